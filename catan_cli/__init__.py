@@ -1,0 +1,1 @@
+"""catan: a terminal client for Catan\x27s sea scenarios."""

@@ -1,0 +1,371 @@
+"""Scenario files: ``rules/<key>.toml`` read into a :class:`Scenario`.
+
+A scenario is data (the map, counts, costs, rule switches, named places, paths and
+per-player start positions) plus, optionally, a hooks module in
+``catan_cli.scenarios`` for behaviour the data cannot express.  The format is documented
+in ``rules/README.md``.  Everything here is computed once per scenario and shared by every
+game of it; nothing in a Scenario changes during play.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import ScenarioError
+from .geometry import (
+    CORNERS, EDGE_COAST, EDGE_LAND, EDGE_SEA, LAND_TERRAINS, RESOURCES, SIDES, TERRAINS,
+    Geometry, build_geometry, connected_components,
+)
+
+TERRAIN_CODES: dict[str, str] = {
+    "fo": "forest", "hi": "hills", "pa": "pasture", "fi": "fields",
+    "mo": "mountains", "de": "desert", "go": "gold", "~": "sea",
+}
+HARBOR_TYPES: tuple[str, ...] = RESOURCES + ("3:1",)
+GENERIC_HARBOR = 5  # index of "3:1" in HARBOR_TYPES
+DEV_CARDS: tuple[str, ...] = ("knight", "victory-point", "road-building", "year-of-plenty", "monopoly")
+PIECES: tuple[str, ...] = ("road", "settlement", "city", "ship")
+COSTED: tuple[str, ...] = ("road", "settlement", "city", "card", "ship")
+
+
+def rules_dir() -> Path:
+    """Where scenario files live: $CATAN_RULES_DIR, else ``rules/`` beside the package."""
+    env = os.environ.get("CATAN_RULES_DIR")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parent.parent.parent / "rules"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The general rules a scenario switches on or tunes (all from ``[rules]``)."""
+
+    robber: bool = True
+    pirate: bool = False
+    ships: bool = False
+    longest_route: str = "road"          # "road", "trade-route" or "none"
+    largest_army: bool = True
+    discard_limit: int = 7
+    setup: str = "snake"                 # "snake" or "snake-then-third"
+    resources_from_setup: int = 2
+    largest_army_min: int = 3
+    longest_route_min: int = 5
+    setup_ship_instead_of_road: bool = True
+    robber_forbidden_areas: tuple[str, ...] = ()
+    settle_forbidden_areas: tuple[str, ...] = ()
+    road_forbidden_areas: tuple[str, ...] = ()
+    ship_move: bool = True
+
+
+@dataclass(frozen=True)
+class Harbor:
+    edge: int
+    land_hex: int
+    type: int        # index into HARBOR_TYPES, or -1 while it is drawn from the pool
+
+
+@dataclass
+class Scenario:
+    """One scenario file, resolved against its map geometry."""
+
+    key: str
+    name: str
+    summary: str
+    min_players: int
+    max_players: int
+    vp_target: int
+    rules: RuleSet
+    pieces: dict[str, int]
+    costs: dict[str, tuple[int, ...]]
+    bank: tuple[int, ...]
+    deck: dict[str, int]
+    geo: Geometry
+    terrain: tuple[str, ...]            # per hex: terrain name, "?" when drawn from the pool
+    numbers: tuple[int, ...]            # per hex: number token or 0
+    areas: dict[str, tuple[int, ...]]   # area name -> hexes ("main" = land not in another area)
+    hex_area: tuple[str, ...]
+    robber_start: Any
+    pirate_start: int                   # hex index or -1
+    harbors: tuple[Harbor, ...]
+    harbor_pool: tuple[int, ...]
+    terrain_pool: dict[str, int]
+    number_pool: tuple[int, ...]
+    places: list[dict[str, Any]]
+    paths: dict[str, tuple[int, ...]]
+    starts: list[dict[str, Any]]
+    options: dict[str, dict[str, Any]]
+    params: dict[str, Any]
+    hooks: str
+    # derived tables
+    is_land_hex: tuple[bool, ...] = ()
+    edge_kind: tuple[int, ...] = ()       # EDGE_LAND / EDGE_COAST / EDGE_SEA
+    node_touches_land: tuple[bool, ...] = ()
+    node_touches_sea: tuple[bool, ...] = ()
+    node_settleable: tuple[bool, ...] = ()
+    edge_roadable: tuple[bool, ...] = ()
+    edge_shippable: tuple[bool, ...] = ()
+    islands: tuple[tuple[int, ...], ...] = ()   # groups of land hexes
+    hex_island: tuple[int, ...] = ()
+    source: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def hex_index(self, ident: str) -> int:
+        """Hex index from its id ("K"), or -1."""
+        try:
+            return self.geo.hex_ids.index(ident.upper())
+        except ValueError:
+            return -1
+
+
+def _need(table: dict[str, Any], key: str, where: str) -> Any:
+    if key not in table:
+        raise ScenarioError(f"{where}: missing '{key}'")
+    return table[key]
+
+
+def _parse_cell(token: str, where: str) -> tuple[str, int]:
+    if token == "?":
+        return "?", 0
+    for code in sorted(TERRAIN_CODES, key=len, reverse=True):
+        if token.startswith(code):
+            rest = token[len(code):]
+            if rest and not rest.isdigit():
+                break
+            number = int(rest) if rest else 0
+            if number and not (2 <= number <= 12 and number != 7):
+                raise ScenarioError(f"{where}: number token {number} is not 2-6 or 8-12")
+            return TERRAIN_CODES[code], number
+    raise ScenarioError(f"{where}: unknown cell {token!r} (terrain codes: {', '.join(TERRAIN_CODES)}, ?, .)")
+
+
+def _resource_vector(table: dict[str, Any], where: str) -> tuple[int, ...]:
+    vec = [0] * 5
+    for name, count in table.items():
+        if name not in RESOURCES:
+            raise ScenarioError(f"{where}: unknown resource {name!r}")
+        vec[RESOURCES.index(name)] = int(count)
+    return tuple(vec)
+
+
+class _Resolver:
+    """Turns the data's hex / corner / side references into indices."""
+
+    def __init__(self, geo: Geometry, where: str) -> None:
+        self.geo = geo
+        self.where = where
+
+    def hex(self, ref: Any) -> int:
+        if isinstance(ref, list) and len(ref) == 2:
+            h = self.geo.hex_by_pos.get((int(ref[0]), int(ref[1])))
+            if h is not None:
+                return h
+        raise ScenarioError(f"{self.where}: {ref!r} is not a hex [row, column] of the map")
+
+    def node(self, ref: Any) -> int:
+        if isinstance(ref, list) and len(ref) == 3 and ref[2] in CORNERS:
+            try:
+                return self.geo.corner_node(int(ref[0]), int(ref[1]), str(ref[2]))
+            except ValueError as exc:
+                raise ScenarioError(f"{self.where}: {exc}") from None
+        raise ScenarioError(f"{self.where}: {ref!r} is not a corner [row, column, N|NE|SE|S|SW|NW]")
+
+    def edge(self, ref: Any) -> int:
+        if isinstance(ref, list) and len(ref) == 3 and ref[2] in SIDES:
+            try:
+                return self.geo.side_edge(int(ref[0]), int(ref[1]), str(ref[2]))
+            except ValueError as exc:
+                raise ScenarioError(f"{self.where}: {exc}") from None
+        raise ScenarioError(f"{self.where}: {ref!r} is not a side [row, column, NE|E|SE|SW|W|NW]")
+
+    def any(self, key: str, value: Any) -> Any:
+        """Resolve a named reference by the suffix of its key: *_hex, *_node, *_edge, *_hexes ..."""
+        if key == "hex" or key.endswith("_hex"):
+            return self.hex(value)
+        if key == "node" or key.endswith("_node"):
+            return self.node(value)
+        if key == "edge" or key.endswith("_edge"):
+            return self.edge(value)
+        if key == "hexes" or key.endswith("_hexes"):
+            return [self.hex(v) for v in value]
+        if key == "nodes" or key.endswith("_nodes"):
+            return [self.node(v) for v in value]
+        if key == "edges" or key.endswith("_edges"):
+            return [self.edge(v) for v in value]
+        return value
+
+
+def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
+    """Build a Scenario from a parsed TOML document.  Raises ScenarioError."""
+    where = source
+    meta = _need(data, "scenario", where)
+    key = str(_need(meta, "key", f"{where} [scenario]"))
+    players = meta.get("players", [2, 4])
+    rules_t = dict(data.get("rules", {}))
+    for k in ("robber_forbidden_areas", "settle_forbidden_areas", "road_forbidden_areas"):
+        if k in rules_t:
+            rules_t[k] = tuple(rules_t[k])
+    try:
+        rules = RuleSet(**rules_t)
+    except TypeError as exc:
+        raise ScenarioError(f"{where} [rules]: {exc}") from None
+    if rules.longest_route not in ("road", "trade-route", "none"):
+        raise ScenarioError(f"{where} [rules]: longest_route must be road, trade-route or none")
+    if rules.setup not in ("snake", "snake-then-third", "snake-preplaced"):
+        raise ScenarioError(f"{where} [rules]: unknown setup {rules.setup!r}")
+
+    pieces = {p: int(data.get("pieces", {}).get(p, 0)) for p in PIECES}
+    costs = {c: _resource_vector(data.get("costs", {}).get(c, {}), f"{where} [costs.{c}]") for c in COSTED}
+    bank = _resource_vector(data.get("bank", {r: 19 for r in RESOURCES}), f"{where} [bank]")
+    deck_t = data.get("deck", {})
+    for name in deck_t:
+        if name not in DEV_CARDS:
+            raise ScenarioError(f"{where} [deck]: unknown card {name!r}")
+    deck = {c: int(deck_t.get(c, 0)) for c in DEV_CARDS}
+
+    board = _need(data, "board", where)
+    rows = _need(board, "rows", f"{where} [board]")
+    cells: dict[tuple[int, int], tuple[str, int]] = {}
+    for r, row in enumerate(rows):
+        for i, token in enumerate(str(row).split()):
+            if token == ".":
+                continue
+            cells[(r, 2 * i + (r % 2))] = _parse_cell(token, f"{where} [board] row {r}")
+    geo = build_geometry(list(cells))
+    res = _Resolver(geo, where)
+    terrain = tuple(cells[p][0] for p in geo.hex_pos)
+    numbers = tuple(cells[p][1] for p in geo.hex_pos)
+    is_land = tuple(t != "sea" for t in terrain)
+
+    # Areas: named groups of land hexes; land in no named area is "main".
+    areas_t = board.get("areas", {})
+    hex_area = ["main" if land else "sea" for land in is_land]
+    for name, refs in areas_t.items():
+        for ref in refs:
+            h = res.hex(ref)
+            if not is_land[h]:
+                raise ScenarioError(f"{where} [board.areas] {name}: {ref!r} is a sea hex")
+            hex_area[h] = str(name)
+    areas: dict[str, tuple[int, ...]] = {}
+    for h, name in enumerate(hex_area):
+        areas.setdefault(name, ())
+        areas[name] = areas[name] + (h,)
+
+    robber_start: Any = board.get("robber", "desert")
+    if isinstance(robber_start, list):
+        robber_start = res.hex(robber_start)
+    pirate_start = res.hex(board["pirate"]) if "pirate" in board else -1
+
+    harbors: list[Harbor] = []
+    for k, hb in enumerate(board.get("harbors", [])):
+        hw = f"{where} [board] harbor {k + 1}"
+        h = res.hex(_need(hb, "hex", hw))
+        e = res.edge([*_need(hb, "hex", hw), _need(hb, "side", hw)])
+        kind = str(hb.get("type", "?"))
+        if kind != "?" and kind not in HARBOR_TYPES:
+            raise ScenarioError(f"{hw}: unknown type {kind!r}")
+        other = [x for x in geo.edge_hexes[e] if x != h][0]
+        if not is_land[h] or is_land[other]:
+            raise ScenarioError(f"{hw}: a harbour must sit between its land hex and the sea")
+        harbors.append(Harbor(e, h, -1 if kind == "?" else HARBOR_TYPES.index(kind)))
+    harbor_pool = tuple(HARBOR_TYPES.index(t) for t in board.get("harbor_pool", []))
+    if sum(1 for hb in harbors if hb.type < 0) != len(harbor_pool):
+        raise ScenarioError(f"{where} [board]: harbor_pool must hold one type per '?' harbour")
+
+    terrain_pool = {str(k): int(v) for k, v in board.get("terrain_pool", {}).items()}
+    for t in terrain_pool:
+        if t not in LAND_TERRAINS:
+            raise ScenarioError(f"{where} [board.terrain_pool]: unknown terrain {t!r}")
+    number_pool = tuple(int(n) for n in board.get("number_pool", []))
+    if sum(terrain_pool.values()) != terrain.count("?"):
+        raise ScenarioError(f"{where} [board]: terrain_pool must hold one terrain per '?' hex")
+
+    places = []
+    for k, place in enumerate(data.get("places", [])):
+        pw = f"{where} [[places]] {k + 1}"
+        res.where = pw
+        places.append({name: res.any(name, value) for name, value in place.items()})
+        if "kind" not in places[-1]:
+            raise ScenarioError(f"{pw}: missing 'kind'")
+    res.where = where
+    paths = {str(name): tuple(res.hex(ref) for ref in refs) for name, refs in data.get("paths", {}).items()}
+    starts = []
+    for k, start in enumerate(data.get("start", [])):
+        res.where = f"{where} [[start]] {k + 1}"
+        starts.append({name: res.any(name, value) for name, value in start.items()})
+    res.where = where
+
+    scen = Scenario(
+        key=key, name=str(meta.get("name", key)), summary=str(meta.get("summary", "")),
+        min_players=int(players[0]), max_players=int(players[-1]),
+        vp_target=int(meta.get("vp_target", 10)), rules=rules, pieces=pieces, costs=costs,
+        bank=bank, deck=deck, geo=geo, terrain=terrain, numbers=numbers, areas=areas,
+        hex_area=tuple(hex_area), robber_start=robber_start, pirate_start=pirate_start,
+        harbors=tuple(harbors), harbor_pool=harbor_pool, terrain_pool=terrain_pool,
+        number_pool=number_pool, places=places, paths=paths, starts=starts,
+        options={str(k): dict(v) for k, v in data.get("options", {}).items()},
+        params=dict(data.get("params", {})), hooks=str(meta.get("hooks", "")), source=source,
+    )
+    _derive_tables(scen)
+    return scen
+
+
+def _derive_tables(s: Scenario) -> None:
+    geo = s.geo
+    land = tuple(t != "sea" for t in s.terrain)
+    s.is_land_hex = land
+    kinds = []
+    for a, b in geo.edge_hexes:
+        n_land = land[a] + land[b]
+        kinds.append(EDGE_LAND if n_land == 2 else EDGE_COAST if n_land == 1 else EDGE_SEA)
+    s.edge_kind = tuple(kinds)
+    s.node_touches_land = tuple(any(land[h] for h in hs) for hs in geo.node_hexes)
+    s.node_touches_sea = tuple(any(not land[h] for h in hs) for hs in geo.node_hexes)
+    no_settle = set(s.rules.settle_forbidden_areas)
+    s.node_settleable = tuple(
+        any(land[h] and s.hex_area[h] not in no_settle for h in hs) for hs in geo.node_hexes
+    )
+    no_road = set(s.rules.road_forbidden_areas)
+    s.edge_roadable = tuple(
+        kinds[e] != EDGE_SEA and any(land[h] and s.hex_area[h] not in no_road for h in geo.edge_hexes[e])
+        for e in range(geo.n_edges)
+    )
+    s.edge_shippable = tuple(k != EDGE_LAND for k in kinds) if s.rules.ships else tuple(False for _ in kinds)
+    islands = connected_components([h for h in range(geo.n_hexes) if land[h]], geo.hex_neighbors)
+    s.islands = tuple(tuple(g) for g in islands)
+    hex_island = [-1] * geo.n_hexes
+    for i, g in enumerate(islands):
+        for h in g:
+            hex_island[h] = i
+    s.hex_island = tuple(hex_island)
+
+
+def available_scenarios() -> list[str]:
+    """Keys of every scenario file in the rules folder, sorted."""
+    folder = rules_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob("*.toml"))
+
+
+@lru_cache(maxsize=None)
+def load_scenario(key: str) -> Scenario:
+    """Read and resolve ``rules/<key>.toml`` (cached: scenarios never change during play)."""
+    if not key or "/" in key or "\\" in key or key.startswith("."):
+        raise ScenarioError(f"unknown scenario {key!r}")
+    path = rules_dir() / f"{key}.toml"
+    if not path.is_file():
+        known = ", ".join(available_scenarios()) or "none found"
+        raise ScenarioError(f"unknown scenario {key!r} (known: {known})")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ScenarioError(f"{path.name}: cannot read: {exc}") from None
+    scen = parse_scenario(data, path.name)
+    if scen.key != key:
+        raise ScenarioError(f"{path.name}: [scenario] key is {scen.key!r}, expected {key!r}")
+    return scen
