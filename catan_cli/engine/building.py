@@ -1,0 +1,218 @@
+"""Placement: roads, settlements and cities (digest A.2, A.6, A.7), in set-up and in play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, Event
+from .state import CITY, FORTRESS, NONE, ROAD, SETTLEMENT, SHIP, WARSHIP
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+
+class BuildingRules:
+    # --- shared predicates -------------------------------------------------------------
+    def own_building(self: "Engine", seat: int, node: int) -> bool:
+        s = self.s
+        return s.node_owner[node] == seat and (s.node_kind[node] == SETTLEMENT or s.node_kind[node] == CITY)
+
+    def blocked_for(self: "Engine", seat: int, node: int) -> bool:
+        """A.7 / B.4.3: an opponent's building (or a blocking scenario piece) on ``node``."""
+        owner = self.s.node_owner[node]
+        if owner >= 0 and owner != seat:
+            return True
+        return self.hooks.node_blocks_route(seat, node)
+
+    def distance_reason(self, node: int) -> str | None:
+        """A.6: the intersection and its neighbours must be free of buildings."""
+        s = self.s
+        if s.node_kind[node] != NONE:
+            return f"intersection {node + 1} is already taken"
+        for m in self.geo.node_neighbors[node]:
+            if s.node_kind[m] != NONE:
+                return (f"intersection {node + 1} is next to the building on {m + 1}: "
+                        "settlements need a free intersection on every side (distance rule)")
+        return None
+
+    def settlement_site_reason(self: "Engine", seat: int, node: int, setup: bool) -> str | None:
+        if not 0 <= node < self.geo.n_nodes:
+            return "no such intersection"
+        if not self.scen.node_settleable[node]:
+            if self.scen.node_touches_land[node]:
+                return f"settlements may not be built on intersection {node + 1} in this scenario"
+            return f"intersection {node + 1} is at sea"
+        reason = self.distance_reason(node)
+        if reason:
+            return reason
+        return self.hooks.settlement_reason(seat, node, setup)
+
+    def road_edge_reason(self: "Engine", seat: int, edge: int, setup_node: int = -1) -> str | None:
+        """Why ``seat`` may not have a road on ``edge`` (ignoring cost and supply)."""
+        s = self.s
+        if not 0 <= edge < self.geo.n_edges:
+            return "no such path"
+        if not self.scen.edge_roadable[edge]:
+            return f"{self.edge_text(edge)} is at sea; roads go on land paths"
+        if s.edge_kind[edge]:
+            return f"{self.edge_text(edge)} already holds a {_route_name(s.edge_kind[edge])}"
+        a, b = self.geo.edge_nodes[edge]
+        if setup_node >= 0:
+            if setup_node not in (a, b):
+                return f"your set-up road must touch the settlement you just built on {setup_node + 1}"
+            return None
+        for x in (a, b):
+            if self.own_building(seat, x):
+                return None
+            if self.blocked_for(seat, x):
+                continue
+            for e2 in self.geo.node_edges[x]:
+                if e2 != edge and s.edge_owner[e2] == seat and s.edge_kind[e2] == ROAD:
+                    return None
+        return (f"a road on {self.edge_text(edge)} must join your own road, settlement or city; "
+                "roads do not pass an opponent's building, and join ships only at your own building")
+
+    # --- settlements --------------------------------------------------------------------
+    def settlement_connected(self: "Engine", seat: int, node: int) -> bool:
+        s = self.s
+        for e in self.geo.node_edges[node]:
+            if s.edge_owner[e] == seat:
+                return True
+        return False
+
+    def check_build_settlement(self: "Engine", a: Action) -> str | None:
+        s, seat = self.s, a.seat
+        node = a.args[0]
+        if s.phase == "setup":
+            if seat != self.prompt_seat() or s.pending:
+                return f"it is {self.name(self.prompt_seat())}'s set-up placement"
+            if s.setup_step != "settlement":
+                return "place the road (or ship) for your new settlement first"
+            return self.settlement_site_reason(seat, node, True)
+        reason = self.main_phase_reason(seat, "build")
+        if reason:
+            return reason
+        if self.s.players[seat].pieces["settlement"] <= 0:
+            return "you have no settlements left in your supply"
+        reason = self.settlement_site_reason(seat, node, False)
+        if reason:
+            return reason
+        if not self.settlement_connected(seat, node):
+            return f"a settlement on {node + 1} must touch one of your roads or ships"
+        return self.afford_reason(seat, "settlement", "a settlement")
+
+    def do_build_settlement(self: "Engine", a: Action) -> list[Event]:
+        s, seat, node = self.s, a.seat, a.args[0]
+        p = s.players[seat]
+        events: list[Event] = []
+        if s.phase == "setup":
+            p.setup_settlements += 1
+            self.place_building(seat, node, SETTLEMENT)
+            events.append(Event("build", seat, f"{p.name} places a settlement on {node + 1}"))
+            if p.setup_settlements == self.scen.rules.resources_from_setup:
+                events += self.starting_resources(seat, node)
+            s.setup_step = "route"
+            s.setup_node = node
+        else:
+            self.pay(seat, self.scen.costs["settlement"])
+            self.place_building(seat, node, SETTLEMENT)
+            events.append(Event("build", seat, f"{p.name} builds a settlement on {node + 1}"))
+        events += self.after_building_change(seat, node)
+        return events
+
+    def place_building(self: "Engine", seat: int, node: int, kind: int) -> None:
+        s = self.s
+        p = s.players[seat]
+        if kind == SETTLEMENT:
+            p.pieces["settlement"] -= 1
+        else:
+            if s.node_kind[node] == SETTLEMENT:
+                p.pieces["settlement"] += 1
+            p.pieces["city"] -= 1
+        s.node_owner[node] = seat
+        s.node_kind[node] = kind
+
+    def after_building_change(self: "Engine", seat: int, node: int) -> list[Event]:
+        """A new building may break others' routes (A.13) and connect scenario places."""
+        events = self.update_longest_route(None)
+        events += self.hooks.after_route_change(seat)
+        return events
+
+    # --- cities --------------------------------------------------------------------------
+    def check_build_city(self: "Engine", a: Action) -> str | None:
+        s, seat, node = self.s, a.seat, a.args[0]
+        reason = self.main_phase_reason(seat, "build")
+        if reason:
+            return reason
+        if not 0 <= node < self.geo.n_nodes:
+            return "no such intersection"
+        if not (s.node_owner[node] == seat and s.node_kind[node] == SETTLEMENT):
+            if s.node_owner[node] == seat and s.node_kind[node] == CITY:
+                return f"{node + 1} is already a city"
+            return f"a city replaces one of your settlements; you have none on {node + 1}"
+        if s.players[seat].pieces["city"] <= 0:
+            return "you have no cities left in your supply"
+        return self.afford_reason(seat, "city", "a city")
+
+    def do_build_city(self: "Engine", a: Action) -> list[Event]:
+        seat, node = a.seat, a.args[0]
+        self.pay(seat, self.scen.costs["city"])
+        self.place_building(seat, node, CITY)
+        return [Event("build", seat, f"{self.name(seat)} builds a city on {node + 1}")]
+
+    # --- roads ---------------------------------------------------------------------------
+    def check_build_road(self: "Engine", a: Action) -> str | None:
+        s, seat, edge = self.s, a.seat, a.args[0]
+        if s.phase == "setup":
+            reason = self.setup_route_reason(seat)
+            return reason or self.road_edge_reason(seat, edge, s.setup_node)
+        reason = self.main_phase_reason(seat, "build")
+        if reason:
+            return reason
+        if s.players[seat].pieces["road"] <= 0:
+            return "you have no roads left in your supply"
+        return self.road_edge_reason(seat, edge) or self.afford_reason(seat, "road", "a road")
+
+    def do_build_road(self: "Engine", a: Action) -> list[Event]:
+        s, seat, edge = self.s, a.seat, a.args[0]
+        if s.phase == "setup":
+            self.place_route(seat, edge, ROAD)
+            events = [Event("build", seat, f"{self.name(seat)} places a road on {self.edge_text(edge)}")]
+            return events + self.finish_setup_step()
+        self.pay(seat, self.scen.costs["road"])
+        self.place_route(seat, edge, ROAD)
+        events = [Event("build", seat, f"{self.name(seat)} builds a road on {self.edge_text(edge)}")]
+        return events + self.after_route_built(seat)
+
+    def place_route(self: "Engine", seat: int, edge: int, kind: int) -> None:
+        s = self.s
+        s.edge_owner[edge] = seat
+        s.edge_kind[edge] = kind
+        s.players[seat].pieces["road" if kind == ROAD else "ship"] -= 1
+        if kind != ROAD:
+            s.built_this_turn.append(edge)
+
+    def remove_route(self: "Engine", edge: int) -> None:
+        s = self.s
+        seat, kind = s.edge_owner[edge], s.edge_kind[edge]
+        s.players[seat].pieces["road" if kind == ROAD else "ship"] += 1
+        s.edge_owner[edge] = -1
+        s.edge_kind[edge] = NONE
+
+    def after_route_built(self: "Engine", seat: int) -> list[Event]:
+        return self.update_longest_route(seat) + self.hooks.after_route_change(seat)
+
+    def setup_route_reason(self: "Engine", seat: int) -> str | None:
+        s = self.s
+        if seat != self.prompt_seat() or s.pending:
+            return f"it is {self.name(self.prompt_seat())}'s set-up placement"
+        if s.setup_step != "route":
+            return "place a settlement first"
+        return None
+
+
+def _route_name(kind: int) -> str:
+    return {ROAD: "road", SHIP: "ship", WARSHIP: "warship"}.get(kind, "piece")
+
+
+__all__ = ["BuildingRules", "FORTRESS"]

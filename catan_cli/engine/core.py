@@ -1,0 +1,254 @@
+"""The rules engine: one game's state plus the scenario's tables, and the door actions
+come through (:meth:`Engine.check`, :meth:`Engine.apply`, :meth:`Engine.legal_actions`).
+
+The rules themselves live in the mixin modules, one job each: placement
+(:mod:`.building`), ships (:mod:`.ships`), dice, robber and pirate (:mod:`.production`),
+development cards (:mod:`.cards`), trade (:mod:`.trade`), longest route (:mod:`.routes`),
+set-up and turns (:mod:`.turns`), the sandbox (:mod:`.sandbox`) and legal-move
+generation (:mod:`.legal`).  Every apply is preceded by a full check, so a rejected action
+never half-applies.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from ..errors import RuleError
+from .actions import SANDBOX_KINDS, Action, Event
+from .building import BuildingRules
+from .cards import CardRules
+from .geometry import RESOURCES, TERRAIN_RESOURCE
+from .hooks import ScenarioHooks
+from .legal import LegalMoves
+from .production import ProductionRules
+from .routes import RouteRules
+from .sandbox import SandboxRules
+from .scenario import HARBOR_TYPES, Scenario
+from .ships import ShipRules
+from .state import CITY, SETTLEMENT, GameState
+from .trade import TradeRules
+from .words import resource_text
+from .turns import TurnRules
+
+GOLD = 5  # hex_resource value of a gold field
+
+
+class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, RouteRules,
+             TurnRules, SandboxRules, LegalMoves):
+    """A game in progress.  Holds the state; knows nothing of text, terminals or files."""
+
+    def __init__(self, scen: Scenario, state: GameState) -> None:
+        self.scen = scen
+        self.geo = scen.geo
+        self.s = state
+        self.n = len(state.players)
+        self.hooks: ScenarioHooks = _load_hooks(scen, self)
+        self._derive()
+        self._checks: dict[str, Callable[[Action], str | None]] = {}
+        self._applies: dict[str, Callable[[Action], list[Event]]] = {}
+        for kind in self.ACTION_KINDS:
+            method = kind.replace("-", "_")
+            self._checks[kind] = getattr(self, f"check_{method}")
+            self._applies[kind] = getattr(self, f"do_{method}")
+
+    # Every general verb; scenario verbs come from hooks.extra_kinds.
+    ACTION_KINDS: tuple[str, ...] = (
+        "roll", "end", "build-road", "build-ship", "build-settlement", "build-city", "buy-card",
+        "play-knight", "play-road-building", "play-year-of-plenty", "play-monopoly",
+        "robber", "pirate", "discard", "choose-gold", "trade", "offer", "accept", "decline",
+        "move-ship", "dice", "give", "take", "put", "turn", "draw",
+    )
+
+    # --- derived, per-game tables (terrain and numbers may be dealt per game) ------------
+    def _derive(self) -> None:
+        s, geo = self.s, self.geo
+        hex_res = []
+        for t in s.terrain:
+            hex_res.append(GOLD if t == "gold" else TERRAIN_RESOURCE.get(t, -1))
+        self.hex_resource: tuple[int, ...] = tuple(hex_res)
+        by_number: list[tuple[int, ...]] = [() for _ in range(13)]
+        for h, num in enumerate(s.numbers):
+            if num and hex_res[h] >= 0:
+                by_number[num] = by_number[num] + (h,)
+        self.hexes_by_number: tuple[tuple[int, ...], ...] = tuple(by_number)
+        rates: list[list[int]] = [[] for _ in range(geo.n_nodes)]
+        for hb, kind in zip(self.scen.harbors, s.harbor_types):
+            if kind < 0:
+                continue
+            for node in geo.edge_nodes[hb.edge]:
+                rates[node].append(kind)
+        self.node_harbors: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in rates)
+
+    # --- small helpers used by every rule module ------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.s.players[seat].name
+
+    def hex_id(self, h: int) -> str:
+        return self.geo.hex_ids[h]
+
+    def node_text(self, n: int) -> str:
+        return str(n + 1)
+
+    def edge_text(self, e: int) -> str:
+        return self.geo.edge_name(e)
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.s.players[seat].resources)
+
+    def can_afford(self, seat: int, item: str) -> bool:
+        have = self.s.players[seat].resources
+        cost = self.scen.costs[item]
+        return all(have[i] >= cost[i] for i in range(5))
+
+    def afford_reason(self, seat: int, item: str, what: str) -> str | None:
+        have = self.s.players[seat].resources
+        cost = self.scen.costs[item]
+        short = [cost[i] - have[i] if cost[i] > have[i] else 0 for i in range(5)]
+        if any(short):
+            return f"{what} costs {resource_text(cost)}; you are short of {resource_text(short)}"
+        return None
+
+    def pay(self, seat: int, cost: tuple[int, ...] | list[int]) -> None:
+        res, bank = self.s.players[seat].resources, self.s.bank
+        for i in range(5):
+            if cost[i]:
+                res[i] -= cost[i]
+                bank[i] += cost[i]
+
+    def gain(self, seat: int, counts: tuple[int, ...] | list[int]) -> None:
+        res, bank = self.s.players[seat].resources, self.s.bank
+        for i in range(5):
+            if counts[i]:
+                res[i] += counts[i]
+                bank[i] -= counts[i]
+
+    def harbor_rates(self, seat: int) -> list[int]:
+        """Best maritime rate per resource for ``seat`` (A.15)."""
+        rates = [4] * 5
+        s = self.s
+        for node, kinds in enumerate(self.node_harbors):
+            if kinds and s.node_owner[node] == seat and s.node_kind[node] in (SETTLEMENT, CITY):
+                for kind in kinds:
+                    if kind == 5:
+                        rates = [min(r, 3) for r in rates]
+                    else:
+                        rates[kind] = 2
+        return rates
+
+    def harbor_name(self, kind: int) -> str:
+        return HARBOR_TYPES[kind]
+
+    # --- scoring ----------------------------------------------------------------------
+    def vp_sources(self, seat: int, hidden: bool = True) -> dict[str, int]:
+        s = self.s
+        settlements = cities = 0
+        for node, owner in enumerate(s.node_owner):
+            if owner == seat:
+                kind = s.node_kind[node]
+                if kind == SETTLEMENT:
+                    settlements += 1
+                elif kind == CITY:
+                    cities += 1
+        out = {"settlements": settlements, "cities": 2 * cities}
+        if self.scen.rules.longest_route != "none":
+            label = "longest road" if self.scen.rules.longest_route == "road" else "longest route"
+            out[label] = 2 if s.longest_holder == seat else 0
+        if self.scen.rules.largest_army:
+            out["largest army"] = 2 if s.army_holder == seat else 0
+        if hidden:
+            out["victory cards"] = sum(1 for card, _ in s.players[seat].dev_cards if card == "victory-point")
+        out.update(self.hooks.vp_sources(seat))
+        return out
+
+    def vp(self, seat: int, hidden: bool = True) -> int:
+        return sum(self.vp_sources(seat, hidden).values())
+
+    def check_victory(self) -> list[Event]:
+        """A.17: only the player on turn wins, the moment they reach the target."""
+        s = self.s
+        if s.phase in ("over", "setup"):
+            return []
+        seat = s.current
+        if self.vp(seat) >= self.scen.vp_target and self.hooks.may_win(seat):
+            s.winners = [seat]
+            s.phase = "over"
+            s.pending.clear()
+            return [Event("win", seat, f"{self.name(seat)} wins with {self.vp(seat)} VP")]
+        return []
+
+    def end_game_by_score(self, reason: str) -> list[Event]:
+        """End at once; most VP wins, then the scenario's tiebreak; a tie is shared."""
+        s = self.s
+        scores = [(self.vp(p), self.hooks.tiebreak(p)) for p in range(self.n)]
+        best = max(scores)
+        s.winners = [p for p in range(self.n) if scores[p] == best]
+        s.phase = "over"
+        s.pending.clear()
+        names = " and ".join(self.name(p) for p in s.winners)
+        return [Event("win", s.winners[0], f"{reason}: {names} {'wins' if len(s.winners) == 1 else 'share the win'}")]
+
+    # --- the door --------------------------------------------------------------------------
+    # Verbs that answer a pending decision: without a named actor they belong to the seat
+    # the game waits for.  Everything else defaults to the player on turn.
+    ANSWER_KINDS = frozenset({"discard", "choose-gold", "choose-reward", "accept", "decline",
+                              "robber", "pirate", "steal"})
+
+    def actor_of(self, action: Action) -> int:
+        """The seat an action is taken by: its own if named, else the default above."""
+        if action.seat >= 0:
+            return action.seat
+        s = self.s
+        if s.phase == "setup" or action.kind in self.ANSWER_KINDS:
+            return self.prompt_seat()
+        return s.current
+
+    def prompt_seat(self) -> int:
+        s = self.s
+        if s.pending:
+            return int(s.pending[0]["seat"])
+        if s.phase == "setup" and s.setup_order:
+            return s.setup_order[0]
+        return s.current
+
+    def check(self, action: Action) -> str | None:
+        """None when ``action`` is legal now, else the reason in the game's words."""
+        s = self.s
+        kind = action.kind
+        if kind in SANDBOX_KINDS:
+            if not s.sandbox:
+                return f"'{kind}' is a sandbox command; start the game with --sandbox to use it"
+            return self._checks[kind](action)
+        if s.phase == "over":
+            return "the game is over"
+        if action.seat >= self.n or action.seat < -1:
+            return "no such player"
+        check = self._checks.get(kind)
+        if check is None:
+            if kind in self.hooks.extra_kinds:
+                return self.hooks.check(action.by(self.actor_of(action)))
+            return f"unknown action '{kind}'"
+        return check(action.by(self.actor_of(action)))
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action``; raises RuleError (state untouched) when it is illegal."""
+        reason = self.check(action)
+        if reason is not None:
+            raise RuleError(reason)
+        action = action.by(self.actor_of(action))
+        if action.kind in self._applies:
+            events = self._applies[action.kind](action)
+        else:
+            events = self.hooks.apply(action)
+        if self.s.phase != "over":
+            events += self.hooks.after_action()
+            events += self.check_victory()
+        return events
+
+
+def _load_hooks(scen: Scenario, engine: Engine) -> ScenarioHooks:
+    if not scen.hooks:
+        return ScenarioHooks(engine)
+    module = importlib.import_module(f"catan_cli.scenarios.{scen.hooks}")
+    cls: Any = getattr(module, "Hooks")
+    return cls(engine)  # type: ignore[no-any-return]

@@ -1,0 +1,260 @@
+"""Legal-move generation: every action the seat(s) to act may take now.
+
+Candidates come from the players' own networks (never a scan of the whole map), and each
+is judged by the same predicates the checks use, so the generator cannot drift from the
+rules.  Domestic offers are open-ended (any amounts); they are listed only on request,
+as one-for-one offers.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any, Iterator
+
+from .actions import Action
+from .state import CITY, ROAD, SETTLEMENT, SHIP, WARSHIP
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+_PAIRS = tuple(combinations_with_replacement(range(5), 2))
+
+
+def discard_choices(have: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    """Every way to discard exactly ``k`` cards from a hand (counts per resource)."""
+    def rec(i: int, left: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
+        if i == 4:
+            if left <= have[4]:
+                yield tuple(acc + [left])
+            return
+        rest = sum(have[i + 1:])
+        for take in range(min(have[i], left), -1, -1):
+            if left - take <= rest:
+                yield from rec(i + 1, left - take, acc + [take])
+    yield from rec(0, k, [])
+
+
+class LegalMoves:
+    def candidate_route_edges(self: "Engine", seat: int) -> list[int]:
+        """Empty edges touching ``seat``'s pieces: the only places a route piece can go."""
+        s, geo = self.s, self.geo
+        nodes: set[int] = set()
+        edge_owner = s.edge_owner
+        for e, owner in enumerate(edge_owner):
+            if owner == seat:
+                nodes.update(geo.edge_nodes[e])
+        for node, owner in enumerate(s.node_owner):
+            if owner == seat:
+                nodes.add(node)
+        out = set()
+        for x in nodes:
+            for e in geo.node_edges[x]:
+                if edge_owner[e] < 0:
+                    out.add(e)
+        return sorted(out)
+
+    def legal_actions(self: "Engine", offers: bool = False) -> list[Action]:
+        s = self.s
+        if s.phase == "over":
+            return []
+        if s.pending:
+            out: list[Action] = []
+            for item in self.actionable_pending():
+                out.extend(self.pending_answers(item))
+            return out
+        if s.phase == "setup":
+            return self.setup_actions()
+        seat = s.current
+        out = []
+        if s.phase == "roll":
+            out.append(Action("roll", (), seat))
+            out.extend(self.card_actions(seat))
+            return out
+        out.append(Action("end", (), seat))
+        if self.hooks.end_turn_reason(seat) is not None:
+            out.pop()
+        out.extend(self.build_actions(seat))
+        out.extend(self.card_actions(seat))
+        out.extend(self.trade_actions(seat, offers))
+        if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
+            out.extend(self.ship_moves(seat))
+        out.extend(a for a in self.hooks.legal(seat) if self.check(a) is None)
+        return out
+
+    # --- set-up -------------------------------------------------------------------------
+    def setup_actions(self: "Engine") -> list[Action]:
+        s = self.s
+        seat = s.setup_order[0]
+        out = []
+        if s.setup_step == "settlement":
+            for node in range(self.geo.n_nodes):
+                if self.scen.node_settleable[node] and self.settlement_site_reason(seat, node, True) is None:
+                    out.append(Action("build-settlement", (node,), seat))
+            return out
+        for e in self.geo.node_edges[s.setup_node]:
+            if self.road_edge_reason(seat, e, s.setup_node) is None:
+                out.append(Action("build-road", (e,), seat))
+            if (self.scen.rules.ships and self.scen.rules.setup_ship_instead_of_road
+                    and self.ship_edge_reason(seat, e, setup_node=s.setup_node) is None):
+                out.append(Action("build-ship", (e,), seat))
+        return out
+
+    # --- pending decisions ------------------------------------------------------------------
+    def pending_answers(self: "Engine", item: dict[str, Any]) -> list[Action]:
+        s = self.s
+        seat = item["seat"]
+        kind = item["kind"]
+        if kind == "discard":
+            have = s.players[seat].resources
+            return [Action("discard", (d,), seat) for d in discard_choices(have, item["count"])]
+        if kind == "gold":
+            count = self.gold_count(item)
+            out = []
+            for combo in combinations_with_replacement(range(5), count):
+                a = Action("choose-gold", (combo,), seat)
+                if self.check_choose_gold(a) is None:
+                    out.append(a)
+            return out
+        if kind == "robber":
+            return self.robber_moves(seat)
+        if kind == "offer":
+            out = [Action("decline", (), seat)]
+            if self.check_accept(Action("accept", (), seat)) is None:
+                out.insert(0, Action("accept", (), seat))
+            return out
+        return [a for a in self.hooks.legal(seat) if self.check(a) is None]
+
+    def robber_moves(self: "Engine", seat: int) -> list[Action]:
+        out: list[Action] = []
+        if self.scen.rules.robber:
+            for h in range(self.geo.n_hexes):
+                if self.scen.is_land_hex[h] and self.robber_hex_reason(seat, h) is None:
+                    victims = self.robber_victims(seat, h)
+                    out.extend(Action("robber", (h, v), seat) for v in (victims or [-1]))
+        if self.scen.rules.pirate and self.hooks.pirate_reason(seat) is None:
+            for h in range(self.geo.n_hexes):
+                if not self.scen.is_land_hex[h] and h != self.s.pirate:
+                    victims = self.pirate_victims(seat, h)
+                    if not victims:
+                        out.append(Action("pirate", (h, -1, "resource"), seat))
+                    for v in victims:
+                        out.extend(Action("pirate", (h, v, what), seat) for what in self.hooks_stealable(seat, v))
+        return out
+
+    # --- building ------------------------------------------------------------------------------
+    def build_actions(self: "Engine", seat: int) -> list[Action]:
+        s = self.s
+        p = s.players[seat]
+        out: list[Action] = []
+        can_road = p.pieces["road"] > 0 and self.can_afford(seat, "road")
+        can_ship = self.scen.rules.ships and p.pieces["ship"] > 0 and self.can_afford(seat, "ship")
+        if can_road or can_ship:
+            for e in self.candidate_route_edges(seat):
+                if can_road and self.road_edge_reason(seat, e) is None:
+                    out.append(Action("build-road", (e,), seat))
+                if can_ship and self.ship_edge_reason(seat, e) is None:
+                    out.append(Action("build-ship", (e,), seat))
+        if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
+            sites: set[int] = set()
+            for e, owner in enumerate(s.edge_owner):
+                if owner == seat:
+                    sites.update(self.geo.edge_nodes[e])
+            out.extend(Action("build-settlement", (node,), seat) for node in sorted(sites)
+                       if self.settlement_site_reason(seat, node, False) is None)
+        if p.pieces["city"] > 0 and self.can_afford(seat, "city"):
+            for node, owner in enumerate(s.node_owner):
+                if owner == seat and s.node_kind[node] == SETTLEMENT:
+                    out.append(Action("build-city", (node,), seat))
+        if s.deck and self.can_afford(seat, "card"):
+            out.append(Action("buy-card", (), seat))
+        return out
+
+    # --- cards ---------------------------------------------------------------------------------
+    def card_actions(self: "Engine", seat: int) -> list[Action]:
+        s = self.s
+        if s.dev_played or not s.players[seat].dev_cards:
+            return []
+        out: list[Action] = []
+        kinds = {self.hooks.card_plays_as(c) for c, bought in s.players[seat].dev_cards if bought != s.turn}
+        if "knight" in kinds and self.check_play_knight(Action("play-knight", (), seat)) is None:
+            out.append(Action("play-knight", (), seat))
+        if "year-of-plenty" in kinds:
+            for pair in _PAIRS:
+                a = Action("play-year-of-plenty", pair, seat)
+                if self.check_play_year_of_plenty(a) is None:
+                    out.append(a)
+        if "monopoly" in kinds:
+            out.extend(Action("play-monopoly", (r,), seat) for r in range(5))
+        if "road-building" in kinds:
+            out.extend(self.road_building_options(seat))
+        return out
+
+    def road_building_options(self: "Engine", seat: int) -> list[Action]:
+        s = self.s
+        pieces = ["road"] + (["ship"] if self.scen.rules.ships else [])
+        firsts = [(piece, e) for e in self.candidate_route_edges(seat) for piece in pieces
+                  if self.free_route_reason(seat, piece, e) is None]
+        found: dict[frozenset[tuple[str, int]], Action] = {}
+        for first in firsts:
+            piece, edge = first
+            s.edge_owner[edge], s.edge_kind[edge] = seat, ROAD if piece == "road" else SHIP
+            s.players[seat].pieces[piece] -= 1
+            try:
+                seconds = [(p2, e2) for e2 in self.candidate_route_edges(seat) for p2 in pieces
+                           if self.free_route_reason(seat, p2, e2) is None]
+            finally:
+                s.edge_owner[edge], s.edge_kind[edge] = -1, 0
+                s.players[seat].pieces[piece] += 1
+            if not seconds:
+                found.setdefault(frozenset([first]), Action("play-road-building", (first,), seat))
+            for second in seconds:
+                found.setdefault(frozenset([first, second]), Action("play-road-building", (first, second), seat))
+        return list(found.values())
+
+    # --- trade ----------------------------------------------------------------------------------
+    def trade_actions(self: "Engine", seat: int, offers: bool) -> list[Action]:
+        s = self.s
+        have = s.players[seat].resources
+        rates = self.harbor_rates(seat)
+        out = []
+        for give in range(5):
+            if have[give] >= rates[give]:
+                for get in range(5):
+                    if get != give and s.bank[get] > 0:
+                        out.append(Action("trade", (give, rates[give], get, 1), seat))
+        if offers:
+            for target in range(self.n):
+                if target == seat:
+                    continue
+                for give in range(5):
+                    if have[give]:
+                        for get in range(5):
+                            if get != give:
+                                g, w = [0] * 5, [0] * 5
+                                g[give], w[get] = 1, 1
+                                out.append(Action("offer", (target, tuple(g), tuple(w)), seat))
+        return out
+
+    # --- ship moves -------------------------------------------------------------------------------
+    def ship_moves(self: "Engine", seat: int) -> list[Action]:
+        s = self.s
+        out: list[Action] = []
+        ships = [e for e, owner in enumerate(s.edge_owner)
+                 if owner == seat and (s.edge_kind[e] == SHIP or s.edge_kind[e] == WARSHIP)]
+        if not ships:
+            return out
+        for src in ships:
+            if src in s.built_this_turn or self.on_pirate_hex(src) or self.end_ship_reason(seat, src):
+                continue
+            kind = s.edge_kind[src]
+            s.edge_owner[src], s.edge_kind[src] = -1, 0
+            try:
+                targets = [e for e in self.candidate_route_edges(seat)
+                           if e != src and self.ship_edge_reason(seat, e, lifted=src) is None]
+            finally:
+                s.edge_owner[src], s.edge_kind[src] = seat, kind
+            out.extend(Action("move-ship", (src, dst), seat) for dst in targets)
+        return out
+
+
+__all__ = ["LegalMoves", "discard_choices", "CITY"]

@@ -1,0 +1,341 @@
+"""Dice, production, the bank shortage, gold fields, sevens, the robber and the pirate
+(digest A.9, A.10, B.10, B.11)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, Event
+from .geometry import RESOURCES
+from .state import CITY, SETTLEMENT, SHIP, WARSHIP
+from .words import resource_text
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+GOLD = 5
+
+
+class ProductionRules:
+    # --- rolling -------------------------------------------------------------------------
+    def check_roll(self: "Engine", a: Action) -> str | None:
+        s = self.s
+        if s.phase == "setup":
+            return "the set-up placements are not finished"
+        if a.seat != s.current:
+            return f"only {self.name(s.current)}, the player on turn, rolls"
+        if s.pending:
+            return self.pending_text()
+        if s.phase != "roll":
+            return "you have already rolled this turn"
+        return None
+
+    def do_roll(self: "Engine", a: Action) -> list[Event]:
+        s = self.s
+        if s.forced_dice:
+            d1, d2 = s.forced_dice
+            s.forced_dice = None
+        else:
+            d1, d2 = s.rng.randint(1, 6), s.rng.randint(1, 6)
+        s.dice = [d1, d2]
+        s.phase = "main"
+        total = d1 + d2
+        events = [Event("roll", a.seat, f"{self.name(a.seat)} rolls {d1}+{d2} = {total}")]
+        events += self.hooks.before_production((d1, d2))
+        if s.phase == "over":
+            return events
+        if total == 7:
+            events += self.start_seven(a.seat)
+        else:
+            events += self.produce(total)
+            events += self.hooks.after_production(total)
+        return events
+
+    def produce(self: "Engine", total: int) -> list[Event]:
+        """A.9 with the bank-shortage rule; B.11 gold fields become pending picks."""
+        s, geo = self.s, self.geo
+        owed = [[0] * 5 for _ in range(self.n)]
+        gold = [0] * self.n
+        for h in self.hexes_by_number[total]:
+            if h == s.robber:
+                continue
+            res = self.hex_resource[h]
+            for node in geo.hex_nodes[h]:
+                kind = s.node_kind[node]
+                if kind == SETTLEMENT or kind == CITY:
+                    seat = s.node_owner[node]
+                    amount = 2 if kind == CITY else 1
+                    if res == GOLD:
+                        gold[seat] += amount
+                    else:
+                        owed[seat][res] += amount
+        events: list[Event] = []
+        gains = [[0] * 5 for _ in range(self.n)]
+        for r in range(5):
+            due = [owed[p][r] for p in range(self.n)]
+            total_due = sum(due)
+            if not total_due:
+                continue
+            if total_due <= s.bank[r]:
+                for p in range(self.n):
+                    gains[p][r] = due[p]
+            else:
+                takers = [p for p in range(self.n) if due[p]]
+                if len(takers) == 1:
+                    gains[takers[0]][r] = s.bank[r]
+                    events.append(Event("shortage", takers[0], f"the bank is short of {RESOURCES[r]}: "
+                                        f"{self.name(takers[0])} takes the {s.bank[r]} left"))
+                else:
+                    events.append(Event("shortage", -1, f"the bank cannot pay everyone {RESOURCES[r]}: "
+                                        "nobody receives it"))
+        for p in range(self.n):
+            if any(gains[p]):
+                self.gain(p, gains[p])
+                events.append(Event("produce", p, f"{self.name(p)} receives {resource_text(gains[p])}"))
+        for k in range(self.n):
+            p = (s.current + k) % self.n
+            if gold[p]:
+                s.pending.append({"kind": "gold", "seat": p, "count": gold[p]})
+                events.append(Event("gold", p, f"{self.name(p)} picks {gold[p]} from the gold field"))
+        return events
+
+    # --- gold -------------------------------------------------------------------------------
+    def check_choose_gold(self: "Engine", a: Action) -> str | None:
+        item = self.first_pending("gold", a.seat)
+        if item is None:
+            return "you have no gold-field pick to make"
+        picks = a.args[0]
+        count = self.gold_count(item)
+        if len(picks) != count:
+            return f"choose exactly {count} resource{'s' if count != 1 else ''} from the gold field"
+        need = [0] * 5
+        for r in picks:
+            need[r] += 1
+        for r in range(5):
+            if need[r] > self.s.bank[r]:
+                return f"the bank has only {self.s.bank[r]} {RESOURCES[r]}"
+        return None
+
+    def gold_count(self: "Engine", item: dict[str, Any]) -> int:
+        """A gold pick is capped by what the bank still holds."""
+        return min(int(item["count"]), sum(self.s.bank))
+
+    def do_choose_gold(self: "Engine", a: Action) -> list[Event]:
+        item = self.first_pending("gold", a.seat)
+        assert item is not None
+        counts = [0] * 5
+        for r in a.args[0]:
+            counts[r] += 1
+        self.gain(a.seat, counts)
+        self.s.pending.remove(item)
+        return [Event("gold", a.seat, f"{self.name(a.seat)} takes {resource_text(counts)} from the gold field")]
+
+    # --- pending decisions ------------------------------------------------------------------
+    def first_pending(self: "Engine", kind: str, seat: int) -> dict[str, Any] | None:
+        """The pending decision of ``kind`` that ``seat`` may answer now, if any."""
+        for item in self.actionable_pending():
+            if item["kind"] == kind and item["seat"] == seat:
+                return item
+        return None
+
+    def actionable_pending(self: "Engine") -> list[dict[str, Any]]:
+        """Discards on a 7 may be answered in any order; everything else one at a time."""
+        pending = self.s.pending
+        if not pending:
+            return []
+        if pending[0]["kind"] == "discard":
+            return [p for p in pending if p["kind"] == "discard"]
+        return [pending[0]]
+
+    def pending_text(self: "Engine") -> str:
+        items = self.actionable_pending()
+        if not items:
+            return ""
+        words = []
+        for item in items:
+            who = self.name(item["seat"])
+            kind = item["kind"]
+            if kind == "discard":
+                words.append(f"{who} must discard {item['count']}")
+            elif kind == "robber":
+                words.append(f"{who} must move the robber" + (" or the pirate" if self.scen.rules.pirate else ""))
+            elif kind == "gold":
+                words.append(f"{who} must choose {item['count']} from the gold field")
+            elif kind == "offer":
+                words.append(f"{who} must accept or decline {self.name(item['from'])}'s offer")
+            else:
+                words.append(f"{who} must answer: {item.get('text', kind)}")
+        return "waiting: " + "; ".join(words)
+
+    # --- sevens ----------------------------------------------------------------------------
+    def start_seven(self: "Engine", seat: int) -> list[Event]:
+        s = self.s
+        events: list[Event] = []
+        limit = self.scen.rules.discard_limit
+        for k in range(self.n):
+            p = (seat + k) % self.n
+            size = self.hand_size(p)
+            if size > limit:
+                s.pending.append({"kind": "discard", "seat": p, "count": size // 2})
+                events.append(Event("discard", p, f"{self.name(p)} has {size} cards and must discard {size // 2}"))
+        replaced = self.hooks.on_seven(seat)
+        if replaced is not None:
+            return events + replaced
+        s.pending.append({"kind": "robber", "seat": seat, "cause": "seven"})
+        return events
+
+    def check_discard(self: "Engine", a: Action) -> str | None:
+        item = self.first_pending("discard", a.seat)
+        if item is None:
+            return "you have nothing to discard now"
+        counts = a.args[0]
+        have = self.s.players[a.seat].resources
+        if sum(counts) != item["count"]:
+            return f"discard exactly {item['count']} cards (half of {self.hand_size(a.seat)}, rounded down)"
+        for r in range(5):
+            if counts[r] > have[r]:
+                return f"you have only {have[r]} {RESOURCES[r]}"
+        return None
+
+    def do_discard(self: "Engine", a: Action) -> list[Event]:
+        item = self.first_pending("discard", a.seat)
+        assert item is not None
+        self.pay(a.seat, a.args[0])
+        self.s.pending.remove(item)
+        return [Event("discard", a.seat, f"{self.name(a.seat)} discards {resource_text(a.args[0])}")]
+
+    # --- robber ------------------------------------------------------------------------------
+    def robber_item(self: "Engine", seat: int) -> dict[str, Any] | None:
+        return self.first_pending("robber", seat)
+
+    def robber_victims(self: "Engine", seat: int, hex_: int) -> list[int]:
+        s = self.s
+        out = []
+        for node in self.geo.hex_nodes[hex_]:
+            owner = s.node_owner[node]
+            kind = s.node_kind[node]
+            if owner >= 0 and owner != seat and (kind == SETTLEMENT or kind == CITY) and owner not in out:
+                out.append(owner)
+        return sorted(p for p in out if self.hand_size(p) > 0)
+
+    def robber_hex_reason(self: "Engine", seat: int, hex_: int) -> str | None:
+        s = self.s
+        if not 0 <= hex_ < self.geo.n_hexes:
+            return "no such hex"
+        if not self.scen.is_land_hex[hex_]:
+            extra = "; move the pirate to a sea hex with 'pirate'" if self.scen.rules.pirate else ""
+            return f"the robber stays on land; {self.hex_id(hex_)} is sea{extra}"
+        if hex_ == s.robber:
+            return f"the robber must move to a different hex than {self.hex_id(hex_)}"
+        if self.scen.hex_area[hex_] in self.scen.rules.robber_forbidden_areas:
+            return f"the robber may not enter {self.hex_id(hex_)} in this scenario"
+        return self.hooks.robber_hex_reason(seat, hex_)
+
+    def check_robber(self: "Engine", a: Action) -> str | None:
+        if not self.scen.rules.robber:
+            return "there is no robber in this scenario"
+        if self.robber_item(a.seat) is None:
+            return "you may move the robber only after rolling a 7 or playing a knight"
+        hex_, victim = a.args
+        reason = self.robber_hex_reason(a.seat, hex_)
+        if reason:
+            return reason
+        return self.victim_reason(a.seat, victim, self.robber_victims(a.seat, hex_), "the robber's hex")
+
+    def victim_reason(self: "Engine", seat: int, victim: int, victims: list[int], where: str) -> str | None:
+        if victim < 0:
+            if victims:
+                names = " or ".join(self.name(v) for v in victims)
+                return f"choose whom to rob: {names}"
+            return None
+        if victim not in victims:
+            if victim == seat:
+                return "you cannot rob yourself"
+            return f"{self.name(victim)} has no building next to {where}, or no cards to steal"
+        return None
+
+    def do_robber(self: "Engine", a: Action) -> list[Event]:
+        s = self.s
+        hex_, victim = a.args
+        s.robber = hex_
+        s.pending.remove(self.robber_item(a.seat))
+        events = [Event("robber", a.seat, f"{self.name(a.seat)} moves the robber to {self.hex_id(hex_)}")]
+        if victim >= 0:
+            events += self.steal_resource(a.seat, victim)
+        return events
+
+    def steal_resource(self: "Engine", thief: int, victim: int) -> list[Event]:
+        s = self.s
+        hand = s.players[victim].resources
+        total = sum(hand)
+        if total == 0:
+            return [Event("steal", thief, f"{self.name(victim)} has nothing to steal")]
+        pick = s.rng.randrange(total)
+        for r in range(5):
+            if pick < hand[r]:
+                break
+            pick -= hand[r]
+        hand[r] -= 1
+        s.players[thief].resources[r] += 1
+        return [Event("steal", thief, f"{self.name(thief)} steals a card from {self.name(victim)}")]
+
+    # --- pirate (B.10) -------------------------------------------------------------------------
+    def pirate_victims(self: "Engine", seat: int, hex_: int) -> list[int]:
+        s = self.s
+        out: set[int] = set()
+        for e in self.geo.hex_edges[hex_]:
+            owner = s.edge_owner[e]
+            if owner >= 0 and owner != seat and (s.edge_kind[e] == SHIP or s.edge_kind[e] == WARSHIP):
+                out.add(owner)
+        return sorted(p for p in out if any(self.hooks_stealable(seat, p)))
+
+    def hooks_stealable(self: "Engine", seat: int, victim: int) -> list[str]:
+        """What the pirate's mover could take from ``victim`` right now."""
+        out = []
+        for what in self.hooks.pirate_takes(seat, victim):
+            if what == "resource" and self.hand_size(victim) > 0:
+                out.append(what)
+            elif what != "resource" and self.s.players[victim].extra.get(what, 0) > 0:
+                out.append(what)
+        return out
+
+    def check_pirate(self: "Engine", a: Action) -> str | None:
+        s = self.s
+        if not self.scen.rules.pirate:
+            return "there is no pirate in this scenario"
+        if self.robber_item(a.seat) is None:
+            return "you may move the pirate only after rolling a 7 or playing a knight"
+        reason = self.hooks.pirate_reason(a.seat)
+        if reason:
+            return reason
+        hex_, victim, take = a.args
+        if not 0 <= hex_ < self.geo.n_hexes:
+            return "no such hex"
+        if self.scen.is_land_hex[hex_]:
+            return f"the pirate sails the sea; {self.hex_id(hex_)} is land"
+        if hex_ == s.pirate:
+            return f"the pirate must move to a different hex than {self.hex_id(hex_)}"
+        victims = self.pirate_victims(a.seat, hex_)
+        reason = self.victim_reason(a.seat, victim, victims, "the pirate's hex (only ships count)")
+        if reason:
+            return reason
+        if victim >= 0:
+            options = self.hooks_stealable(a.seat, victim)
+            if take not in options:
+                return f"you can take {' or '.join(options)} from {self.name(victim)}"
+        return None
+
+    def do_pirate(self: "Engine", a: Action) -> list[Event]:
+        s = self.s
+        hex_, victim, take = a.args
+        s.pirate = hex_
+        s.pending.remove(self.robber_item(a.seat))
+        events = [Event("pirate", a.seat, f"{self.name(a.seat)} moves the pirate to {self.hex_id(hex_)}")]
+        if victim >= 0:
+            if take == "resource":
+                events += self.steal_resource(a.seat, victim)
+            else:
+                s.players[victim].extra[take] -= 1
+                s.players[a.seat].extra[take] = s.players[a.seat].extra.get(take, 0) + 1
+                events.append(Event("steal", a.seat, f"{self.name(a.seat)} takes 1 {take} from {self.name(victim)}"))
+        return events

@@ -1,0 +1,180 @@
+"""Ships: where they go (B.3, B.4), shipping routes open and closed (B.6), moving (B.7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, Event
+from .state import SHIP, WARSHIP
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+
+class ShipRules:
+    def is_ship(self: "Engine", edge: int, seat: int) -> bool:
+        s = self.s
+        return s.edge_owner[edge] == seat and (s.edge_kind[edge] == SHIP or s.edge_kind[edge] == WARSHIP)
+
+    def on_pirate_hex(self: "Engine", edge: int) -> bool:
+        p = self.s.pirate
+        return p >= 0 and p in self.geo.edge_hexes[edge]
+
+    def anchor(self: "Engine", seat: int, node: int) -> bool:
+        """A node that ends ``seat``'s shipping route: own building or closing scenario piece."""
+        return self.own_building(seat, node) or self.hooks.closes_route(seat, node)
+
+    def ship_edge_reason(self: "Engine", seat: int, edge: int, lifted: int = -1,
+                         setup_node: int = -1) -> str | None:
+        """Why ``seat`` may not have a ship on ``edge`` (ignoring cost and supply).
+        ``lifted`` is a ship being moved, treated as already off the board."""
+        s = self.s
+        if not self.scen.rules.ships:
+            return "there are no ships in this scenario"
+        if not 0 <= edge < self.geo.n_edges:
+            return "no such path"
+        if not self.scen.edge_shippable[edge]:
+            return f"{self.edge_text(edge)} runs between two land hexes; ships sail on sea and coast paths"
+        if s.edge_kind[edge] and edge != lifted:
+            return f"{self.edge_text(edge)} is already taken"
+        if self.on_pirate_hex(edge):
+            return f"the pirate on {self.hex_id(s.pirate)} blocks ships on {self.edge_text(edge)}"
+        a, b = self.geo.edge_nodes[edge]
+        if setup_node >= 0:
+            if setup_node not in (a, b):
+                return f"your set-up ship must touch the settlement you just built on {setup_node + 1}"
+            return self.hooks.ship_reason(seat, edge, lifted)
+        connected = False
+        for x in (a, b):
+            if self.own_building(seat, x):
+                connected = True
+                break
+            if self.blocked_for(seat, x):
+                continue
+            for e2 in self.geo.node_edges[x]:
+                if e2 != edge and e2 != lifted and self.is_ship(e2, seat):
+                    connected = True
+                    break
+            if connected:
+                break
+        if not connected:
+            return (f"a ship on {self.edge_text(edge)} must join your own ship, settlement or city; "
+                    "ships join roads only at your own building")
+        return self.hooks.ship_reason(seat, edge, lifted)
+
+    def check_build_ship(self: "Engine", a: Action) -> str | None:
+        s, seat, edge = self.s, a.seat, a.args[0]
+        if not self.scen.rules.ships:
+            return "there are no ships in this scenario"
+        if s.phase == "setup":
+            reason = self.setup_route_reason(seat)
+            if reason:
+                return reason
+            if not self.scen.rules.setup_ship_instead_of_road:
+                return "set-up settlements take a road in this scenario"
+            return self.ship_edge_reason(seat, edge, setup_node=s.setup_node)
+        reason = self.main_phase_reason(seat, "build")
+        if reason:
+            return reason
+        if s.players[seat].pieces["ship"] <= 0:
+            return "you have no ships left in your supply"
+        return self.ship_edge_reason(seat, edge) or self.afford_reason(seat, "ship", "a ship")
+
+    def do_build_ship(self: "Engine", a: Action) -> list[Event]:
+        s, seat, edge = self.s, a.seat, a.args[0]
+        if s.phase == "setup":
+            self.place_route(seat, edge, SHIP)
+            events = [Event("build", seat, f"{self.name(seat)} places a ship on {self.edge_text(edge)}")]
+            return events + self.hooks.after_route_change(seat) + self.finish_setup_step()
+        self.pay(seat, self.scen.costs["ship"])
+        self.place_route(seat, edge, SHIP)
+        events = [Event("build", seat, f"{self.name(seat)} builds a ship on {self.edge_text(edge)}")]
+        return events + self.after_route_built(seat)
+
+    # --- routes ---------------------------------------------------------------------------
+    def ship_route(self: "Engine", seat: int, edge: int) -> tuple[list[int], set[int]]:
+        """The shipping route through ``edge``: its ships, and the anchors it touches.
+        Routes are split at anchors (B.6.1-B.6.2)."""
+        geo = self.geo
+        ships, anchors = [edge], set()
+        seen = {edge}
+        stack = [edge]
+        while stack:
+            e = stack.pop()
+            for x in geo.edge_nodes[e]:
+                if self.anchor(seat, x):
+                    anchors.add(x)
+                    continue
+                if self.blocked_for(seat, x):
+                    continue
+                for e2 in geo.node_edges[x]:
+                    if e2 not in seen and self.is_ship(e2, seat):
+                        seen.add(e2)
+                        ships.append(e2)
+                        stack.append(e2)
+        return ships, anchors
+
+    def route_closed(self: "Engine", seat: int, edge: int) -> bool:
+        return len(self.ship_route(seat, edge)[1]) >= 2
+
+    def free_end(self: "Engine", seat: int, edge: int, x: int) -> bool:
+        """B.7.2: an end with no building and no other ship of yours beyond it."""
+        if self.anchor(seat, x):
+            return False
+        for e2 in self.geo.node_edges[x]:
+            if e2 != edge and self.is_ship(e2, seat):
+                return False
+        return True
+
+    def end_ship_reason(self: "Engine", seat: int, edge: int) -> str | None:
+        """Why the ship on ``edge`` is not a movable end ship (B.6, B.7.2-B.7.3)."""
+        ships, anchors = self.ship_route(seat, edge)
+        name = self.edge_text(edge)
+        if len(anchors) >= 2:
+            return f"ship {name} is part of a closed shipping route; it never moves"
+        a, b = self.geo.edge_nodes[edge]
+        if self.free_end(seat, edge, a) or self.free_end(seat, edge, b):
+            return None
+        has_free_end = any(self.free_end(seat, e, x) for e in ships for x in self.geo.edge_nodes[e])
+        if not has_free_end:
+            # B.6.4 / B.6.5: a loop; with no anchor every ship is an end ship, with one
+            # anchor the ships beside it are.
+            if not anchors or any(x in anchors for x in (a, b)):
+                return None
+        return f"ship {name} is not at the open end of its shipping route"
+
+    def check_move_ship(self: "Engine", a: Action) -> str | None:
+        s, seat = self.s, a.seat
+        src, dst = a.args
+        if not self.scen.rules.ships or not self.scen.rules.ship_move:
+            return "ships do not move in this scenario"
+        reason = self.main_phase_reason(seat, "move a ship")
+        if reason:
+            return reason
+        if s.phase != "main":
+            return "ships move after the roll"
+        if s.ship_moved:
+            return "you have already moved a ship this turn (one move per turn)"
+        if not 0 <= src < self.geo.n_edges or not self.is_ship(src, seat):
+            return f"you have no ship on {self.edge_text(src) if 0 <= src < self.geo.n_edges else src}"
+        if src in s.built_this_turn:
+            return f"ship {self.edge_text(src)} was built this turn; it can move from your next turn on"
+        if self.on_pirate_hex(src):
+            return f"the pirate on {self.hex_id(s.pirate)} holds ship {self.edge_text(src)}; it cannot move"
+        reason = self.end_ship_reason(seat, src)
+        if reason:
+            return reason
+        if dst == src:
+            return "a moved ship must go to a different path"
+        return self.ship_edge_reason(seat, dst, lifted=src)
+
+    def do_move_ship(self: "Engine", a: Action) -> list[Event]:
+        s, seat = self.s, a.seat
+        src, dst = a.args
+        kind = s.edge_kind[src]
+        s.edge_owner[src], s.edge_kind[src] = -1, 0
+        s.edge_owner[dst], s.edge_kind[dst] = seat, kind
+        s.ship_moved = True
+        events = [Event("move", seat, f"{self.name(seat)} moves a ship from {self.edge_text(src)} "
+                                      f"to {self.edge_text(dst)}")]
+        return events + self.after_route_built(seat)

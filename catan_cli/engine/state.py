@@ -1,0 +1,82 @@
+"""The game state as plain data: lists and dicts of ints and strings.
+
+Everything that changes during a game lives here and nowhere else, so a state can be
+copied, serialised to JSON and restored exactly.  The random generator's state is part of
+it: seed + actions reproduce a game, and a restored game continues identically.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+# Building kinds on nodes and route kinds on edges.
+NONE, SETTLEMENT, CITY, FORTRESS = 0, 1, 2, 3
+ROAD, SHIP, WARSHIP = 1, 2, 3
+BUILDING_NAMES = {SETTLEMENT: "settlement", CITY: "city", FORTRESS: "fortress"}
+ROUTE_NAMES = {ROAD: "road", SHIP: "ship", WARSHIP: "warship"}
+
+
+@dataclass
+class PlayerState:
+    name: str
+    resources: list[int]
+    pieces: dict[str, int]                      # pieces left in supply
+    dev_cards: list[list[Any]] = field(default_factory=list)   # [card, turn bought]
+    knights: int = 0                            # knights played (Largest Army)
+    setup_settlements: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class GameState:
+    scenario: str
+    options: list[str]
+    seed: int
+    sandbox: bool
+    players: list[PlayerState]
+    bank: list[int]
+    deck: list[str]
+    terrain: list[str]
+    numbers: list[int]
+    harbor_types: list[int]
+    node_owner: list[int]
+    node_kind: list[int]
+    edge_owner: list[int]
+    edge_kind: list[int]
+    robber: int
+    pirate: int
+    rng: random.Random
+    turn: int = 0
+    current: int = 0
+    phase: str = "setup"                        # setup, roll, main, over
+    setup_order: list[int] = field(default_factory=list)   # seats still to place, in order
+    setup_step: str = "settlement"              # settlement | route
+    setup_node: int = -1                        # the settlement the setup route must touch
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    dice: list[int] | None = None
+    forced_dice: list[int] | None = None
+    dev_played: bool = False
+    ship_moved: bool = False
+    built_this_turn: list[int] = field(default_factory=list)   # edges of ships built this turn
+    route_len: list[int] = field(default_factory=list)
+    longest_holder: int = -1
+    army_holder: int = -1
+    winners: list[int] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)   # deep-copies lists and dicts
+        version, internal, gauss = self.rng.getstate()
+        data["rng"] = {"version": version, "state": list(internal), "gauss": gauss}
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "GameState":
+        data = dict(data)
+        rng_data = data.pop("rng")
+        rng = random.Random()
+        rng.setstate((int(rng_data["version"]), tuple(int(x) for x in rng_data["state"]), rng_data["gauss"]))
+        players = [PlayerState(**p) for p in data.pop("players")]
+        return cls(players=players, rng=rng, **data)

@@ -1,0 +1,103 @@
+"""The turn machine: set-up rounds (A.5 and the scenarios' orders), the roll / trade-build
+order of a turn (A.8), ending a turn, and the set-up's starting resources."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, Event
+from .geometry import RESOURCES
+from .words import resource_text
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+GOLD = 5
+
+
+def setup_order(kind: str, n: int) -> list[int]:
+    """Seats in placement order.  Snake: clockwise, then back; the 3rd round of
+    "snake-then-third" starts with the last placer (seat 0) and goes clockwise (F.4.8)."""
+    forward = list(range(n))
+    order = forward + forward[::-1]
+    if kind == "snake-then-third":
+        order += forward
+    return order
+
+
+class TurnRules:
+    def main_phase_reason(self: "Engine", seat: int, what: str) -> str | None:
+        """Building, buying and trading: own turn, after the roll, nothing pending (A.8)."""
+        s = self.s
+        if s.phase == "setup":
+            return "the set-up placements are not finished"
+        if seat != s.current:
+            return f"you may {what} only in your own turn; it is {self.name(s.current)}'s turn"
+        if s.pending:
+            return self.pending_text()
+        if s.phase == "roll":
+            return f"roll the dice first; no one may {what} before the roll"
+        return None
+
+    def starting_resources(self: "Engine", seat: int, node: int) -> list[Event]:
+        """1 resource per producing hex next to the set-up settlement; a gold field
+        gives a free pick."""
+        gains = [0] * 5
+        gold = 0
+        for h in self.geo.node_hexes[node]:
+            res = self.hex_resource[h]
+            if res == GOLD:
+                gold += 1
+            elif res >= 0 and self.s.bank[res] > gains[res]:
+                gains[res] += 1
+        self.gain(seat, gains)
+        events = [Event("produce", seat, f"{self.name(seat)} takes starting resources: {resource_text(gains)}")]
+        if gold:
+            self.s.pending.append({"kind": "gold", "seat": seat, "count": gold})
+        return events
+
+    def finish_setup_step(self: "Engine") -> list[Event]:
+        s = self.s
+        s.setup_order.pop(0)
+        s.setup_step = "settlement"
+        s.setup_node = -1
+        if s.setup_order:
+            return []
+        return self.start_play()
+
+    def start_play(self: "Engine") -> list[Event]:
+        s = self.s
+        s.phase = "roll"
+        s.turn = 1
+        s.current = 0
+        s.built_this_turn = []
+        return [Event("turn", 0, f"the set-up is complete; {self.name(0)} begins (turn 1)")]
+
+    def check_end(self: "Engine", a: Action) -> str | None:
+        s = self.s
+        if s.phase == "setup":
+            return "the set-up placements are not finished"
+        if a.seat != s.current:
+            return f"only {self.name(s.current)} can end the turn"
+        if s.pending:
+            return self.pending_text()
+        if s.phase == "roll":
+            return "roll the dice before ending your turn"
+        return self.hooks.end_turn_reason(a.seat)
+
+    def do_end(self: "Engine", a: Action) -> list[Event]:
+        return self.next_turn()
+
+    def next_turn(self: "Engine") -> list[Event]:
+        s = self.s
+        s.current = (s.current + 1) % self.n
+        s.turn += 1
+        s.phase = "roll"
+        s.dice = None
+        s.dev_played = False
+        s.ship_moved = False
+        s.built_this_turn = []
+        return [Event("turn", s.current, f"turn {s.turn}: {self.name(s.current)} is on turn")]
+
+
+__all__ = ["TurnRules", "setup_order", "RESOURCES"]

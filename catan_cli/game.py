@@ -1,0 +1,270 @@
+"""The public face of the rules library, driven like python-chess::
+
+    from catan_cli import Game, RuleError
+    g = Game.new("base", players=["red", "blue", "white"], seed=7)
+    g.execute("build settlement 12")       # RuleError if illegal; state unchanged
+    g.check("build road 12-13").ok          # legality and the reason, without playing
+    g.legal_commands()                      # canonical text of every legal action
+
+Text goes through :mod:`catan_cli.notation`; the rules are in :mod:`catan_cli.engine`.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .engine.actions import Action, Event
+from .engine.boardjson import board_json
+from .engine.core import Engine
+from .engine.newgame import PLAYER_COLORS, new_state
+from .engine.scenario import HARBOR_TYPES, load_scenario
+from .engine.state import BUILDING_NAMES, ROUTE_NAMES, GameState
+from .errors import CatanError, RuleError, SaveError
+from .engine.geometry import RESOURCES
+from . import notation
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer of :meth:`Game.check`: whether a command is legal now, and why (not)."""
+
+    ok: bool
+    reason: str
+    command: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+class Game:
+    """One game.  Every door (REPL, scripts, saves, bots, tests) goes through here."""
+
+    def __init__(self, engine: Engine, history: list[str] | None = None) -> None:
+        self.engine = engine
+        self.history: list[str] = history if history is not None else []
+
+    # --- creation ---------------------------------------------------------------------------
+    @classmethod
+    def new(cls, scenario: str = "base", players: Sequence[str] = ("red", "blue", "white"),
+            seed: int = 0, sandbox: bool = False, options: Sequence[str] = ()) -> "Game":
+        scen = load_scenario(scenario)
+        state = new_state(scen, list(players), int(seed), list(options), bool(sandbox))
+        return cls(Engine(scen, state))
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Game":
+        """Restore a game from :meth:`to_json`; a damaged document raises SaveError."""
+        try:
+            state_data = copy.deepcopy(data["state"])
+            scen = load_scenario(str(state_data["scenario"]))
+            state = GameState.from_json(state_data)
+            engine = Engine(scen, state)
+            history = [str(line) for line in data.get("history", [])]
+        except CatanError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise SaveError(f"not a saved catan game: {exc.__class__.__name__} {exc}") from None
+        _validate_state(engine)
+        return cls(engine, history)
+
+    # --- playing ------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.engine.s
+
+    def parse(self, text: str) -> Action:
+        """Text to an action (NotationError, a RuleError, when it does not parse)."""
+        return notation.parse(text, self)
+
+    def text(self, action: Action) -> str:
+        """An action's canonical text; the actor prefix is added when it is not the seat
+        the game waits for."""
+        return notation.format_action(action, self)
+
+    def execute(self, command: str | Action) -> list[Event]:
+        """Play one command; returns the events.  RuleError if illegal (state unchanged)."""
+        action = self.parse(command) if isinstance(command, str) else command
+        actor = self.engine.actor_of(action)
+        resolved = notation.resolve_defaults(action.by(actor), self)
+        events = self.engine.apply(resolved)
+        self.history.append(notation.format_action(resolved, self, always_prefix=True))
+        return events
+
+    def check(self, command: str | Action) -> Verdict:
+        """Whether ``command`` is legal now, with the reason; nothing is played."""
+        try:
+            action = self.parse(command) if isinstance(command, str) else command
+            action = notation.resolve_defaults(action.by(self.engine.actor_of(action)), self)
+        except RuleError as exc:
+            return Verdict(False, str(exc), command if isinstance(command, str) else "")
+        reason = self.engine.check(action)
+        text = notation.format_action(action, self)
+        if reason is None:
+            return Verdict(True, f"{text} is legal now", text)
+        return Verdict(False, reason, text)
+
+    def legal_actions(self, offers: bool = False) -> list[Action]:
+        return self.engine.legal_actions(offers)
+
+    def legal_commands(self, offers: bool = False) -> list[str]:
+        """Canonical text of every legal action of the seat(s) to act.  Domestic offers
+        have open-ended amounts; ``offers=True`` adds the one-for-one ones."""
+        return [notation.format_action(a, self) for a in self.engine.legal_actions(offers)]
+
+    # --- questions --------------------------------------------------------------------------------
+    @property
+    def players(self) -> list[str]:
+        return [p.name for p in self.engine.s.players]
+
+    @property
+    def winner(self) -> str | None:
+        w = self.engine.s.winners
+        return self.engine.name(w[0]) if w else None
+
+    @property
+    def over(self) -> bool:
+        return self.engine.s.phase == "over"
+
+    def seat(self, name: str) -> int:
+        try:
+            return self.players.index(name.lower())
+        except ValueError:
+            raise RuleError(f"no player named {name!r} (players: {', '.join(self.players)})") from None
+
+    def prompt_player(self) -> str:
+        return self.engine.name(self.engine.prompt_seat())
+
+    def waiting_for(self) -> str:
+        """What the game waits for, in a few words: 'build/trade', 'roll', 'discard 4' ..."""
+        e, s = self.engine, self.engine.s
+        if s.phase == "over":
+            return "game over"
+        items = e.actionable_pending()
+        if items:
+            item = items[0]
+            kind = item["kind"]
+            if kind == "discard":
+                return f"must discard {item['count']}"
+            if kind == "robber":
+                return "move the robber" + (" or pirate" if e.scen.rules.pirate else "")
+            if kind == "gold":
+                return f"choose {item['count']} from gold"
+            if kind == "offer":
+                return f"accept or decline {e.name(item['from'])}'s offer"
+            return str(item.get("prompt", kind))
+        if s.phase == "setup":
+            return "place settlement" if s.setup_step == "settlement" else "place road" + (
+                "/ship" if e.scen.rules.ships else "")
+        if s.phase == "roll":
+            return "roll"
+        return "build/trade"
+
+    def vp(self, name: str, hidden: bool = True) -> int:
+        return self.engine.vp(self.seat(name), hidden)
+
+    # --- serialisation -------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        e, s = self.engine, self.engine.s
+        return {
+            "format": "catan-game/1",
+            "scenario": s.scenario,
+            "turn": s.turn,
+            "phase": s.phase,
+            "current": e.name(s.current),
+            "winner": self.winner,
+            "winners": [e.name(w) for w in s.winners],
+            "bank": dict(zip(RESOURCES, s.bank)),
+            "players": [
+                {"name": p.name, "vp": e.vp(i), "resources": dict(zip(RESOURCES, p.resources))}
+                for i, p in enumerate(s.players)
+            ],
+            "state": s.to_json(),
+            "history": list(self.history),
+        }
+
+    def digest(self) -> str:
+        """A short hash of the position (not of how it was reached)."""
+        blob = json.dumps(self.engine.s.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    def board_json(self) -> dict[str, Any]:
+        s = self.engine.s
+        return board_json(self.engine.scen, s.terrain, s.numbers, s.harbor_types)
+
+    def view(self, seat: str | int | None = None) -> dict[str, Any]:
+        """What one seat may see: others' hidden cards only as counts.  ``None``: a
+        spectator, who sees no hand."""
+        e, s = self.engine, self.engine.s
+        me = self.seat(seat) if isinstance(seat, str) else seat
+        players = []
+        for i, p in enumerate(s.players):
+            visible = i == me
+            sources = e.vp_sources(i, hidden=visible)
+            players.append({
+                "name": p.name, "color": PLAYER_COLORS[i % len(PLAYER_COLORS)] if p.name not in PLAYER_COLORS else p.name,
+                "vp": sum(sources.values()),
+                "resources": dict(zip(RESOURCES, p.resources)) if visible else None,
+                "resource_count": sum(p.resources),
+                "dev_cards": [c for c, _ in p.dev_cards] if visible else None,
+                "dev_count": len(p.dev_cards),
+                "knights": p.knights,
+                "pieces": dict(p.pieces),
+                "route_length": s.route_len[i],
+                "longest_route": s.longest_holder == i,
+                "largest_army": s.army_holder == i,
+                "vp_sources": sources,
+                "extra": dict(p.extra),
+            })
+        geo = e.geo
+        return {
+            "scenario": s.scenario, "turn": s.turn, "phase": s.phase,
+            "current": e.name(s.current), "prompt": self.prompt_player(), "waiting_for": self.waiting_for(),
+            "winner": self.winner, "winners": [e.name(w) for w in s.winners],
+            "seat": e.name(me) if me is not None else None,
+            "dice": list(s.dice) if s.dice else None,
+            "robber": geo.hex_ids[s.robber] if s.robber >= 0 else None,
+            "pirate": geo.hex_ids[s.pirate] if s.pirate >= 0 else None,
+            "bank": dict(zip(RESOURCES, s.bank)), "deck": len(s.deck),
+            "vp_target": e.scen.vp_target,
+            "players": players,
+            "buildings": [{"node": n + 1, "owner": e.name(o), "kind": BUILDING_NAMES[s.node_kind[n]]}
+                          for n, o in enumerate(s.node_owner) if o >= 0 and s.node_kind[n]],
+            "routes": [{"edge": geo.edge_name(x), "owner": e.name(o), "kind": ROUTE_NAMES[s.edge_kind[x]]}
+                       for x, o in enumerate(s.edge_owner) if o >= 0],
+            "harbors": [HARBOR_TYPES[k] if k >= 0 else "?" for k in s.harbor_types],
+            "pending": [_pending_view(e, item) for item in s.pending],
+            "extra": e.hooks.view_extra(me if me is not None else -1),
+        }
+
+
+def _pending_view(e: Engine, item: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in item.items() if k not in ("seat", "from")}
+    out["player"] = e.name(item["seat"])
+    if "from" in item:
+        out["from"] = e.name(item["from"])
+    return out
+
+
+def _validate_state(engine: Engine) -> None:
+    """Reject a restored state whose tables do not fit its scenario's map."""
+    s, geo = engine.s, engine.geo
+    problems = []
+    if len(s.node_owner) != geo.n_nodes or len(s.node_kind) != geo.n_nodes:
+        problems.append("intersection table")
+    if len(s.edge_owner) != geo.n_edges or len(s.edge_kind) != geo.n_edges:
+        problems.append("path table")
+    if len(s.terrain) != geo.n_hexes or len(s.numbers) != geo.n_hexes:
+        problems.append("hex table")
+    if len(s.bank) != 5 or any(len(p.resources) != 5 for p in s.players):
+        problems.append("card counts")
+    if not engine.scen.min_players <= len(s.players) <= engine.scen.max_players:
+        problems.append("player count")
+    if problems:
+        raise SaveError(f"not a saved catan game: damaged {', '.join(problems)}")
+
+
+__all__ = ["Game", "Verdict", "Event", "Action", "RuleError", "PLAYER_COLORS"]

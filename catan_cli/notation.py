@@ -1,0 +1,464 @@
+"""The command language: text to :class:`Action` and back, like SAN for chess.
+
+``parse(text, game)`` reads a command line, forgiving on input (aliases such as ``b s 12``,
+``build settlement at 12``, ``wood`` for lumber); ``format_action(action, game)`` writes its
+one canonical form.  ``format_action(parse(t))`` is stable: parsing the canonical text gives
+the same action back.  A line may start with an actor, ``blue: discard 2 ore``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Callable
+
+from .engine.actions import Action
+from .engine.geometry import RESOURCES, parse_hex_label
+from .engine.scenario import DEV_CARDS
+from .errors import NotationError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+RESOURCE_ALIASES: dict[str, int] = {}
+for _i, _name in enumerate(RESOURCES):
+    RESOURCE_ALIASES[_name] = _i
+    RESOURCE_ALIASES[_name + "s"] = _i
+for _alias, _name in {"wood": "lumber", "clay": "brick", "bricks": "brick", "sheep": "wool",
+                      "wheat": "grain", "grains": "grain", "ores": "ore", "woods": "lumber"}.items():
+    RESOURCE_ALIASES[_alias] = RESOURCES.index(_name)
+
+CARD_ALIASES = {
+    "knight": "knight", "k": "knight", "soldier": "knight",
+    "road-building": "road-building", "roadbuilding": "road-building", "rb": "road-building",
+    "year-of-plenty": "year-of-plenty", "yearofplenty": "year-of-plenty", "yop": "year-of-plenty",
+    "plenty": "year-of-plenty", "monopoly": "monopoly", "mono": "monopoly",
+    "victory-point": "victory-point", "vp": "victory-point", "victory": "victory-point",
+}
+PIECE_ALIASES = {
+    "road": "road", "r": "road", "roads": "road",
+    "settlement": "settlement", "s": "settlement", "settle": "settlement", "house": "settlement",
+    "city": "city", "c": "city", "ship": "ship", "sh": "ship", "boat": "ship",
+}
+FILLER = {"at", "on", "a", "the", "with", "from", "of", "to"}
+
+
+def _tokens(text: str) -> list[str]:
+    text = text.replace(",", " ").lower()
+    # "year of plenty", "road building" -> one token
+    text = re.sub(r"\byear of plenty\b", "year-of-plenty", text)
+    text = re.sub(r"\broad building\b", "road-building", text)
+    text = re.sub(r"\bvictory point\b", "victory-point", text)
+    text = re.sub(r"(\d+)\s*-\s*(\d+)", r"\1-\2", text)
+    return text.split()
+
+
+class _Reader:
+    """A cursor over the tokens of one command, with typed readers."""
+
+    def __init__(self, tokens: list[str], game: "Game", line: str) -> None:
+        self.t = tokens
+        self.i = 0
+        self.g = game
+        self.line = line
+
+    def fail(self, why: str) -> NotationError:
+        return NotationError(f"{why} (in '{self.line.strip()}')")
+
+    def more(self) -> bool:
+        return self.i < len(self.t)
+
+    def peek(self) -> str:
+        return self.t[self.i] if self.more() else ""
+
+    def next(self, what: str) -> str:
+        while self.more() and self.t[self.i] in FILLER and what not in ("player",):
+            self.i += 1
+        if not self.more():
+            raise self.fail(f"missing {what}")
+        tok = self.t[self.i]
+        self.i += 1
+        return tok
+
+    def skip_filler(self) -> None:
+        while self.more() and self.t[self.i] in FILLER:
+            self.i += 1
+
+    def end(self) -> None:
+        self.skip_filler()
+        if self.more():
+            raise self.fail(f"unexpected '{' '.join(self.t[self.i:])}'")
+
+    def node(self) -> int:
+        tok = self.next("intersection number")
+        n_nodes = self.g.engine.geo.n_nodes
+        if not tok.isdigit():
+            raise self.fail(f"'{tok}' is not an intersection number")
+        n = int(tok)
+        if not 1 <= n <= n_nodes:
+            raise self.fail(f"there is no intersection {n} (they run 1-{n_nodes})")
+        return n - 1
+
+    def edge(self) -> int:
+        tok = self.next("path (two intersections, like 12-13)")
+        m = re.fullmatch(r"(\d+)-(\d+)", tok)
+        if not m:
+            raise self.fail(f"'{tok}' is not a path; name it by two intersections, like 12-13")
+        geo = self.g.engine.geo
+        a, b = int(m.group(1)), int(m.group(2))
+        for n in (a, b):
+            if not 1 <= n <= geo.n_nodes:
+                raise self.fail(f"there is no intersection {n} (they run 1-{geo.n_nodes})")
+        e = geo.edge_between(a - 1, b - 1)
+        if e < 0:
+            raise self.fail(f"{a}-{b} is not a path: {a} and {b} are not neighbours")
+        return e
+
+    def hex(self) -> int:
+        tok = self.next("hex")
+        idx = parse_hex_label(tok)
+        if idx is None or idx >= self.g.engine.geo.n_hexes:
+            raise self.fail(f"there is no hex '{tok.upper()}'")
+        return idx
+
+    def player(self) -> int:
+        tok = self.next("player")
+        names = self.g.players
+        if tok not in names:
+            raise self.fail(f"no player named '{tok}' (players: {', '.join(names)})")
+        return names.index(tok)
+
+    def resource(self) -> int:
+        tok = self.next("resource")
+        if tok not in RESOURCE_ALIASES:
+            raise self.fail(f"'{tok}' is not a resource ({' '.join(RESOURCES)})")
+        return RESOURCE_ALIASES[tok]
+
+    def cards(self, stop: str = "") -> tuple[int, ...]:
+        """'2 ore 1 wool', 'ore ore wool' or '2 ore wool' -> counts per resource."""
+        counts = [0] * 5
+        seen = False
+        while self.more() and self.peek() != stop:
+            tok = self.peek()
+            if tok in FILLER and tok != stop:
+                self.i += 1
+                continue
+            count = 1
+            if tok.isdigit():
+                count = int(tok)
+                self.i += 1
+                if count > 99:
+                    raise self.fail(f"{count} is too many cards")
+            counts[self.resource()] += count
+            seen = True
+        if not seen:
+            raise self.fail("name the cards, like '2 ore 1 wool'")
+        return tuple(counts)
+
+
+def _parse_build(r: _Reader, actor: int) -> Action:
+    piece_tok = r.next("what to build (road, settlement, city, ship)")
+    piece = PIECE_ALIASES.get(piece_tok)
+    if piece is None:
+        raise r.fail(f"cannot build '{piece_tok}' (road, settlement, city, ship)")
+    if piece in ("settlement", "city"):
+        return Action(f"build-{piece}", (r.node(),), actor)
+    return Action(f"build-{piece}", (r.edge(),), actor)
+
+
+def _route_piece(r: _Reader, explicit: str | None, edge: int) -> str:
+    """Road or ship for a road-building placement: said, or the only kind the path takes."""
+    if explicit:
+        return explicit
+    scen = r.g.engine.scen
+    if scen.rules.ships and not scen.edge_roadable[edge] and scen.edge_shippable[edge]:
+        return "ship"
+    return "road"
+
+
+def _parse_play(r: _Reader, actor: int) -> Action:
+    tok = r.next("card (knight, road-building, year-of-plenty, monopoly)")
+    card = CARD_ALIASES.get(tok)
+    if card is None or card == "victory-point":
+        raise r.fail(f"cannot play '{tok}' (knight, road-building, year-of-plenty, monopoly)")
+    if card == "knight":
+        return Action("play-knight", (), actor)
+    if card == "monopoly":
+        return Action("play-monopoly", (r.resource(),), actor)
+    if card == "year-of-plenty":
+        pair = sorted((r.resource(), r.resource()))
+        return Action("play-year-of-plenty", tuple(pair), actor)
+    placements = []
+    while True:
+        r.skip_filler()
+        if not r.more() or len(placements) == 2:
+            break
+        explicit = None
+        if r.peek() in ("road", "ship", "r", "sh"):
+            explicit = PIECE_ALIASES[r.next("piece")]
+        edge = r.edge()
+        placements.append((_route_piece(r, explicit, edge), edge))
+    if not placements:
+        raise r.fail("name the paths for road building, like 'play road-building 3-4 4-5'")
+    return Action("play-road-building", tuple(placements), actor)
+
+
+def _parse_steal_clause(r: _Reader) -> tuple[int, str]:
+    r.skip_filler()
+    if not r.more():
+        return -1, "resource"
+    tok = r.next("steal")
+    if tok not in ("steal", "rob", "from"):
+        raise r.fail(f"expected 'steal <player>', got '{tok}'")
+    if r.peek() in ("nobody", "none", "no-one"):
+        r.i += 1
+        return -1, "resource"
+    victim = r.player()
+    take = "resource"
+    if r.more():
+        take = r.next("what to take")
+        if take in ("card", "resource"):
+            take = "resource"
+    return victim, take
+
+
+def _parse_trade(r: _Reader, actor: int) -> Action:
+    give_n_tok = r.next("amount")
+    if not give_n_tok.isdigit():
+        raise r.fail("trade like 'trade 4 wool for ore'")
+    give_n = int(give_n_tok)
+    give_r = r.resource()
+    if r.next("'for'") != "for":
+        raise r.fail("trade like 'trade 4 wool for ore'")
+    get_n = 1
+    if r.peek().isdigit():
+        get_n = int(r.next("amount"))
+    get_r = r.resource()
+    return Action("trade", (give_r, give_n, get_r, get_n), actor)
+
+
+def _parse_offer(r: _Reader, actor: int) -> Action:
+    target = r.player()
+    give = r.cards(stop="for")
+    if r.next("'for'") != "for":
+        raise r.fail("offer like 'offer blue 1 ore for 2 wool'")
+    get = r.cards()
+    return Action("offer", (target, give, get), actor)
+
+
+def _parse_move(r: _Reader, actor: int) -> Action:
+    if r.peek() in ("ship", "sh", "boat"):
+        r.i += 1
+    src = r.edge()
+    if r.peek() == "to":
+        r.i += 1
+    dst = r.edge()
+    return Action("move-ship", (src, dst), actor)
+
+
+def _parse_choose(r: _Reader, actor: int) -> Action:
+    what = r.peek()
+    if what == "reward":
+        r.i += 1
+        return Action("choose-reward", (r.resource(),), actor)
+    if what == "gold":
+        r.i += 1
+    picks: list[int] = []
+    counts = r.cards()
+    for i, n in enumerate(counts):
+        picks += [i] * n
+    return Action("choose-gold", (tuple(picks),), actor)
+
+
+def _parse_put(r: _Reader, actor: int) -> Action:
+    piece = PIECE_ALIASES.get(r.next("piece"))
+    if piece is None:
+        raise r.fail("put settlement|city|road|ship <player> <where>")
+    seat = r.player()
+    where = r.node() if piece in ("settlement", "city") else r.edge()
+    return Action("put", (piece, seat, where), actor)
+
+
+def _parse_draw(r: _Reader, actor: int) -> Action:
+    seat = r.player()
+    tok = r.next("card")
+    card = CARD_ALIASES.get(tok)
+    if card is None:
+        raise r.fail(f"'{tok}' is not a development card ({', '.join(DEV_CARDS)})")
+    return Action("draw", (seat, card), actor)
+
+
+def _parse_dice(r: _Reader, actor: int) -> Action:
+    values = []
+    for _ in range(2):
+        tok = r.next("die value")
+        if not tok.isdigit():
+            raise r.fail("dice like 'dice 3 4'")
+        values.append(int(tok))
+    return Action("dice", tuple(values), actor)
+
+
+def _nullary(kind: str) -> Callable[[_Reader, int], Action]:
+    return lambda r, actor: Action(kind, (), actor)
+
+
+VERBS: dict[str, Callable[[_Reader, int], Action]] = {
+    "roll": _nullary("roll"),
+    "end": _nullary("end"),
+    "build": _parse_build,
+    "buy": lambda r, a: (r.next("card") if r.more() else None, Action("buy-card", (), a))[1],
+    "play": _parse_play,
+    "robber": lambda r, a: Action("robber", (r.hex(), *_parse_steal_clause(r)[:1]), a),
+    "pirate": lambda r, a: Action("pirate", (r.hex(), *_parse_steal_clause(r)), a),
+    "discard": lambda r, a: Action("discard", (r.cards(),), a),
+    "trade": _parse_trade,
+    "offer": _parse_offer,
+    "accept": _nullary("accept"),
+    "decline": _nullary("decline"),
+    "move": _parse_move,
+    "choose": _parse_choose,
+    "attack": lambda r, a: (r.next("'fortress'"), Action("attack-fortress", (), a))[1],
+    "steal": lambda r, a: Action("steal", (-1 if r.peek() in ("nobody", "none") and r.next("x") else r.player(),), a),
+    "dice": _parse_dice,
+    "give": lambda r, a: Action("give", (r.player(), r.cards()), a),
+    "take": lambda r, a: Action("take", (r.player(), r.cards()), a),
+    "put": _parse_put,
+    "turn": lambda r, a: Action("turn", (r.player(),), a),
+    "draw": _parse_draw,
+}
+VERB_ALIASES = {
+    "r": "roll", "b": "build", "e": "end", "done": "end", "pass": "end", "buy-card": "buy",
+    "p": "play", "mv": "move", "t": "trade", "bank": "trade",
+}
+# Verbs whose bare form is itself a build: "road 12-13", "settle 12".
+SHORT_BUILDS = {"road", "settlement", "settle", "city", "ship"}
+
+
+def verb_names() -> list[str]:
+    return sorted(VERBS)
+
+
+def parse(text: str, game: "Game") -> Action:
+    """Parse one command line; NotationError (a RuleError) when it cannot be read."""
+    if not isinstance(text, str):
+        raise NotationError("a command is a line of text")
+    line = text.split("#", 1)[0]
+    if len(line) > 500:
+        raise NotationError("command too long")
+    tokens = _tokens(line)
+    if not tokens:
+        raise NotationError("empty command")
+    actor = -1
+    if tokens[0].endswith(":") or (len(tokens) > 1 and tokens[1] == ":"):
+        name = tokens[0].rstrip(":")
+        tokens = tokens[2:] if len(tokens) > 1 and tokens[1] == ":" else tokens[1:]
+        if name not in game.players:
+            raise NotationError(f"no player named '{name}' (players: {', '.join(game.players)})")
+        actor = game.players.index(name)
+        if not tokens:
+            raise NotationError(f"missing command after '{name}:'")
+    verb = VERB_ALIASES.get(tokens[0], tokens[0])
+    if verb in SHORT_BUILDS:
+        verb, tokens = "build", ["build"] + tokens
+    if verb not in VERBS:
+        raise NotationError(f"unknown command '{tokens[0]}'; type 'help' for the list")
+    reader = _Reader(tokens[1:], game, line)
+    action = VERBS[verb](reader, actor)
+    reader.end()
+    return action
+
+
+def resolve_defaults(action: Action, game: "Game") -> Action:
+    """Fill what the rules leave only one choice for: the robber's victim when exactly one
+    player can be robbed."""
+    e = game.engine
+    if action.kind == "robber" and action.args[1] < 0 and e.robber_item(action.seat) is not None:
+        hex_ = action.args[0]
+        if 0 <= hex_ < e.geo.n_hexes and e.scen.is_land_hex[hex_]:
+            victims = e.robber_victims(action.seat, hex_)
+            if len(victims) == 1:
+                return Action("robber", (hex_, victims[0]), action.seat)
+    if action.kind == "pirate" and action.args[1] < 0 and e.robber_item(action.seat) is not None:
+        hex_ = action.args[0]
+        if 0 <= hex_ < e.geo.n_hexes and not e.scen.is_land_hex[hex_]:
+            victims = e.pirate_victims(action.seat, hex_)
+            if len(victims) == 1 and e.hooks_stealable(action.seat, victims[0]) == ["resource"]:
+                return Action("pirate", (hex_, victims[0], "resource"), action.seat)
+    return action
+
+
+def _cards_text(counts: Any) -> str:
+    return " ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(counts) if n)
+
+
+def format_action(action: Action, game: "Game", always_prefix: bool = False) -> str:
+    """The canonical text of an action.  The actor is written as a prefix when the
+    game would not otherwise take the action as theirs."""
+    e = game.engine
+    geo = e.geo
+    k, a = action.kind, action.args
+
+    def edge(x: int) -> str:
+        return geo.edge_name(x)
+
+    def who(x: int) -> str:
+        return e.name(x)
+
+    if k == "roll" or k == "end" or k == "accept" or k == "decline":
+        body = k
+    elif k in ("build-road", "build-ship"):
+        body = f"build {k[6:]} {edge(a[0])}"
+    elif k in ("build-settlement", "build-city"):
+        body = f"build {k[6:]} {a[0] + 1}"
+    elif k == "buy-card":
+        body = "buy card"
+    elif k == "play-knight":
+        body = "play knight"
+    elif k == "play-monopoly":
+        body = f"play monopoly {RESOURCES[a[0]]}"
+    elif k == "play-year-of-plenty":
+        body = "play year-of-plenty " + " ".join(RESOURCES[r] for r in sorted(a))
+    elif k == "play-road-building":
+        parts = []
+        for piece, x in a:
+            default = "ship" if (e.scen.rules.ships and not e.scen.edge_roadable[x]) else "road"
+            parts.append(edge(x) if piece == default else f"{piece} {edge(x)}")
+        body = "play road-building " + " ".join(parts)
+    elif k == "robber":
+        body = f"robber {geo.hex_ids[a[0]]}" + (f" steal {who(a[1])}" if a[1] >= 0 else "")
+    elif k == "pirate":
+        body = f"pirate {geo.hex_ids[a[0]]}"
+        if a[1] >= 0:
+            body += f" steal {who(a[1])}" + ("" if a[2] == "resource" else f" {a[2]}")
+    elif k == "discard":
+        body = f"discard {_cards_text(a[0])}"
+    elif k == "trade":
+        body = f"trade {a[1]} {RESOURCES[a[0]]} for " + (f"{a[3]} " if a[3] != 1 else "") + RESOURCES[a[2]]
+    elif k == "offer":
+        body = f"offer {who(a[0])} {_cards_text(a[1])} for {_cards_text(a[2])}"
+    elif k == "move-ship":
+        body = f"move ship {edge(a[0])} to {edge(a[1])}"
+    elif k == "choose-gold":
+        body = "choose gold " + " ".join(RESOURCES[r] for r in sorted(a[0]))
+    elif k == "choose-reward":
+        body = f"choose reward {RESOURCES[a[0]]}"
+    elif k == "attack-fortress":
+        body = "attack fortress"
+    elif k == "steal":
+        body = f"steal {who(a[0]) if a[0] >= 0 else 'nobody'}"
+    elif k == "dice":
+        body = f"dice {a[0]} {a[1]}"
+    elif k in ("give", "take"):
+        body = f"{k} {who(a[0])} {_cards_text(a[1])}"
+    elif k == "put":
+        where = str(a[2] + 1) if a[0] in ("settlement", "city") else edge(a[2])
+        body = f"put {a[0]} {who(a[1])} {where}"
+    elif k == "turn":
+        body = f"turn {who(a[0])}"
+    elif k == "draw":
+        body = f"draw {who(a[0])} {a[1]}"
+    else:
+        body = k.replace("-", " ")
+    if action.seat >= 0 and (always_prefix and action.seat != e.s.current
+                             or action.seat != e.actor_of(action.by(-1))):
+        return f"{who(action.seat)}: {body}"
+    return body

@@ -1,0 +1,575 @@
+"""The map as coloured ASCII: pointy-topped hexes with every intersection numbered.
+
+Layout.  A hex row ``r`` of the map takes ``pitch`` text lines and a doubled column ``c``
+takes ``half`` text columns (half a hex width), so odd rows fall half a hex east and the
+corners of neighbouring hexes land on the same character cell.  A full-size hex (half=6,
+pitch=5) is 13 columns by 8 lines::
+
+          12                line 0: N corner (node number)
+       /     \\              line 1: sloped sides; fleet path steps (+2)
+    11    K    13           line 2: NW and NE corners, hex id
+    |  forest   |           line 3: terrain word (sea: harbour rate)
+    |   *8*     |           line 4: number token, 6 and 8 starred
+    20  .....  21           line 5: SW and SE corners, pips or ROBBER / PIRATE
+       \\     /              line 6: sloped sides
+          30                line 7: S corner
+
+Nodes sit on the corners and always show their number; a building prefixes it with ``s``
+(settlement) or ``C`` (city) in the owner's colour, reversed.  A route fills its side with
+``#`` (road), ``~`` (ship) or ``=`` (warship).  Harbours are written inside the sea hex, next
+to the side they serve.  Compact mode (half=4, pitch=4) draws 9 by 7 hexes with terrain
+codes (``fo``, ``mo`` ...) instead of words.  ``region`` draws only part of the map (a
+compass region, or the hexes around a hex id) and crops to it.
+
+Everything is drawn on a character canvas with one style per cell and returned as one
+rich ``Text``; colour only repeats what the glyphs say, so NO_COLOR output reads the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from rich.text import Text
+
+from . import theme
+
+Board = Mapping[str, Any]
+View = Mapping[str, Any]
+Point = tuple[int, int]  # (line, column) on the canvas
+
+REGIONS: tuple[str, ...] = ("n", "s", "w", "e", "nw", "ne", "sw", "se")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Sizes of one drawing style, in text cells."""
+
+    half: int      # columns per doubled map column (half a hex width)
+    pitch: int     # lines per hex row
+    drop: int      # lines between the upper and lower corners of a zig-zag row
+    margin: int    # columns left and right of the outermost corners (room for labels)
+    compact: bool
+
+    def body_width(self, line: int) -> int:
+        """How many columns of hex interior are free on a hex line (0 = N corner line)."""
+        if line in (2, self.pitch):
+            return self.half + 1
+        if line in (1, self.pitch + 1):
+            return 3
+        return 2 * self.half - 1
+
+
+FULL = Layout(half=6, pitch=5, drop=2, margin=3, compact=False)
+COMPACT = Layout(half=4, pitch=4, drop=2, margin=3, compact=True)
+
+
+@dataclass
+class _Canvas:
+    """A grid of characters with one rich style per cell."""
+
+    height: int
+    width: int
+
+    def __post_init__(self) -> None:
+        self.chars = [[" "] * self.width for _ in range(self.height)]
+        self.styles = [[""] * self.width for _ in range(self.height)]
+
+    def put(self, y: int, x: int, text: str, style: str = "") -> None:
+        if not 0 <= y < self.height:
+            return
+        for i, ch in enumerate(text):
+            if 0 <= x + i < self.width:
+                self.chars[y][x + i] = ch
+                self.styles[y][x + i] = style
+
+    def free(self, y: int, x: int, length: int) -> bool:
+        return 0 <= y < self.height and all(
+            0 <= x + i < self.width and self.chars[y][x + i] == " " for i in range(length)
+        )
+
+    def to_text(self) -> Text:
+        """The drawing cropped to its ink, lines right-stripped, as one Text."""
+        rows = [y for y in range(self.height) if any(c != " " for c in self.chars[y])]
+        if not rows:
+            return Text()
+        cols = [x for y in rows for x in range(self.width) if self.chars[y][x] != " "]
+        x0, x1 = min(cols), max(cols) + 1
+        out = Text(no_wrap=True, overflow="crop")
+        for n, y in enumerate(range(rows[0], rows[-1] + 1)):
+            if n:
+                out.append("\n")
+            line = "".join(self.chars[y][x0:x1]).rstrip()
+            _append_runs(out, line, self.styles[y][x0:x0 + len(line)])
+        return out
+
+
+def _append_runs(out: Text, line: str, styles: Sequence[str]) -> None:
+    """Append a line as runs of equal style (spaces never carry a style)."""
+    start = 0
+    for i in range(1, len(line) + 1):
+        if i == len(line) or _cell_style(line, styles, i) != _cell_style(line, styles, start):
+            style = _cell_style(line, styles, start)
+            out.append(line[start:i], style=style or None)
+            start = i
+
+
+def _cell_style(line: str, styles: Sequence[str], i: int) -> str:
+    return "" if line[i] == " " else styles[i]
+
+
+# ---------------------------------------------------------------------------- geometry
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where the map sits on the canvas: grid origin and the layout."""
+
+    layout: Layout
+    row0: int
+    col0: int   # doubled column of the westmost corner
+
+    def node(self, grid: Sequence[int]) -> Point:
+        big_r, c = int(grid[0]), int(grid[1])
+        k = big_r // 2
+        lower = (c - k) % 2 != 0
+        y = (k - self.row0) * self.layout.pitch + (self.layout.drop if lower else 0)
+        return y, (c - self.col0) * self.layout.half + self.layout.margin
+
+    def hex_top(self, h: Mapping[str, Any]) -> Point:
+        """(line of the N corner, column of the centre) of a hex."""
+        return ((int(h["row"]) - self.row0) * self.layout.pitch,
+                (int(h["col"]) - self.col0) * self.layout.half + self.layout.margin)
+
+    def corners(self, h: Mapping[str, Any]) -> list[Point]:
+        """The six corner cells, in N NE SE S SW NW order."""
+        y, x = self.hex_top(h)
+        p, d, w = self.layout.pitch, self.layout.drop, self.layout.half
+        return [(y, x), (y + d, x + w), (y + p, x + w), (y + p + d, x), (y + p, x - w), (y + d, x - w)]
+
+
+def _frame_for(board: Board, layout: Layout) -> tuple[_Frame, int, int]:
+    hexes = board["hexes"]
+    row0 = min(int(h["row"]) for h in hexes)
+    col0 = min(int(h["col"]) for h in hexes) - 1
+    rows = max(int(h["row"]) for h in hexes) - row0 + 1
+    cols = max(int(h["col"]) for h in hexes) + 1 - col0
+    height = rows * layout.pitch + layout.drop + 1
+    width = cols * layout.half + 2 * layout.margin + 1
+    return _Frame(layout, row0, col0), height, width
+
+
+def _side_cells(a: Point, b: Point, layout: Layout, thick: bool) -> list[tuple[int, int, str]]:
+    """Cells of the side between corner cells a and b: (line, column, glyph for a plain side)."""
+    (ya, xa), (yb, xb) = sorted((a, b))
+    if xa == xb:
+        return [(y, xa, "|") for y in range(ya + 1, yb)]
+    glyph = "/" if xa > xb else "\\"
+    cells = []
+    for y in range(ya + 1, yb):
+        x = xa + (xb - xa) * (y - ya) // (yb - ya)
+        cells.append((y, x, glyph))
+        if thick and not layout.compact:
+            step = 1 if xb > xa else -1
+            cells.append((y, x - step, glyph))
+            cells.append((y, x + step, glyph))
+    return cells
+
+
+def _side_direction(a: Point, b: Point, y: int, x: int, layout: Layout) -> tuple[int, int]:
+    """Where side a-b lies on the hex whose N corner is (y, x): (-1 top / 0 / 1 bottom, -1 west / 1 east)."""
+    dy = a[0] + b[0] - (2 * y + layout.pitch + layout.drop)
+    dx = a[1] + b[1] - 2 * x
+    return (dy > 0) - (dy < 0), (dx > 0) - (dx < 0)
+
+
+def _harbor_lines(vertical: int, layout: Layout) -> tuple[int, int]:
+    """Hex lines for a harbour's rate and resource, nearest the side it serves."""
+    if layout.compact:
+        return (2, 3) if vertical < 0 else (3, 4)
+    return {-1: (2, 3), 0: (3, 4), 1: (4, 5)}[vertical]
+
+
+# ---------------------------------------------------------------------------- regions
+
+
+def _select_hexes(board: Board, region: str | None, layout: Layout, width: int) -> set[str]:
+    """Ids of the hexes drawn for a region (all when region is None)."""
+    hexes = board["hexes"]
+    if not region:
+        return {h["id"] for h in hexes}
+    key = region.strip().lower()
+    if key in REGIONS:
+        return _compass_region(hexes, key)
+    by_id = {str(h["id"]).upper(): h for h in hexes}
+    centre = by_id.get(key.upper())
+    if centre is None:
+        raise ValueError(f"unknown region {region!r}: use one of {', '.join(REGIONS)} or a hex id")
+    reach = max(2, (width - 2 * layout.margin) // layout.half // 2 - 1)
+    r0, c0 = int(centre["row"]), int(centre["col"])
+    return {h["id"] for h in hexes if abs(int(h["row"]) - r0) <= 2 and abs(int(h["col"]) - c0) <= reach}
+
+
+def _compass_region(hexes: Sequence[Mapping[str, Any]], key: str) -> set[str]:
+    """Half or quarter of the map, overlapping the middle row/column by one hex."""
+    rows = [int(h["row"]) for h in hexes]
+    cols = [int(h["col"]) for h in hexes]
+    rmid = (min(rows) + max(rows)) / 2
+    cmid = (min(cols) + max(cols)) / 2
+    chosen = set()
+    for h in hexes:
+        r, c = int(h["row"]), int(h["col"])
+        ok = True
+        if "n" in key:
+            ok &= r <= rmid + 0.5
+        if "s" in key:
+            ok &= r >= rmid - 0.5
+        if "w" in key:
+            ok &= c <= cmid + 1
+        if "e" in key:
+            ok &= c >= cmid - 1
+        if ok:
+            chosen.add(h["id"])
+    return chosen
+
+
+# ---------------------------------------------------------------------------- view helpers
+
+
+def _player_styles(view: View) -> dict[str, str]:
+    """Player name -> rich colour."""
+    return {
+        str(p["name"]): theme.player_color(p.get("color") or p["name"], i)
+        for i, p in enumerate(view.get("players") or [])
+    }
+
+
+def _owner_color(styles: Mapping[str, str], owner: Any) -> str:
+    if owner is None:
+        return "bold"
+    return styles.get(str(owner)) or theme.player_color(str(owner))
+
+
+# ---------------------------------------------------------------------------- drawing
+
+
+class _Painter:
+    """Draws one map (or region of it) onto a canvas."""
+
+    def __init__(self, board: Board, view: View, layout: Layout, chosen: set[str]) -> None:
+        self.board, self.view, self.layout = board, view, layout
+        self.frame, height, width = _frame_for(board, layout)
+        self.canvas = _Canvas(height, width)
+        self.hexes = [h for h in board["hexes"] if h["id"] in chosen]
+        self.hex_by_id = {h["id"]: h for h in board["hexes"]}
+        self.nodes = {int(n["id"]): n for n in board["nodes"]}
+        self.edges = {str(e["id"]): e for e in board["edges"]}
+        self.shown_nodes = {int(n) for h in self.hexes for n in h["nodes"]}
+        self.colors = _player_styles(view)
+        self.extra: Mapping[str, Any] = view.get("extra") or {}
+        self.harbor_sides: dict[str, list[int]] = {}
+        for sea, edge, _ in self._harbor_places():
+            a, b = (self.frame.node(self.nodes[int(n)]["grid"]) for n in edge["nodes"])
+            y, x = self.frame.hex_top(sea)
+            self.harbor_sides.setdefault(str(sea["id"]), []).append(_side_direction(a, b, y, x, layout)[0])
+
+    def paint(self) -> Text:
+        for h in sorted(self.hexes, key=lambda h: h["terrain"] != "sea"):
+            self._outline(h)
+        for h in self.hexes:
+            self._body(h)
+        self._fleet()
+        self._harbors()
+        self._routes()
+        self._nodes()
+        return self.canvas.to_text()
+
+    # -- hexes
+
+    def _outline(self, h: Mapping[str, Any]) -> None:
+        sea = h["terrain"] == "sea"
+        pts = self.frame.corners(h)
+        corners = h["corners"]
+        for i in range(6):
+            a, b = corners[i], corners[(i + 1) % 6]
+            real = a is not None and b is not None and self._edge_id(a, b) in self.edges
+            style = theme.OUTLINE_RIM if not real else theme.OUTLINE_SEA if sea else theme.OUTLINE_LAND
+            if sea and not real and not self.layout.compact:
+                style = "dim " + theme.OUTLINE_SEA
+            for y, x, glyph in _side_cells(pts[i], pts[(i + 1) % 6], self.layout, thick=False):
+                self.canvas.put(y, x, glyph, style)
+        for (y, x), node in zip(pts, corners):
+            if node is None:
+                self.canvas.put(y, x, ".", theme.OUTLINE_RIM)
+
+    def _body(self, h: Mapping[str, Any]) -> None:
+        y, x = self.frame.hex_top(h)
+        if h["terrain"] == "sea":
+            self._sea_body(h, y, x)
+        elif self.layout.compact:
+            self._land_body_compact(h, y, x)
+        else:
+            self._land_body(h, y, x)
+        self._tokens(h, y, x)
+
+    def _land_body(self, h: Mapping[str, Any], y: int, x: int) -> None:
+        terrain = str(h["terrain"])
+        self._centre(y + 2, x, str(h["id"]), theme.HEX_ID_STYLE)
+        self._centre(y + 3, x, theme.TERRAIN_WORD.get(terrain, terrain), theme.TERRAIN_STYLE.get(terrain, ""))
+        number = h.get("number")
+        if number:
+            self._centre(y + 4, x, theme.number_label(number), theme.number_style(number))
+            self._centre(y + 5, x, "." * theme.pips(number), theme.PIPS_STYLE)
+
+    def _land_body_compact(self, h: Mapping[str, Any], y: int, x: int) -> None:
+        terrain = str(h["terrain"])
+        self._centre(y + 2, x, str(h["id"]), theme.HEX_ID_STYLE)
+        code = theme.TERRAIN_CODE.get(terrain, terrain[:2])
+        number = h.get("number")
+        label = f"{code} {theme.number_label(number)}" if number else code
+        start = x - (len(label) - 1) // 2
+        self.canvas.put(y + 3, start, code, theme.TERRAIN_STYLE.get(terrain, ""))
+        if number:
+            self.canvas.put(y + 3, start + len(code) + 1, theme.number_label(number), theme.number_style(number))
+
+    def _sea_body(self, h: Mapping[str, Any], y: int, x: int) -> None:
+        """Sea: id and a light wave pattern; the id keeps clear of a harbour label."""
+        sides = self.harbor_sides.get(str(h["id"]), [])
+        id_line = 2
+        if any(v < 0 for v in sides):
+            id_line = self.layout.pitch if not self.layout.compact else 4
+        self._centre(y + id_line, x, str(h["id"]), theme.SEA_ID_STYLE)
+        if not sides:
+            wave = "~ ~" if self.layout.compact else "~   ~"
+            self._centre(y + (3 if self.layout.compact else 4), x, wave, "dim " + theme.TERRAIN_STYLE["sea"])
+
+    def _number(self, y: int, x: int, number: int) -> None:
+        self.canvas.put(y, x, theme.number_label(number), theme.number_style(number))
+
+    def _tokens(self, h: Mapping[str, Any], y: int, x: int) -> None:
+        """Robber, pirate and pirate fleet on their hex."""
+        marks = []
+        if self.view.get("robber") == h["id"]:
+            marks.append(("ROBBER", "R", theme.ROBBER_STYLE))
+        if self.view.get("pirate") == h["id"]:
+            marks.append(("PIRATE", "P", theme.PIRATE_STYLE))
+        fleet = self.extra.get("fleet") or {}
+        if fleet.get("hex") == h["id"] and self.view.get("pirate") != h["id"]:
+            marks.append(("FLEET", "F", theme.PIRATE_STYLE))
+        if not marks:
+            return
+        if self.layout.compact:
+            self._centre(y + 4, x, "".join(m[1] for m in marks), marks[0][2])
+        else:
+            self._centre(y + 5, x, " ".join(m[0] for m in marks)[: self.layout.body_width(5)], marks[0][2])
+
+    def _centre(self, y: int, x: int, text: str, style: str) -> None:
+        self.canvas.put(y, x - (len(text) - 1) // 2, text, style)
+
+    def _fleet(self) -> None:
+        """Steps ahead of the pirate fleet on each hex of its path (line 1 of the hex)."""
+        fleet = self.extra.get("fleet") or {}
+        path = [str(p) for p in fleet.get("path") or []]
+        here = fleet.get("hex")
+        if not path or here not in path:
+            return
+        start = path.index(here)
+        for step in range(1, len(path)):
+            hid = path[(start + step) % len(path)]
+            h = self.hex_by_id.get(hid)
+            if h is None or h not in self.hexes:
+                continue
+            y, x = self.frame.hex_top(h)
+            self._centre(y + 1, x, f"+{step}", theme.FLEET_PATH_STYLE)
+
+    # -- harbours and routes
+
+    def _harbors(self) -> None:
+        for sea, edge, kind in self._harbor_places():
+            if sea in self.hexes:
+                self._harbor_label(sea, edge, kind)
+
+    def _harbor_places(self) -> list[tuple[Mapping[str, Any], Mapping[str, Any], str]]:
+        """(sea hex, edge, type) of every harbour."""
+        places = []
+        for hb in self.board.get("harbors") or []:
+            edge = self.edges.get(str(hb["edge"]))
+            if edge is None:
+                continue
+            sea_ids = [hid for hid in edge["hexes"] if hid != hb["hex"]]
+            sea = self.hex_by_id.get(sea_ids[0]) if sea_ids else None
+            if sea is not None:
+                places.append((sea, edge, str(hb["type"])))
+        return places
+
+    def _harbor_label(self, sea: Mapping[str, Any], edge: Mapping[str, Any], kind: str) -> None:
+        """Rate and resource inside the sea hex, in the corner nearest the side served."""
+        y, x = self.frame.hex_top(sea)
+        a, b = (self.frame.node(self.nodes[int(n)]["grid"]) for n in edge["nodes"])
+        vertical, east = _side_direction(a, b, y, x, self.layout)
+        rate, _, res = theme.harbor_label(kind, self.layout.compact).partition(" ")
+        for line, text in zip(_harbor_lines(vertical, self.layout), (rate, res)):
+            if text:
+                self._aligned(y + line, x, text, east, line, theme.HARBOR_STYLE)
+        for py, px, glyph in _side_cells(a, b, self.layout, thick=False):
+            self.canvas.put(py, px, glyph, theme.HARBOR_STYLE)
+
+    def _aligned(self, y: int, x: int, text: str, east: int, line: int, style: str) -> None:
+        """Write text on a hex line, pushed toward the east (1) or west (-1) side."""
+        room = self.layout.body_width(line)
+        left = x - (room - 1) // 2
+        start = left + room - len(text) if east > 0 else left if east < 0 else x - (len(text) - 1) // 2
+        self.canvas.put(y, start, text, style)
+
+    def _routes(self) -> None:
+        for route in self.view.get("routes") or []:
+            edge = self.edges.get(str(route["edge"]))
+            if edge is None:
+                continue
+            a, b = (int(n) for n in edge["nodes"])
+            if a not in self.shown_nodes or b not in self.shown_nodes:
+                continue
+            glyph = theme.ROUTE_GLYPH.get(str(route.get("kind")), "?")
+            style = f"bold {_owner_color(self.colors, route.get('owner'))}"
+            pa, pb = self.frame.node(self.nodes[a]["grid"]), self.frame.node(self.nodes[b]["grid"])
+            for y, x, _ in _side_cells(pa, pb, self.layout, thick=True):
+                self.canvas.put(y, x, glyph, style)
+
+    # -- nodes
+
+    def _nodes(self) -> None:
+        marks = self._node_marks()
+        for nid in sorted(self.shown_nodes):
+            node = self.nodes.get(nid)
+            if node is None:
+                continue
+            y, x = self.frame.node(node["grid"])
+            text, style = marks.get(nid, (str(nid), self._plain_node_style(node)))
+            self.canvas.put(y, x - (len(text) - 1) // 2, text, style)
+
+    def _plain_node_style(self, node: Mapping[str, Any]) -> str:
+        land = any(self.hex_by_id[h]["terrain"] != "sea" for h in node["hexes"] if h in self.hex_by_id)
+        return theme.NODE_STYLE if land else theme.SEA_ID_STYLE
+
+    def _node_marks(self) -> dict[int, tuple[str, str]]:
+        """Node id -> (label, style) for nodes carrying something."""
+        marks: dict[int, tuple[str, str]] = {}
+        for m in self.extra.get("marked") or []:
+            marks[int(m["node"])] = (f"{theme.MARKED}{m['node']}", f"bold {_owner_color(self.colors, m.get('owner'))}")
+        for v in self.extra.get("villages") or []:
+            marks[int(v["node"])] = (f"{theme.VILLAGE}{v['node']}", theme.VILLAGE_STYLE)
+        for f in self.extra.get("fortresses") or []:
+            owner = _owner_color(self.colors, f.get("owner"))
+            marks[int(f["node"])] = (f"{theme.FORTRESS}{f['node']}", f"bold {owner} reverse")
+        for b in self.view.get("buildings") or []:
+            glyph = theme.CITY if b.get("kind") == "city" else theme.SETTLEMENT
+            owner = _owner_color(self.colors, b.get("owner"))
+            marks[int(b["node"])] = (f"{glyph}{b['node']}", f"bold {owner} reverse")
+        return marks
+
+    @staticmethod
+    def _edge_id(a: int, b: int) -> str:
+        return f"{min(a, b)}-{max(a, b)}"
+
+
+# ---------------------------------------------------------------------------- legend
+
+
+def _legend_items(board: Board, view: View, compact: bool) -> list[tuple[str, str]]:
+    colors = _player_styles(view)
+    items: list[tuple[str, str]] = []
+    for p in view.get("players") or []:
+        items.append((str(p["name"]), f"bold {colors[str(p['name'])]} reverse"))
+    items += [
+        (f"{theme.SETTLEMENT}12 settlement", "bold"), (f"{theme.CITY}12 city", "bold"),
+        (f"{theme.ROUTE_GLYPH['road']} road", "bold"), (f"{theme.ROUTE_GLYPH['ship']} ship", "bold"),
+        (f"{theme.ROUTE_GLYPH['warship']} warship", "bold"),
+        ("*6* *8* busiest numbers", theme.HOT_NUMBER_STYLE),
+        ("R robber  P pirate" if compact else "ROBBER  PIRATE", "bold"),
+    ]
+    extra = view.get("extra") or {}
+    if extra.get("villages"):
+        items.append((f"{theme.VILLAGE}40 village", theme.VILLAGE_STYLE))
+    if extra.get("fortresses"):
+        items.append((f"{theme.FORTRESS}3 fortress", "bold"))
+    if extra.get("marked"):
+        items.append((f"{theme.MARKED}7 marked", "bold"))
+    if extra.get("fleet"):
+        items.append(("+3 fleet path, steps ahead" if not compact else "+3 fleet steps", theme.FLEET_PATH_STYLE))
+    return items
+
+
+def _notes(view: View) -> list[tuple[str, str]]:
+    """Scenario extras that need words: villages and fortresses."""
+    extra = view.get("extra") or {}
+    notes: list[tuple[str, str]] = []
+    villages = extra.get("villages") or []
+    if villages:
+        parts = ", ".join(f"{theme.VILLAGE}{v['node']} ({v['number']}: {v['cloth']} cloth)" for v in villages)
+        notes.append((f"villages: {parts}", theme.VILLAGE_STYLE))
+    forts = extra.get("fortresses") or []
+    if forts:
+        parts = ", ".join(f"{theme.FORTRESS}{f['node']} {f.get('owner') or '-'} ({f['chits']} chits)" for f in forts)
+        notes.append((f"fortresses: {parts}", theme.NOTE_STYLE))
+    return notes
+
+
+def _wrap_items(items: Iterable[tuple[str, str]], width: int, sep: str = "  ") -> Text:
+    """Lay legend items out on lines no wider than width."""
+    out = Text(no_wrap=True, overflow="crop")
+    used = 0
+    for text, style in items:
+        for chunk in _split_words(text, width):
+            need = len(chunk) + (len(sep) if used else 0)
+            if used and used + need > width:
+                out.append("\n")
+                used = 0
+            if used:
+                out.append(sep)
+                used += len(sep)
+            out.append(chunk, style=style)
+            used += len(chunk)
+    return out
+
+
+def _split_words(text: str, width: int) -> list[str]:
+    """Break one over-long legend item at spaces."""
+    if len(text) <= width:
+        return [text]
+    parts, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            parts.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    parts.append(line)
+    return parts
+
+
+# ---------------------------------------------------------------------------- entry point
+
+
+def render_board(board: Board, view: View | None = None, *, region: str | None = None,
+                 compact: bool = False, legend: bool = True, width: int = 80) -> Text:
+    """Draw the map with the pieces and tokens of ``view`` as one rich Text.
+
+    ``compact`` draws smaller hexes; ``region`` ("nw", "n", ..., or a hex id to centre on)
+    draws only part of the map; ``width`` is the terminal width a hex-id region must fit.
+    ``legend`` adds the key to glyphs and scenario notes below the map.
+    """
+    view = view or {}
+    layout = COMPACT if compact else FULL
+    chosen = _select_hexes(board, region, layout, width)
+    drawing = _Painter(board, view, layout, chosen).paint()
+    if not legend:
+        return drawing
+    key_width = max(60, max((len(line) for line in drawing.plain.split("\n")), default=0))
+    out = Text(no_wrap=True, overflow="crop")
+    out.append_text(drawing)
+    out.append("\n")
+    out.append_text(_wrap_items(_legend_items(board, view, compact), key_width))
+    for note, style in _notes(view):
+        out.append("\n")
+        out.append_text(_wrap_items([(note, style)], key_width))
+    return out

@@ -1,0 +1,106 @@
+"""Colours, glyphs and words shared by the board drawing and the tables.
+
+Everything the renderer shows is readable without colour: colour only repeats what a glyph
+or a word already says (terrain words, ``*6*``, ``s12`` / ``C12``, ``#`` / ``~`` / ``=``).
+"""
+
+from __future__ import annotations
+
+from rich.color import Color, ColorParseError
+
+RESOURCES: tuple[str, ...] = ("lumber", "brick", "wool", "grain", "ore")
+
+# Terrain: the word drawn in a full-size hex, the code drawn in a compact one (the same codes
+# the scenario files use), and the colour of both.
+TERRAIN_WORD: dict[str, str] = {
+    "forest": "forest", "hills": "hills", "pasture": "pasture", "fields": "fields",
+    "mountains": "mountains", "desert": "desert", "gold": "gold", "sea": "~ ~ ~", "?": "?",
+}
+TERRAIN_CODE: dict[str, str] = {
+    "forest": "fo", "hills": "hi", "pasture": "pa", "fields": "fi",
+    "mountains": "mo", "desert": "de", "gold": "go", "sea": "~", "?": "?",
+}
+TERRAIN_STYLE: dict[str, str] = {
+    "forest": "bold green4", "hills": "bold dark_orange3", "pasture": "bold chartreuse3",
+    "fields": "bold gold3", "mountains": "bold grey66", "desert": "khaki3",
+    "gold": "bold gold1", "sea": "dodger_blue3", "?": "magenta",
+}
+RESOURCE_STYLE: dict[str, str] = {
+    "lumber": "green4", "brick": "dark_orange3", "wool": "chartreuse3",
+    "grain": "gold3", "ore": "grey66",
+}
+# Short resource names for compact harbour labels.
+RESOURCE_SHORT: dict[str, str] = {
+    "lumber": "lum", "brick": "brk", "wool": "wol", "grain": "grn", "ore": "ore",
+}
+
+# Pieces.  Nodes carry the glyph before the number (s12, C12); edges are filled with it.
+SETTLEMENT = "s"
+CITY = "C"
+ROUTE_GLYPH: dict[str, str] = {"road": "#", "ship": "~", "warship": "="}
+VILLAGE = "V"
+FORTRESS = "F"
+MARKED = "o"
+
+# Plain map parts.
+OUTLINE_LAND = "grey54"
+OUTLINE_SEA = "blue"
+OUTLINE_RIM = "dim blue"
+NODE_STYLE = "grey62"
+HEX_ID_STYLE = "bold"
+SEA_ID_STYLE = "dim dodger_blue3"
+NUMBER_STYLE = "bold"
+HOT_NUMBER_STYLE = "bold red1"
+PIPS_STYLE = "grey50"
+HARBOR_STYLE = "bold cyan"
+ROBBER_STYLE = "bold reverse"
+PIRATE_STYLE = "bold reverse"
+FLEET_PATH_STYLE = "magenta"
+VILLAGE_STYLE = "bold magenta"
+NOTE_STYLE = "grey62"
+
+HOT_NUMBERS: frozenset[int] = frozenset({6, 8})
+
+# Player colour words to terminal colours that read well on dark and light backgrounds.
+PLAYER_COLORS: dict[str, str] = {
+    "red": "red1", "blue": "dodger_blue1", "white": "bright_white", "orange": "dark_orange",
+    "green": "green3", "brown": "orange4", "yellow": "yellow1", "purple": "medium_purple1",
+}
+_FALLBACK_COLORS: tuple[str, ...] = ("red1", "dodger_blue1", "bright_white", "dark_orange", "green3", "orange4")
+
+
+def player_color(color: str | None, seat: int = 0) -> str:
+    """A rich colour name for a player's colour word (falls back on a palette by seat)."""
+    if color:
+        word = color.lower()
+        if word in PLAYER_COLORS:
+            return PLAYER_COLORS[word]
+        try:
+            Color.parse(word)
+            return word
+        except ColorParseError:
+            pass
+    return _FALLBACK_COLORS[seat % len(_FALLBACK_COLORS)]
+
+
+def number_label(number: int) -> str:
+    """A number token as drawn: 6 and 8 are starred so they stand out without colour."""
+    return f"*{number}*" if number in HOT_NUMBERS else str(number)
+
+
+def number_style(number: int) -> str:
+    return HOT_NUMBER_STYLE if number in HOT_NUMBERS else NUMBER_STYLE
+
+
+def pips(number: int) -> int:
+    """Dots on a number token: how many of the 36 dice outcomes roll it, out of 6."""
+    return 6 - abs(7 - number)
+
+
+def harbor_label(kind: str, compact: bool = False) -> str:
+    """'3:1', '2:1 ore' (compact: '2:1 ore' with a 3-letter resource), '?' while face down."""
+    if kind == "3:1":
+        return "3:1"
+    if kind in RESOURCES:
+        return f"2:1 {RESOURCE_SHORT[kind] if compact else kind}"
+    return "?:?"
