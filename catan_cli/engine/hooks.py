@@ -126,3 +126,9 @@ class ScenarioHooks:
 
     def view_extra(self, seat: int) -> dict[str, Any]:
         return {}
+
+    # --- checking ------------------------------------------------------------------
+    def invariant_problems(self) -> list[str]:
+        """Scenario invariants broken in the current state (conservation of scenario
+        tokens, pieces on their paths ...); empty when all hold."""
+        return []
