@@ -38,6 +38,9 @@ class BuildingRules:
     def settlement_site_reason(self: "Engine", seat: int, node: int, setup: bool) -> str | None:
         if not 0 <= node < self.geo.n_nodes:
             return "no such intersection"
+        handled, reason = self.hooks.settlement_site(seat, node, setup)
+        if handled:
+            return reason
         if not self.scen.node_settleable[node]:
             if self.scen.node_touches_land[node]:
                 return f"settlements may not be built on intersection {node + 1} in this scenario"

@@ -157,7 +157,8 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         if self.scen.rules.largest_army:
             out["largest army"] = 2 if s.army_holder == seat else 0
         if hidden:
-            out["victory cards"] = sum(1 for card, _ in s.players[seat].dev_cards if card == "victory-point")
+            out["victory cards"] = sum(1 for card, _ in s.players[seat].dev_cards
+                                       if self.hooks.card_plays_as(card) == "victory-point")
         out.update(self.hooks.vp_sources(seat))
         return out
 

@@ -37,6 +37,11 @@ class ScenarioHooks:
         """Extra reason why ``seat`` may not build a settlement on ``node``."""
         return None
 
+    def settlement_site(self, seat: int, node: int, setup: bool) -> tuple[bool, str | None]:
+        """Take over the site rules for a special intersection: (True, reason-or-None),
+        or (False, None) to leave ``node`` to the general rules."""
+        return False, None
+
     def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
         """Extra reason why ``seat`` may not have a ship on ``edge`` (``lifted``: the edge
         of a ship being moved, -1 when building)."""

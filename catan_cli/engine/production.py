@@ -42,14 +42,15 @@ class ProductionRules:
         total = d1 + d2
         events = [Event("roll", a.seat, f"{self.name(a.seat)} rolls {d1}+{d2} = {total}")]
         events += self.hooks.before_production((d1, d2))
-        if s.phase == "over":
-            return events
+        if s.phase == "over" or any(item.get("defer_roll") for item in s.pending):
+            return events   # a scenario decision comes first; it calls resolve_roll after
+        return events + self.resolve_roll(total)
+
+    def resolve_roll(self: "Engine", total: int) -> list[Event]:
+        """What a roll does after the scenario's pre-production step: a 7, or production."""
         if total == 7:
-            events += self.start_seven(a.seat)
-        else:
-            events += self.produce(total)
-            events += self.hooks.after_production(total)
-        return events
+            return self.start_seven(self.s.current)
+        return self.produce(total) + self.hooks.after_production(total)
 
     def produce(self: "Engine", total: int) -> list[Event]:
         """A.9 with the bank-shortage rule; B.11 gold fields become pending picks."""
