@@ -114,7 +114,16 @@ class _Reader:
         return e
 
     def hex(self) -> int:
-        tok = self.next("hex")
+        # Hex ids such as A, AT, ON or TO are also filler words: skip a filler word only
+        # when a hex id follows it ("robber at K").
+        n_hexes = self.g.engine.geo.n_hexes
+        if (self.more() and self.peek() in FILLER and self.i + 1 < len(self.t)
+                and (parse_hex_label(self.t[self.i + 1]) or n_hexes) < n_hexes):
+            self.i += 1
+        if not self.more():
+            raise self.fail("missing hex")
+        tok = self.t[self.i]
+        self.i += 1
         idx = parse_hex_label(tok)
         if idx is None or idx >= self.g.engine.geo.n_hexes:
             raise self.fail(f"there is no hex '{tok.upper()}'")

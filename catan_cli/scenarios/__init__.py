@@ -1,0 +1,1 @@
+"""Scenario hooks modules: behaviour that a scenario file cannot express as data."""
