@@ -79,6 +79,9 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
             for node in geo.edge_nodes[hb.edge]:
                 rates[node].append(kind)
         self.node_harbors: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in rates)
+        self.harbor_nodes: tuple[int, ...] = tuple(n for n, r in enumerate(rates) if r)
+        self.land_hexes: tuple[int, ...] = tuple(h for h in range(geo.n_hexes) if self.scen.is_land_hex[h])
+        self.sea_hexes: tuple[int, ...] = tuple(h for h in range(geo.n_hexes) if not self.scen.is_land_hex[h])
 
     # --- small helpers used by every rule module ------------------------------------------
     def name(self, seat: int) -> str:
@@ -97,9 +100,9 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         return sum(self.s.players[seat].resources)
 
     def can_afford(self, seat: int, item: str) -> bool:
-        have = self.s.players[seat].resources
-        cost = self.scen.costs[item]
-        return all(have[i] >= cost[i] for i in range(5))
+        h = self.s.players[seat].resources
+        c = self.scen.costs[item]
+        return h[0] >= c[0] and h[1] >= c[1] and h[2] >= c[2] and h[3] >= c[3] and h[4] >= c[4]
 
     def afford_reason(self, seat: int, item: str, what: str) -> str | None:
         have = self.s.players[seat].resources
@@ -127,9 +130,9 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         """Best maritime rate per resource for ``seat`` (A.15)."""
         rates = [4] * 5
         s = self.s
-        for node, kinds in enumerate(self.node_harbors):
-            if kinds and s.node_owner[node] == seat and s.node_kind[node] in (SETTLEMENT, CITY):
-                for kind in kinds:
+        for node in self.harbor_nodes:
+            if s.node_owner[node] == seat and s.node_kind[node] in (SETTLEMENT, CITY):
+                for kind in self.node_harbors[node]:
                     if kind == 5:
                         rates = [min(r, 3) for r in rates]
                     else:
@@ -142,15 +145,8 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
     # --- scoring ----------------------------------------------------------------------
     def vp_sources(self, seat: int, hidden: bool = True) -> dict[str, int]:
         s = self.s
-        settlements = cities = 0
-        for node, owner in enumerate(s.node_owner):
-            if owner == seat:
-                kind = s.node_kind[node]
-                if kind == SETTLEMENT:
-                    settlements += 1
-                elif kind == CITY:
-                    cities += 1
-        out = {"settlements": settlements, "cities": 2 * cities}
+        kinds = [k for o, k in zip(s.node_owner, s.node_kind) if o == seat]
+        out = {"settlements": kinds.count(SETTLEMENT), "cities": 2 * kinds.count(CITY)}
         if self.scen.rules.longest_route != "none":
             label = "longest road" if self.scen.rules.longest_route == "road" else "longest route"
             out[label] = 2 if s.longest_holder == seat else 0
@@ -171,6 +167,16 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         if s.phase in ("over", "setup"):
             return []
         seat = s.current
+        # A cheap upper bound first, from the pieces out of the supply: this runs after
+        # every action.
+        p = s.players[seat]
+        pieces = self.scen.pieces
+        bound = (pieces["settlement"] - p.pieces["settlement"] + 2 * (pieces["city"] - p.pieces["city"])
+                 + 2 * (s.longest_holder == seat) + 2 * (s.army_holder == seat)
+                 + sum(1 for card, _ in p.dev_cards if card != "knight")
+                 + sum(self.hooks.vp_sources(seat).values()))
+        if bound < self.scen.vp_target:
+            return []
         if self.vp(seat) >= self.scen.vp_target and self.hooks.may_win(seat):
             s.winners = [seat]
             s.phase = "over"

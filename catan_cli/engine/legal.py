@@ -127,13 +127,13 @@ class LegalMoves:
     def robber_moves(self: "Engine", seat: int) -> list[Action]:
         out: list[Action] = []
         if self.scen.rules.robber:
-            for h in range(self.geo.n_hexes):
-                if self.scen.is_land_hex[h] and self.robber_hex_reason(seat, h) is None:
+            for h in self.land_hexes:
+                if self.robber_hex_reason(seat, h) is None:
                     victims = self.robber_victims(seat, h)
                     out.extend(Action("robber", (h, v), seat) for v in (victims or [-1]))
         if self.scen.rules.pirate and self.hooks.pirate_reason(seat) is None:
-            for h in range(self.geo.n_hexes):
-                if not self.scen.is_land_hex[h] and h != self.s.pirate:
+            for h in self.sea_hexes:
+                if h != self.s.pirate:
                     victims = self.pirate_victims(seat, h)
                     if not victims:
                         out.append(Action("pirate", (h, -1, "resource"), seat))

@@ -55,25 +55,27 @@ class ProductionRules:
     def produce(self: "Engine", total: int) -> list[Event]:
         """A.9 with the bank-shortage rule; B.11 gold fields become pending picks."""
         s, geo = self.s, self.geo
-        owed = [[0] * 5 for _ in range(self.n)]
-        gold = [0] * self.n
+        node_kind, node_owner = s.node_kind, s.node_owner
+        owed: dict[tuple[int, int], int] = {}     # (resource, seat) -> cards due
+        gold: dict[int, int] = {}
         for h in self.hexes_by_number[total]:
             if h == s.robber:
                 continue
             res = self.hex_resource[h]
             for node in geo.hex_nodes[h]:
-                kind = s.node_kind[node]
+                kind = node_kind[node]
                 if kind == SETTLEMENT or kind == CITY:
-                    seat = s.node_owner[node]
-                    amount = 2 if kind == CITY else 1
+                    seat = node_owner[node]
                     if res == GOLD:
-                        gold[seat] += amount
+                        gold[seat] = gold.get(seat, 0) + kind   # SETTLEMENT=1, CITY=2 cards
                     else:
-                        owed[seat][res] += amount
+                        owed[(res, seat)] = owed.get((res, seat), 0) + kind
         events: list[Event] = []
+        if not owed and not gold:
+            return events
         gains = [[0] * 5 for _ in range(self.n)]
         for r in range(5):
-            due = [owed[p][r] for p in range(self.n)]
+            due = [owed.get((r, p), 0) for p in range(self.n)]
             total_due = sum(due)
             if not total_due:
                 continue
@@ -95,7 +97,7 @@ class ProductionRules:
                 events.append(Event("produce", p, f"{self.name(p)} receives {resource_text(gains[p])}"))
         for k in range(self.n):
             p = (s.current + k) % self.n
-            if gold[p]:
+            if gold.get(p):
                 s.pending.append({"kind": "gold", "seat": p, "count": gold[p]})
                 events.append(Event("gold", p, f"{self.name(p)} picks {gold[p]} from the gold field"))
         return events
