@@ -181,6 +181,7 @@ class BuildingRules:
         if s.phase == "setup":
             self.place_route(seat, edge, ROAD)
             events = [Event("build", seat, f"{self.name(seat)} places a road on {self.edge_text(edge)}")]
+            events += self.update_longest_route(seat)   # A.13: set-up roads count too
             return events + self.finish_setup_step()
         self.pay(seat, self.scen.costs["road"])
         self.place_route(seat, edge, ROAD)

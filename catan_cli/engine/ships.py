@@ -85,6 +85,7 @@ class ShipRules:
         if s.phase == "setup":
             self.place_route(seat, edge, SHIP)
             events = [Event("build", seat, f"{self.name(seat)} places a ship on {self.edge_text(edge)}")]
+            events += self.update_longest_route(seat)   # B.12: set-up ships count too
             return events + self.hooks.after_route_change(seat) + self.finish_setup_step()
         self.pay(seat, self.scen.costs["ship"])
         self.place_route(seat, edge, SHIP)
