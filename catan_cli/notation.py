@@ -91,7 +91,7 @@ class _Reader:
     def node(self) -> int:
         tok = self.next("intersection number")
         n_nodes = self.g.engine.geo.n_nodes
-        if not tok.isdigit():
+        if not tok.isdecimal():
             raise self.fail(f"'{tok}' is not an intersection number")
         n = int(tok)
         if not 1 <= n <= n_nodes:
@@ -152,7 +152,7 @@ class _Reader:
                 self.i += 1
                 continue
             count = 1
-            if tok.isdigit():
+            if tok.isdecimal():
                 count = int(tok)
                 self.i += 1
                 if count > 99:
@@ -232,14 +232,14 @@ def _parse_steal_clause(r: _Reader) -> tuple[int, str]:
 
 def _parse_trade(r: _Reader, actor: int) -> Action:
     give_n_tok = r.next("amount")
-    if not give_n_tok.isdigit():
+    if not give_n_tok.isdecimal():
         raise r.fail("trade like 'trade 4 wool for ore'")
     give_n = int(give_n_tok)
     give_r = r.resource()
     if r.next("'for'") != "for":
         raise r.fail("trade like 'trade 4 wool for ore'")
     get_n = 1
-    if r.peek().isdigit():
+    if r.peek().isdecimal():
         get_n = int(r.next("amount"))
     get_r = r.resource()
     return Action("trade", (give_r, give_n, get_r, get_n), actor)
@@ -300,7 +300,7 @@ def _parse_dice(r: _Reader, actor: int) -> Action:
     values = []
     for _ in range(2):
         tok = r.next("die value")
-        if not tok.isdigit():
+        if not tok.isdecimal():
             raise r.fail("dice like 'dice 3 4'")
         values.append(int(tok))
     return Action("dice", tuple(values), actor)
