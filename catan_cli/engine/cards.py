@@ -63,7 +63,9 @@ class CardRules:
 
     def use_card(self: "Engine", seat: int, kind: str) -> str:
         s = self.s
-        card, _ = s.players[seat].dev_cards.pop(self.playable_card(seat, kind))
+        p = s.players[seat]
+        card, _ = p.dev_cards.pop(self.playable_card(seat, kind))
+        p.played[card] = p.played.get(card, 0) + 1
         s.dev_played = True
         return str(card)
 

@@ -25,6 +25,7 @@ class PlayerState:
     pieces: dict[str, int]                      # pieces left in supply
     dev_cards: list[list[Any]] = field(default_factory=list)   # [card, turn bought]
     knights: int = 0                            # knights played (Largest Army)
+    played: dict[str, int] = field(default_factory=dict)   # development cards played, by card
     setup_settlements: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 

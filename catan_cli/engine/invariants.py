@@ -1,0 +1,303 @@
+"""Invariants of a game position, checked from scratch: what must hold after every action.
+
+:func:`check_invariants` recomputes what it can from the plain state without trusting the
+engine's own bookkeeping (its route lengths, its VP count, its award holders) and returns a
+list of every problem found; an empty list means the position is sound.  The random-walk
+tests call it after every action.  Scenario-specific invariants come from
+``engine.hooks.invariant_problems()``.
+
+The longest-trail search here is written independently of :mod:`.routes` on purpose: it
+walks from intersections rather than from paths, so a bug in one is unlikely to be
+mirrored in the other.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .geometry import RESOURCES
+from .state import CITY, NONE, ROAD, SETTLEMENT, SHIP, WARSHIP
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from .core import Engine
+
+
+def _engine(game: "Game | Engine") -> "Engine":
+    return game.engine if hasattr(game, "engine") else game  # type: ignore[return-value]
+
+
+def longest_trail(engine: "Engine", seat: int) -> int:
+    """Length of ``seat``'s longest trail (no path used twice), recomputed from the board.
+
+    A trail may start or end at an intersection holding an opponent's building but may not
+    pass through one (A.13).  With Longest Trade Route (B.12) ships count too, but a trail
+    changes between road and ship only at the player's own settlement or city.
+    """
+    s, geo = engine.s, engine.geo
+    mode = engine.scen.rules.longest_route
+    if mode == "none":
+        return 0
+    with_ships = mode == "trade-route"
+    # Own pieces: edge -> 'r' or 's'.
+    piece: dict[int, str] = {}
+    for e, owner in enumerate(s.edge_owner):
+        if owner != seat:
+            continue
+        kind = s.edge_kind[e]
+        if kind == ROAD:
+            piece[e] = "r"
+        elif with_ships and kind in (SHIP, WARSHIP):
+            piece[e] = "s"
+    if not piece:
+        return 0
+    # Adjacency: node -> [(edge, other node)], built from the edge table only.
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for e in piece:
+        a, b = geo.edge_nodes[e]
+        adj.setdefault(a, []).append((e, b))
+        adj.setdefault(b, []).append((e, a))
+
+    def through(node: int) -> bool:
+        """May a trail pass through ``node``?  Not past another player's building."""
+        owner = s.node_owner[node]
+        if owner >= 0 and owner != seat and s.node_kind[node] != NONE:
+            return False
+        return not engine.hooks.node_blocks_route(seat, node)
+
+    def own_building(node: int) -> bool:
+        return s.node_owner[node] == seat and s.node_kind[node] in (SETTLEMENT, CITY)
+
+    best = 0
+    # Iterative DFS over (node, last piece kind, used edges); every trail starts at a node.
+    for start in adj:
+        stack: list[tuple[int, str, frozenset[int]]] = [(start, "", frozenset())]
+        while stack:
+            node, last, used = stack.pop()
+            if len(used) > best:
+                best = len(used)
+            if used and not through(node):
+                continue
+            for e, other in adj[node]:
+                if e in used:
+                    continue
+                k = piece[e]
+                if last and k != last and not own_building(node):
+                    continue
+                stack.append((other, k, used | {e}))
+    return best
+
+
+def check_invariants(game: "Game | Engine") -> list[str]:
+    """Every broken invariant of the current position, in words (empty: all hold)."""
+    e = _engine(game)
+    s, scen, geo = e.s, e.scen, e.geo
+    n = len(s.players)
+    problems: list[str] = []
+    add = problems.append
+
+    # --- no negative counts ------------------------------------------------------------
+    for r in range(5):
+        if s.bank[r] < 0:
+            add(f"bank holds {s.bank[r]} {RESOURCES[r]}")
+    for p in s.players:
+        for r in range(5):
+            if p.resources[r] < 0:
+                add(f"{p.name} holds {p.resources[r]} {RESOURCES[r]}")
+        for piece, left in p.pieces.items():
+            if left < 0:
+                add(f"{p.name} has {left} {piece}s in supply")
+        if p.knights < 0:
+            add(f"{p.name} has played {p.knights} knights")
+        for card, count in p.played.items():
+            if count < 0:
+                add(f"{p.name} has played {count} {card} cards")
+
+    # --- resource conservation ---------------------------------------------------------
+    for r in range(5):
+        total = s.bank[r] + sum(p.resources[r] for p in s.players)
+        if total != scen.bank[r]:
+            add(f"{RESOURCES[r]}: bank {s.bank[r]} + hands {total - s.bank[r]} = {total}, "
+                f"expected {scen.bank[r]}")
+
+    # --- development-card conservation -------------------------------------------------
+    expected_deck = e.hooks.adjust_deck(dict(scen.deck))
+    counted: dict[str, int] = {}
+    for card in s.deck:
+        counted[card] = counted.get(card, 0) + 1
+    for p in s.players:
+        for card, _bought in p.dev_cards:
+            counted[card] = counted.get(card, 0) + 1
+        for card, count in p.played.items():
+            counted[card] = counted.get(card, 0) + count
+    for card in sorted(set(expected_deck) | set(counted)):
+        if counted.get(card, 0) != expected_deck.get(card, 0):
+            add(f"{card} cards: deck + hands + played = {counted.get(card, 0)}, "
+                f"expected {expected_deck.get(card, 0)}")
+    for p in s.players:
+        as_knight = sum(count for card, count in p.played.items()
+                        if e.hooks.card_plays_as(card) == "knight")
+        if p.knights != as_knight:
+            add(f"{p.name} has {p.knights} knights counted but played {as_knight} knight cards")
+
+    # --- pieces: on the board + in supply = the scenario's [pieces] ----------------------
+    on_board = [{"road": 0, "settlement": 0, "city": 0, "ship": 0} for _ in range(n)]
+    for node, owner in enumerate(s.node_owner):
+        kind = s.node_kind[node]
+        if kind == NONE:
+            if owner >= 0:
+                add(f"intersection {node + 1} has an owner but no building")
+            continue
+        if kind in (SETTLEMENT, CITY):
+            if not 0 <= owner < n:
+                add(f"the building on {node + 1} has no owner")
+                continue
+            on_board[owner]["settlement" if kind == SETTLEMENT else "city"] += 1
+    for edge, owner in enumerate(s.edge_owner):
+        kind = s.edge_kind[edge]
+        if kind == NONE:
+            if owner >= 0:
+                add(f"path {geo.edge_name(edge)} has an owner but no piece")
+            continue
+        if not 0 <= owner < n:
+            add(f"the piece on {geo.edge_name(edge)} has no owner")
+            continue
+        on_board[owner]["road" if kind == ROAD else "ship"] += 1
+        if kind == ROAD and not scen.edge_roadable[edge]:
+            add(f"a road stands on {geo.edge_name(edge)}, which takes no road")
+        if kind in (SHIP, WARSHIP) and not scen.edge_shippable[edge]:
+            add(f"a ship stands on {geo.edge_name(edge)}, which takes no ship")
+    for seat, p in enumerate(s.players):
+        for piece in ("road", "settlement", "city", "ship"):
+            have = on_board[seat][piece] + p.pieces.get(piece, 0)
+            if have != scen.pieces.get(piece, 0):
+                add(f"{p.name} {piece}s: {on_board[seat][piece]} on the board + "
+                    f"{p.pieces.get(piece, 0)} in supply, expected {scen.pieces.get(piece, 0)}")
+
+    # --- distance rule (A.6) --------------------------------------------------------------
+    for node in range(geo.n_nodes):
+        if s.node_kind[node] in (SETTLEMENT, CITY):
+            for m in geo.node_neighbors[node]:
+                if m > node and s.node_kind[m] in (SETTLEMENT, CITY):
+                    add(f"buildings on neighbouring intersections {node + 1} and {m + 1} (distance rule)")
+
+    # --- connection (not checked in the sandbox, where 'put' places pieces freely) -----
+    if not s.sandbox:
+        problems += _connection_problems(e)
+
+    # --- longest road / route (A.13, B.12) -------------------------------------------------
+    if scen.rules.longest_route != "none":
+        lengths = [longest_trail(e, seat) for seat in range(n)]
+        for seat in range(n):
+            if s.route_len[seat] != lengths[seat]:
+                add(f"{e.name(seat)}'s route length is recorded as {s.route_len[seat]}, "
+                    f"recomputed {lengths[seat]}")
+        minimum = scen.rules.longest_route_min
+        top = max(lengths)
+        holder = s.longest_holder
+        if holder >= 0:
+            if lengths[holder] < minimum:
+                add(f"{e.name(holder)} holds the longest road/route with only {lengths[holder]}")
+            if lengths[holder] < top:
+                add(f"{e.name(holder)} holds the longest road/route with {lengths[holder]} "
+                    f"but someone has {top}")
+        elif top >= minimum and lengths.count(top) == 1:
+            add(f"nobody holds the longest road/route but {e.name(lengths.index(top))} alone has {top}")
+    elif s.longest_holder >= 0:
+        add("a longest road/route holder in a scenario without the award")
+
+    # --- largest army (A.14) -----------------------------------------------------------------
+    knights = [p.knights for p in s.players]
+    if scen.rules.largest_army:
+        holder = s.army_holder
+        if holder >= 0:
+            if knights[holder] < scen.rules.largest_army_min:
+                add(f"{e.name(holder)} holds the largest army with {knights[holder]} knights")
+            if knights[holder] < max(knights):
+                add(f"{e.name(holder)} holds the largest army with {knights[holder]} knights "
+                    f"but someone has {max(knights)}")
+        elif max(knights) >= scen.rules.largest_army_min:
+            add(f"nobody holds the largest army though someone has played {max(knights)} knights")
+    elif s.army_holder >= 0:
+        add("a largest army holder in a scenario without the award")
+
+    # --- victory points, recomputed from the board -------------------------------------------
+    for seat, p in enumerate(s.players):
+        vp = on_board[seat]["settlement"] + 2 * on_board[seat]["city"]
+        vp += 2 if s.longest_holder == seat else 0
+        vp += 2 if s.army_holder == seat else 0
+        vp += sum(1 for card, _ in p.dev_cards if e.hooks.card_plays_as(card) == "victory-point")
+        vp += sum(e.hooks.vp_sources(seat).values())
+        if vp != e.vp(seat):
+            add(f"{p.name} has {e.vp(seat)} VP by the engine, {vp} recomputed from the board")
+
+    # --- turn bookkeeping -------------------------------------------------------------------
+    problems += _turn_problems(e)
+
+    problems += list(e.hooks.invariant_problems())
+    return problems
+
+
+def _connection_problems(e: "Engine") -> list[str]:
+    """Every road reaches one of its owner's buildings through the owner's own roads, and
+    every settlement or city past the set-up touches one of its owner's routes."""
+    s, geo = e.s, e.geo
+    out: list[str] = []
+    for seat in range(len(s.players)):
+        edges = {x for x, o in enumerate(s.edge_owner) if o == seat and s.edge_kind[x] != NONE}
+        if not edges:
+            continue
+        reached_loose: set[int] = set()
+        frontier = [x for x in edges
+                    if any(s.node_owner[m] == seat and s.node_kind[m] != NONE for m in geo.edge_nodes[x])]
+        reached_loose.update(frontier)
+        while frontier:
+            x = frontier.pop()
+            for m in geo.edge_nodes[x]:
+                for y in geo.node_edges[m]:
+                    if y in edges and y not in reached_loose:
+                        reached_loose.add(y)
+                        frontier.append(y)
+        for x in sorted(edges - reached_loose):
+            out.append(f"{e.name(seat)}'s piece on {geo.edge_name(x)} is joined to none of their buildings")
+        if s.phase != "setup":
+            for node, owner in enumerate(s.node_owner):
+                if owner == seat and s.node_kind[node] in (SETTLEMENT, CITY):
+                    if not any(s.edge_owner[x] == seat for x in geo.node_edges[node]):
+                        out.append(f"{e.name(seat)}'s building on {node + 1} touches none of their routes")
+    return out
+
+
+def _turn_problems(e: "Engine") -> list[str]:
+    s = e.s
+    out: list[str] = []
+    n = len(s.players)
+    if s.phase not in ("setup", "roll", "main", "over"):
+        out.append(f"unknown phase {s.phase!r}")
+    if not 0 <= s.current < n:
+        out.append(f"player on turn {s.current} out of range")
+    if s.phase == "over" and not s.winners:
+        out.append("the game is over without a winner")
+    if s.phase != "over" and s.winners:
+        out.append("a winner while the game goes on")
+    if s.phase != "over" and s.phase != "setup":
+        if e.vp(s.current) >= e.scen.vp_target and e.hooks.may_win(s.current):
+            out.append(f"{e.name(s.current)} is on turn with {e.vp(s.current)} VP but has not won")
+    if s.robber >= 0 and not e.scen.is_land_hex[s.robber]:
+        out.append("the robber is at sea")
+    if s.pirate >= 0 and e.scen.is_land_hex[s.pirate]:
+        out.append("the pirate is on land")
+    for item in s.pending:
+        if not 0 <= int(item.get("seat", -1)) < n:
+            out.append(f"pending {item.get('kind')} for no player")
+        if item.get("kind") == "discard":
+            seat = int(item["seat"])
+            if e.hand_size(seat) < int(item["count"]):
+                out.append(f"{e.name(seat)} must discard {item['count']} but holds {e.hand_size(seat)}")
+    kinds: list[Any] = [item.get("kind") for item in s.pending]
+    if kinds.count("robber") > 1:
+        out.append("more than one robber move pending")
+    return out
+
+
+__all__ = ["check_invariants", "longest_trail"]
