@@ -1,25 +1,28 @@
-"""The map as coloured ASCII: pointy-topped hexes with every intersection numbered.
+r"""The map as coloured ASCII: pointy-topped hexes with every intersection numbered.
 
 Layout.  A hex row ``r`` of the map takes ``pitch`` text lines and a doubled column ``c``
 takes ``half`` text columns (half a hex width), so odd rows fall half a hex east and the
 corners of neighbouring hexes land on the same character cell.  A full-size hex (half=6,
-pitch=5) is 13 columns by 8 lines::
+pitch=5) is 13 columns by 8 lines; its lines are::
 
-          12                line 0: N corner (node number)
-       /     \\              line 1: sloped sides; fleet path steps (+2)
-    11    K    13           line 2: NW and NE corners, hex id
-    |  forest   |           line 3: terrain word (sea: harbour rate)
-    |   *8*     |           line 4: number token, 6 and 8 starred
-    20  .....  21           line 5: SW and SE corners, pips or ROBBER / PIRATE
-       \\     /              line 6: sloped sides
-          30                line 7: S corner
+           15                   0  N corner: node number
+        /     \                 1  sloped sides; steps ahead on the pirate fleet's path
+     14    K     16             2  NW and NE corners; hex id
+     |   fields  |              3  terrain word (sea: harbour rate, or "sea")
+     |     9     |              4  number token, 6 and 8 starred: *6*
+     26   ....   28             5  SW and SE corners; pips, or ROBBER / PIRATE / FLEET
+        \     /                 6  sloped sides
+           38                   7  S corner
 
-Nodes sit on the corners and always show their number; a building prefixes it with ``s``
-(settlement) or ``C`` (city) in the owner's colour, reversed.  A route fills its side with
-``#`` (road), ``~`` (ship) or ``=`` (warship).  Harbours are written inside the sea hex, next
-to the side they serve.  Compact mode (half=4, pitch=4) draws 9 by 7 hexes with terrain
-codes (``fo``, ``mo`` ...) instead of words.  ``region`` draws only part of the map (a
-compass region, or the hexes around a hex id) and crops to it.
+Every node shows its number; a building prefixes it with ``s`` (settlement) or ``C``
+(city), a village with ``V``, a fortress with ``F``, a marked intersection with ``o``, in
+the owner's colour.  A route fills its side with ``#`` (road), ``~`` (ship) or ``=``
+(warship).  A harbour is written inside its sea hex, in the corner nearest the side it
+serves, and that side is drawn in the harbour colour.  Land hexes are shaded with a dark
+terrain tint; rim sides of the outer sea ring (no edge there) are not drawn, so the open
+sea stays light.  Compact mode (half=4, pitch=4) draws 9 by 7 hexes with terrain codes
+(``fo`` ``mo`` ...) and ``fo 10`` on one line.  ``region`` draws only part of the map (a
+compass half or quarter, or the hexes round a hex id) and crops to it.
 
 Everything is drawn on a character canvas with one style per cell and returned as one
 rich ``Text``; colour only repeats what the glyphs say, so NO_COLOR output reads the same.
@@ -52,12 +55,18 @@ class Layout:
     compact: bool
 
     def body_width(self, line: int) -> int:
-        """How many columns of hex interior are free on a hex line (0 = N corner line)."""
+        """Columns of hex interior on a hex line (0 = N corner line), centred on the hex."""
         if line in (2, self.pitch):
-            return self.half + 1
+            return 2 * self.half - (3 if self.compact else 5)
         if line in (1, self.pitch + 1):
-            return 3
+            return self.half - 1
         return 2 * self.half - 1
+
+    def text_width(self, line: int) -> int:
+        """Columns free for text on a hex line: corner lines keep clear of 4-character labels."""
+        if line in (2, self.pitch):
+            return 2 * self.half - 5
+        return self.body_width(line)
 
 
 FULL = Layout(half=6, pitch=5, drop=2, margin=3, compact=False)
@@ -74,6 +83,7 @@ class _Canvas:
     def __post_init__(self) -> None:
         self.chars = [[" "] * self.width for _ in range(self.height)]
         self.styles = [[""] * self.width for _ in range(self.height)]
+        self.bgs = [[""] * self.width for _ in range(self.height)]
 
     def put(self, y: int, x: int, text: str, style: str = "") -> None:
         if not 0 <= y < self.height:
@@ -83,10 +93,15 @@ class _Canvas:
                 self.chars[y][x + i] = ch
                 self.styles[y][x + i] = style
 
-    def free(self, y: int, x: int, length: int) -> bool:
-        return 0 <= y < self.height and all(
-            0 <= x + i < self.width and self.chars[y][x + i] == " " for i in range(length)
-        )
+    def tint(self, y: int, x: int, length: int, bg: str) -> None:
+        """Give cells a background colour (kept under whatever is drawn on them)."""
+        if 0 <= y < self.height:
+            for i in range(max(0, x), min(self.width, x + length)):
+                self.bgs[y][i] = bg
+
+    def style_at(self, y: int, x: int) -> str:
+        style, bg = (self.styles[y][x] if self.chars[y][x] != " " else ""), self.bgs[y][x]
+        return f"{style} on {bg}".strip() if bg else style
 
     def to_text(self) -> Text:
         """The drawing cropped to its ink, lines right-stripped, as one Text."""
@@ -100,22 +115,17 @@ class _Canvas:
             if n:
                 out.append("\n")
             line = "".join(self.chars[y][x0:x1]).rstrip()
-            _append_runs(out, line, self.styles[y][x0:x0 + len(line)])
+            _append_runs(out, line, [self.style_at(y, x) for x in range(x0, x0 + len(line))])
         return out
 
 
 def _append_runs(out: Text, line: str, styles: Sequence[str]) -> None:
-    """Append a line as runs of equal style (spaces never carry a style)."""
+    """Append a line as runs of equal style."""
     start = 0
     for i in range(1, len(line) + 1):
-        if i == len(line) or _cell_style(line, styles, i) != _cell_style(line, styles, start):
-            style = _cell_style(line, styles, start)
-            out.append(line[start:i], style=style or None)
+        if i == len(line) or styles[i] != styles[start]:
+            out.append(line[start:i], style=styles[start] or None)
             start = i
-
-
-def _cell_style(line: str, styles: Sequence[str], i: int) -> str:
-    return "" if line[i] == " " else styles[i]
 
 
 # ---------------------------------------------------------------------------- geometry
@@ -236,14 +246,6 @@ def _compass_region(hexes: Sequence[Mapping[str, Any]], key: str) -> set[str]:
 # ---------------------------------------------------------------------------- view helpers
 
 
-def _player_styles(view: View) -> dict[str, str]:
-    """Player name -> rich colour."""
-    return {
-        str(p["name"]): theme.player_color(p.get("color") or p["name"], i)
-        for i, p in enumerate(view.get("players") or [])
-    }
-
-
 def _owner_color(styles: Mapping[str, str], owner: Any) -> str:
     if owner is None:
         return "bold"
@@ -265,7 +267,7 @@ class _Painter:
         self.nodes = {int(n["id"]): n for n in board["nodes"]}
         self.edges = {str(e["id"]): e for e in board["edges"]}
         self.shown_nodes = {int(n) for h in self.hexes for n in h["nodes"]}
-        self.colors = _player_styles(view)
+        self.colors = theme.player_colors(view.get("players") or [])
         self.extra: Mapping[str, Any] = view.get("extra") or {}
         self.harbor_sides: dict[str, list[int]] = {}
         for sea, edge, _ in self._harbor_places():
@@ -279,6 +281,7 @@ class _Painter:
         for h in self.hexes:
             self._body(h)
         self._fleet()
+        self._villages()
         self._harbors()
         self._routes()
         self._nodes()
@@ -287,30 +290,39 @@ class _Painter:
     # -- hexes
 
     def _outline(self, h: Mapping[str, Any]) -> None:
+        """The sides of a hex that are edges of the map; rim sides (open sea) are left out."""
         sea = h["terrain"] == "sea"
         pts = self.frame.corners(h)
         corners = h["corners"]
         for i in range(6):
             a, b = corners[i], corners[(i + 1) % 6]
-            real = a is not None and b is not None and self._edge_id(a, b) in self.edges
-            style = theme.OUTLINE_RIM if not real else theme.OUTLINE_SEA if sea else theme.OUTLINE_LAND
-            if sea and not real and not self.layout.compact:
-                style = "dim " + theme.OUTLINE_SEA
+            if a is None or b is None or self._edge_id(a, b) not in self.edges:
+                continue
+            style = theme.OUTLINE_SEA if sea else theme.OUTLINE_LAND
             for y, x, glyph in _side_cells(pts[i], pts[(i + 1) % 6], self.layout, thick=False):
                 self.canvas.put(y, x, glyph, style)
-        for (y, x), node in zip(pts, corners):
-            if node is None:
-                self.canvas.put(y, x, ".", theme.OUTLINE_RIM)
 
     def _body(self, h: Mapping[str, Any]) -> None:
         y, x = self.frame.hex_top(h)
         if h["terrain"] == "sea":
             self._sea_body(h, y, x)
-        elif self.layout.compact:
+            self._tokens(h, y, x)
+            return
+        self._tint(h, y, x)
+        if self.layout.compact:
             self._land_body_compact(h, y, x)
         else:
             self._land_body(h, y, x)
         self._tokens(h, y, x)
+
+    def _tint(self, h: Mapping[str, Any], y: int, x: int) -> None:
+        """Shade the inside of a land hex with its terrain's background colour."""
+        bg = theme.TERRAIN_BG.get(str(h["terrain"]))
+        if not bg:
+            return
+        for line in range(1, self.layout.pitch + self.layout.drop):
+            room = self.layout.body_width(line)
+            self.canvas.tint(y + line, x - (room - 1) // 2, room, bg)
 
     def _land_body(self, h: Mapping[str, Any], y: int, x: int) -> None:
         terrain = str(h["terrain"])
@@ -340,11 +352,7 @@ class _Painter:
             id_line = self.layout.pitch if not self.layout.compact else 4
         self._centre(y + id_line, x, str(h["id"]), theme.SEA_ID_STYLE)
         if not sides:
-            wave = "~ ~" if self.layout.compact else "~   ~"
-            self._centre(y + (3 if self.layout.compact else 4), x, wave, "dim " + theme.TERRAIN_STYLE["sea"])
-
-    def _number(self, y: int, x: int, number: int) -> None:
-        self.canvas.put(y, x, theme.number_label(number), theme.number_style(number))
+            self._centre(y + 3, x, theme.TERRAIN_WORD["sea"], "dim " + theme.TERRAIN_STYLE["sea"])
 
     def _tokens(self, h: Mapping[str, Any], y: int, x: int) -> None:
         """Robber, pirate and pirate fleet on their hex."""
@@ -361,7 +369,7 @@ class _Painter:
         if self.layout.compact:
             self._centre(y + 4, x, "".join(m[1] for m in marks), marks[0][2])
         else:
-            self._centre(y + 5, x, " ".join(m[0] for m in marks)[: self.layout.body_width(5)], marks[0][2])
+            self._centre(y + 5, x, " ".join(m[0] for m in marks)[: self.layout.text_width(5)], marks[0][2])
 
     def _centre(self, y: int, x: int, text: str, style: str) -> None:
         self.canvas.put(y, x - (len(text) - 1) // 2, text, style)
@@ -381,6 +389,24 @@ class _Painter:
                 continue
             y, x = self.frame.hex_top(h)
             self._centre(y + 1, x, f"+{step}", theme.FLEET_PATH_STYLE)
+
+    def _villages(self) -> None:
+        """A village's number token inside its island hex, next to the village's corner."""
+        for v in self.extra.get("villages") or []:
+            node = self.nodes.get(int(v["node"]))
+            if node is None:
+                continue
+            for hid in node["hexes"]:
+                h = self.hex_by_id.get(hid)
+                if h is None or h not in self.hexes or h.get("number") or h["terrain"] == "sea":
+                    continue
+                corner = h["corners"].index(node["id"]) if node["id"] in h["corners"] else -1
+                if corner in (0, 3):
+                    y, x = self.frame.hex_top(h)
+                    line = 1 if corner == 0 else self.layout.pitch + 1
+                    number = int(v["number"])
+                    self._centre(y + line, x, theme.number_label(number), theme.number_style(number))
+                    break
 
     # -- harbours and routes
 
@@ -416,7 +442,7 @@ class _Painter:
 
     def _aligned(self, y: int, x: int, text: str, east: int, line: int, style: str) -> None:
         """Write text on a hex line, pushed toward the east (1) or west (-1) side."""
-        room = self.layout.body_width(line)
+        room = self.layout.text_width(line)
         left = x - (room - 1) // 2
         start = left + room - len(text) if east > 0 else left if east < 0 else x - (len(text) - 1) // 2
         self.canvas.put(y, start, text, style)
@@ -475,23 +501,30 @@ class _Painter:
 # ---------------------------------------------------------------------------- legend
 
 
-def _legend_items(board: Board, view: View, compact: bool) -> list[tuple[str, str]]:
-    colors = _player_styles(view)
-    items: list[tuple[str, str]] = []
-    for p in view.get("players") or []:
-        items.append((str(p["name"]), f"bold {colors[str(p['name'])]} reverse"))
-    items += [
-        (f"{theme.SETTLEMENT}12 settlement", "bold"), (f"{theme.CITY}12 city", "bold"),
-        (f"{theme.ROUTE_GLYPH['road']} road", "bold"), (f"{theme.ROUTE_GLYPH['ship']} ship", "bold"),
-        (f"{theme.ROUTE_GLYPH['warship']} warship", "bold"),
-        ("*6* *8* busiest numbers", theme.HOT_NUMBER_STYLE),
-        ("R robber  P pirate" if compact else "ROBBER  PIRATE", "bold"),
-    ]
-    extra = view.get("extra") or {}
+def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
+    """The key to the glyphs this view can show, players first."""
+    colors = theme.player_colors(view.get("players") or [])
+    items = [(str(p["name"]), f"bold {colors[str(p['name'])]} reverse") for p in view.get("players") or []]
+    extra: Mapping[str, Any] = view.get("extra") or {}
+    kinds = {str(r.get("kind")) for r in view.get("routes") or []}
+    ships = "ship" in kinds or any(int((p.get("pieces") or {}).get("ship", 0)) for p in view.get("players") or [])
+    items += [(f"{theme.SETTLEMENT}12 settlement", "bold"), (f"{theme.CITY}12 city", "bold"),
+              (f"{theme.ROUTE_GLYPH['road']} road", "bold")]
+    if ships or "warship" in kinds or extra.get("fleet"):
+        items.append((f"{theme.ROUTE_GLYPH['ship']} ship", "bold"))
+    if "warship" in kinds or extra.get("fortresses"):
+        items.append((f"{theme.ROUTE_GLYPH['warship']} warship", "bold"))
+    items.append(("*6* *8* busiest numbers", theme.HOT_NUMBER_STYLE))
+    if view.get("robber"):
+        items.append(("R robber" if compact else "ROBBER", theme.ROBBER_STYLE))
+    if view.get("pirate"):
+        items.append(("P pirate" if compact else "PIRATE", theme.PIRATE_STYLE))
+    if extra.get("fleet") and extra["fleet"].get("hex") != view.get("pirate"):
+        items.append(("F fleet" if compact else "FLEET", theme.PIRATE_STYLE))
     if extra.get("villages"):
-        items.append((f"{theme.VILLAGE}40 village", theme.VILLAGE_STYLE))
+        items.append((f"{theme.VILLAGE}40 village (its number beside it)", theme.VILLAGE_STYLE))
     if extra.get("fortresses"):
-        items.append((f"{theme.FORTRESS}3 fortress", "bold"))
+        items.append((f"{theme.FORTRESS}3 fortress", "bold reverse"))
     if extra.get("marked"):
         items.append((f"{theme.MARKED}7 marked", "bold"))
     if extra.get("fleet"):
@@ -505,7 +538,7 @@ def _notes(view: View) -> list[tuple[str, str]]:
     notes: list[tuple[str, str]] = []
     villages = extra.get("villages") or []
     if villages:
-        parts = ", ".join(f"{theme.VILLAGE}{v['node']} ({v['number']}: {v['cloth']} cloth)" for v in villages)
+        parts = ", ".join(f"{theme.VILLAGE}{v['node']} {v['number']}: {v['cloth']} cloth" for v in villages)
         notes.append((f"villages: {parts}", theme.VILLAGE_STYLE))
     forts = extra.get("fortresses") or []
     if forts:
@@ -568,7 +601,7 @@ def render_board(board: Board, view: View | None = None, *, region: str | None =
     out = Text(no_wrap=True, overflow="crop")
     out.append_text(drawing)
     out.append("\n")
-    out.append_text(_wrap_items(_legend_items(board, view, compact), key_width))
+    out.append_text(_wrap_items(_legend_items(view, compact), key_width))
     for note, style in _notes(view):
         out.append("\n")
         out.append_text(_wrap_items([(note, style)], key_width))

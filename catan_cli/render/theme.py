@@ -2,9 +2,12 @@
 
 Everything the renderer shows is readable without colour: colour only repeats what a glyph
 or a word already says (terrain words, ``*6*``, ``s12`` / ``C12``, ``#`` / ``~`` / ``=``).
+Sea is written ``sea`` rather than drawn as waves, so ``~`` always means a ship.
 """
 
 from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
 
 from rich.color import Color, ColorParseError
 
@@ -14,19 +17,24 @@ RESOURCES: tuple[str, ...] = ("lumber", "brick", "wool", "grain", "ore")
 # the scenario files use), and the colour of both.
 TERRAIN_WORD: dict[str, str] = {
     "forest": "forest", "hills": "hills", "pasture": "pasture", "fields": "fields",
-    "mountains": "mountains", "desert": "desert", "gold": "gold", "sea": "~ ~ ~", "?": "?",
+    "mountains": "mountains", "desert": "desert", "gold": "gold", "sea": "sea", "?": "?",
 }
 TERRAIN_CODE: dict[str, str] = {
     "forest": "fo", "hills": "hi", "pasture": "pa", "fields": "fi",
-    "mountains": "mo", "desert": "de", "gold": "go", "sea": "~", "?": "?",
+    "mountains": "mo", "desert": "de", "gold": "go", "sea": "sea", "?": "?",
 }
 TERRAIN_STYLE: dict[str, str] = {
-    "forest": "bold green4", "hills": "bold dark_orange3", "pasture": "bold chartreuse3",
+    "forest": "bold green3", "hills": "bold dark_orange3", "pasture": "bold chartreuse3",
     "fields": "bold gold3", "mountains": "bold grey66", "desert": "khaki3",
     "gold": "bold gold1", "sea": "dodger_blue3", "?": "magenta",
 }
+# Background shading inside land hexes: dark tints, so the light text on them reads.
+TERRAIN_BG: dict[str, str] = {
+    "forest": "#16331a", "hills": "#42200f", "pasture": "#24401a", "fields": "#3d3510",
+    "mountains": "#2c2c30", "desert": "#3a3222", "gold": "#4d3d00", "?": "#301a30",
+}
 RESOURCE_STYLE: dict[str, str] = {
-    "lumber": "green4", "brick": "dark_orange3", "wool": "chartreuse3",
+    "lumber": "green3", "brick": "dark_orange3", "wool": "chartreuse3",
     "grain": "gold3", "ore": "grey66",
 }
 # Short resource names for compact harbour labels.
@@ -47,9 +55,9 @@ OUTLINE_LAND = "grey54"
 OUTLINE_SEA = "blue"
 OUTLINE_RIM = "dim blue"
 NODE_STYLE = "grey62"
-HEX_ID_STYLE = "bold"
+HEX_ID_STYLE = "bold grey93"
 SEA_ID_STYLE = "dim dodger_blue3"
-NUMBER_STYLE = "bold"
+NUMBER_STYLE = "bold grey93"
 HOT_NUMBER_STYLE = "bold red1"
 PIPS_STYLE = "grey50"
 HARBOR_STYLE = "bold cyan"
@@ -81,6 +89,11 @@ def player_color(color: str | None, seat: int = 0) -> str:
         except ColorParseError:
             pass
     return _FALLBACK_COLORS[seat % len(_FALLBACK_COLORS)]
+
+
+def player_colors(players: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """Player name -> rich colour, for the players of a view."""
+    return {str(p["name"]): player_color(p.get("color") or str(p["name"]), i) for i, p in enumerate(players)}
 
 
 def number_label(number: int) -> str:
