@@ -274,6 +274,8 @@ def test_scenario_extras_are_drawn() -> None:
         },
     }
     text = render_board(board, view).plain
+    gone = render_board(board, {**view, "extra": {"fleet": {**view["extra"]["fleet"], "active": False}}}).plain
+    assert "FLEET" not in gone and "+1" not in gone
     assert f"V{node_ids[20]}" in text and "10: 4 cloth" in text
     assert f"F{node_ids[30]}" in text and "3 chits" in text
     assert f"o{node_ids[40]}" in text
@@ -347,6 +349,8 @@ def test_status_lines() -> None:
     assert "cloth supply" in out and "V40 10: 5 cloth" in out
     assert "at AB; next 1 AC  2 AD  3 AE  4 AF  5 AG  6 AH" in out
     assert fleet_steps(VIEW["extra"]["fleet"])[-1] == (6, "AH")
+    gone = {**VIEW, "extra": {"fleet": {**VIEW["extra"]["fleet"], "active": False}}}
+    assert "gone" in plain_text(status_table(gone), width=120)
     # the path is a circuit: from its last hex the fleet goes on with the first
     assert fleet_steps({"hex": "AH", "path": VIEW["extra"]["fleet"]["path"]})[:2] == [(1, "AA"), (2, "AB")]
 

@@ -246,6 +246,12 @@ def _compass_region(hexes: Sequence[Mapping[str, Any]], key: str) -> set[str]:
 # ---------------------------------------------------------------------------- view helpers
 
 
+def _live_fleet(extra: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The pirate fleet, or {} when there is none or it has left the map (active false)."""
+    fleet: Mapping[str, Any] = extra.get("fleet") or {}
+    return fleet if fleet.get("active", True) else {}
+
+
 def _owner_color(styles: Mapping[str, str], owner: Any) -> str:
     if owner is None:
         return "bold"
@@ -269,6 +275,7 @@ class _Painter:
         self.shown_nodes = {int(n) for h in self.hexes for n in h["nodes"]}
         self.colors = theme.player_colors(view.get("players") or [])
         self.extra: Mapping[str, Any] = view.get("extra") or {}
+        self.fleet: Mapping[str, Any] = _live_fleet(self.extra)
         self.harbor_sides: dict[str, list[int]] = {}
         for sea, edge, _ in self._harbor_places():
             a, b = (self.frame.node(self.nodes[int(n)]["grid"]) for n in edge["nodes"])
@@ -361,8 +368,7 @@ class _Painter:
             marks.append(("ROBBER", "R", theme.ROBBER_STYLE))
         if self.view.get("pirate") == h["id"]:
             marks.append(("PIRATE", "P", theme.PIRATE_STYLE))
-        fleet = self.extra.get("fleet") or {}
-        if fleet.get("hex") == h["id"] and self.view.get("pirate") != h["id"]:
+        if self.fleet.get("hex") == h["id"] and self.view.get("pirate") != h["id"]:
             marks.append(("FLEET", "F", theme.PIRATE_STYLE))
         if not marks:
             return
@@ -376,9 +382,8 @@ class _Painter:
 
     def _fleet(self) -> None:
         """Steps ahead of the pirate fleet on each hex of its path (line 1 of the hex)."""
-        fleet = self.extra.get("fleet") or {}
-        path = [str(p) for p in fleet.get("path") or []]
-        here = fleet.get("hex")
+        path = [str(p) for p in self.fleet.get("path") or []]
+        here = self.fleet.get("hex")
         if not path or here not in path:
             return
         start = path.index(here)
@@ -510,7 +515,7 @@ def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
     ships = "ship" in kinds or any(int((p.get("pieces") or {}).get("ship", 0)) for p in view.get("players") or [])
     items += [(f"{theme.SETTLEMENT}12 settlement", "bold"), (f"{theme.CITY}12 city", "bold"),
               (f"{theme.ROUTE_GLYPH['road']} road", "bold")]
-    if ships or "warship" in kinds or extra.get("fleet"):
+    if ships or "warship" in kinds or _live_fleet(extra):
         items.append((f"{theme.ROUTE_GLYPH['ship']} ship", "bold"))
     if "warship" in kinds or extra.get("fortresses"):
         items.append((f"{theme.ROUTE_GLYPH['warship']} warship", "bold"))
@@ -519,7 +524,8 @@ def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
         items.append(("R robber" if compact else "ROBBER", theme.ROBBER_STYLE))
     if view.get("pirate"):
         items.append(("P pirate" if compact else "PIRATE", theme.PIRATE_STYLE))
-    if extra.get("fleet") and extra["fleet"].get("hex") != view.get("pirate"):
+    fleet = _live_fleet(extra)
+    if fleet and fleet.get("hex") != view.get("pirate"):
         items.append(("F fleet" if compact else "FLEET", theme.PIRATE_STYLE))
     if extra.get("villages"):
         items.append((f"{theme.VILLAGE}40 village (its number beside it)", theme.VILLAGE_STYLE))
@@ -527,7 +533,7 @@ def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
         items.append((f"{theme.FORTRESS}3 fortress", "bold reverse"))
     if extra.get("marked"):
         items.append((f"{theme.MARKED}7 marked", "bold"))
-    if extra.get("fleet"):
+    if fleet:
         items.append(("+3 fleet path, steps ahead" if not compact else "+3 fleet steps", theme.FLEET_PATH_STYLE))
     return items
 

@@ -260,6 +260,8 @@ def fleet_steps(fleet: Mapping[str, Any], most: int = 6) -> list[tuple[int, str]
 
 def fleet_text(fleet: Mapping[str, Any]) -> Text:
     """'at AB; next 1 AC  2 AD  ...  6 AH': where each die result would take the fleet."""
+    if not fleet.get("active", True):
+        return Text("gone: every fortress is taken", style="dim")
     text = Text(f"at {fleet.get('hex', '?')}")
     steps = fleet_steps(fleet)
     if steps:
