@@ -94,7 +94,7 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         return str(n + 1)
 
     def edge_text(self, e: int) -> str:
-        return self.geo.edge_name(e)
+        return self.geo.edge_names[e]
 
     def hand_size(self, seat: int) -> int:
         return sum(self.s.players[seat].resources)

@@ -96,6 +96,7 @@ class Geometry:
     edge_by_nodes: dict[tuple[int, int], int] = field(default_factory=dict)
     hex_by_pos: dict[tuple[int, int], int] = field(default_factory=dict)
     node_by_grid: dict[tuple[int, int], int] = field(default_factory=dict)
+    edge_names: tuple[str, ...] = ()                  # edge -> "a-b" as players see it
 
     @property
     def n_hexes(self) -> int:
@@ -110,8 +111,7 @@ class Geometry:
         return len(self.edge_nodes)
 
     def edge_name(self, e: int) -> str:
-        a, b = self.edge_nodes[e]
-        return f"{a + 1}-{b + 1}"
+        return self.edge_names[e]
 
     def edge_between(self, a: int, b: int) -> int:
         """Edge index joining node indices a and b, or -1."""
@@ -223,6 +223,7 @@ def build_geometry(cells: Sequence[tuple[int, int]]) -> Geometry:
         edge_by_nodes=edge_by_nodes,
         hex_by_pos=hex_by_pos,
         node_by_grid=node_by_grid,
+        edge_names=tuple(f"{a + 1}-{b + 1}" for a, b in edge_keys),
     )
 
 

@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, Iterator
 
 from .actions import Action
-from .state import CITY, ROAD, SETTLEMENT, SHIP, WARSHIP
+from .state import CITY, ROAD, SETTLEMENT, SHIP
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -237,23 +237,15 @@ class LegalMoves:
 
     # --- ship moves -------------------------------------------------------------------------------
     def ship_moves(self: "Engine", seat: int) -> list[Action]:
-        s = self.s
         out: list[Action] = []
-        ships = [e for e, owner in enumerate(s.edge_owner)
-                 if owner == seat and (s.edge_kind[e] == SHIP or s.edge_kind[e] == WARSHIP)]
-        if not ships:
+        movable = self.movable_ships(seat)
+        if not movable:
             return out
-        for src in ships:
-            if src in s.built_this_turn or self.on_pirate_hex(src) or self.end_ship_reason(seat, src):
-                continue
-            kind = s.edge_kind[src]
-            s.edge_owner[src], s.edge_kind[src] = -1, 0
-            try:
-                targets = [e for e in self.candidate_route_edges(seat)
-                           if e != src and self.ship_edge_reason(seat, e, lifted=src) is None]
-            finally:
-                s.edge_owner[src], s.edge_kind[src] = seat, kind
-            out.extend(Action("move-ship", (src, dst), seat) for dst in targets)
+        # Lifting a ship only removes connections, so today's candidates cover every target.
+        candidates = [e for e in self.candidate_route_edges(seat) if self.scen.edge_shippable[e]]
+        for src in movable:
+            out.extend(Action("move-ship", (src, dst), seat) for dst in candidates
+                       if self.ship_edge_reason(seat, dst, lifted=src) is None)
         return out
 
 

@@ -127,22 +127,41 @@ class ShipRules:
                 return False
         return True
 
+    def route_end_ships(self: "Engine", seat: int, edge: int) -> tuple[list[int], bool, list[int]]:
+        """The route through ``edge``: its ships, whether it is closed, and its end ships
+        (B.6.2-B.6.5, B.7.2).  A closed route has no end ships that may move."""
+        ships, anchors = self.ship_route(seat, edge)
+        if len(anchors) >= 2:
+            return ships, True, []
+        edge_nodes = self.geo.edge_nodes
+        ends = [e for e in ships if any(self.free_end(seat, e, x) for x in edge_nodes[e])]
+        if not ends:
+            # A loop: with no anchor every ship is an end ship (B.6.5); with one anchor,
+            # the ships beside it are (B.6.4).
+            ends = ships if not anchors else [e for e in ships if any(x in anchors for x in edge_nodes[e])]
+        return ships, False, ends
+
     def end_ship_reason(self: "Engine", seat: int, edge: int) -> str | None:
         """Why the ship on ``edge`` is not a movable end ship (B.6, B.7.2-B.7.3)."""
-        ships, anchors = self.ship_route(seat, edge)
-        name = self.edge_text(edge)
-        if len(anchors) >= 2:
-            return f"ship {name} is part of a closed shipping route; it never moves"
-        a, b = self.geo.edge_nodes[edge]
-        if self.free_end(seat, edge, a) or self.free_end(seat, edge, b):
-            return None
-        has_free_end = any(self.free_end(seat, e, x) for e in ships for x in self.geo.edge_nodes[e])
-        if not has_free_end:
-            # B.6.4 / B.6.5: a loop; with no anchor every ship is an end ship, with one
-            # anchor the ships beside it are.
-            if not anchors or any(x in anchors for x in (a, b)):
-                return None
-        return f"ship {name} is not at the open end of its shipping route"
+        _, closed, ends = self.route_end_ships(seat, edge)
+        if closed:
+            return f"ship {self.edge_text(edge)} is part of a closed shipping route; it never moves"
+        if edge not in ends:
+            return f"ship {self.edge_text(edge)} is not at the open end of its shipping route"
+        return None
+
+    def movable_ships(self: "Engine", seat: int) -> list[int]:
+        """Every ship of ``seat`` that may move now, each route classified once."""
+        s = self.s
+        seen: set[int] = set()
+        out: list[int] = []
+        for e, owner in enumerate(s.edge_owner):
+            if owner != seat or e in seen or not (s.edge_kind[e] == SHIP or s.edge_kind[e] == WARSHIP):
+                continue
+            ships, _, ends = self.route_end_ships(seat, e)
+            seen.update(ships)
+            out.extend(x for x in ends if x not in s.built_this_turn and not self.on_pirate_hex(x))
+        return sorted(out)
 
     def check_move_ship(self: "Engine", a: Action) -> str | None:
         s, seat = self.s, a.seat

@@ -35,16 +35,22 @@ class Hooks(ScenarioHooks):
     def villages(self) -> list[dict[str, Any]]:
         return self.e.s.extra["villages"]  # type: ignore[no-any-return]
 
+    @property
+    def village_index(self) -> dict[int, int]:
+        """Village node -> its index in the villages list (the map never changes)."""
+        if not hasattr(self, "_village_index"):
+            self._village_index = {int(p["node"]): i for i, p in
+                                   enumerate(q for q in self.e.scen.places if q["kind"] == "village")}
+        return self._village_index
+
     def village_at(self, node: int) -> dict[str, Any] | None:
-        for v in self.villages:
-            if v["node"] == node:
-                return v
-        return None
+        i = self.village_index.get(node)
+        return None if i is None else self.villages[i]
 
     # --- routes ---------------------------------------------------------------------------
     def closes_route(self, seat: int, node: int) -> bool:
         """A shipping route to a village is closed (seed: Moving Ships; digest B.6.6)."""
-        return self.village_at(node) is not None
+        return node in self.village_index
 
     def reaches_home(self, seat: int, village_node: int) -> bool:
         """Whether a chain of ``seat``'s ships joins the village to one of their own
