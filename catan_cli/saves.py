@@ -1,0 +1,200 @@
+"""Saved games: command files under ``saves/`` that end with the digest of their position.
+
+``save`` writes atomically (a temporary file in the same folder, flushed and fsynced, then
+renamed over the old one), so a crash or a full disk never leaves a damaged file where a
+good save was.  ``load`` replays the commands and checks the digest.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from .errors import CatanError, SaveError
+from .script import CommandFile, Header, ScriptError, file_text, parse_text, run
+
+if TYPE_CHECKING:
+    from .game import Game
+
+SUFFIX = ".catan"
+AUTOSAVE = "autosave"
+ENV_DIR = "CATAN_SAVES"
+_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+def saves_dir(option: str | Path | None = None) -> Path:
+    """Where saves live: ``--saves DIR``, else ``$CATAN_SAVES``, else ``./saves``."""
+    if option:
+        return Path(option)
+    env = os.environ.get(ENV_DIR)
+    return Path(env) if env else Path("saves")
+
+
+def check_name(name: str) -> str:
+    """A save name without its suffix; SaveError for names that are not a plain word."""
+    base = name[: -len(SUFFIX)] if name.endswith(SUFFIX) else name
+    if not _NAME_RE.fullmatch(base) or base.endswith("."):
+        raise SaveError(f"'{name}' is not a save name: use letters, digits, '-', '_' and '.'")
+    return base
+
+
+def save_path(name: str, folder: str | Path | None = None) -> Path:
+    return saves_dir(folder) / (check_name(name) + SUFFIX)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` all at once: the old file stays whole until the new
+    one is complete on disk.  OSError propagates; no temporary file is left behind."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)   # the umask applies
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:   # make the rename itself durable; not every system lets a folder be fsynced
+        dfd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+
+
+def save_text(game: "Game", header: Header) -> str:
+    return file_text(header, game.history, game.digest())
+
+
+def save_game(game: "Game", header: Header, name: str, folder: str | Path | None = None) -> Path:
+    """Write ``game`` as ``NAME.catan``; SaveError (one clear line) when it cannot be written."""
+    path = save_path(name, folder)
+    try:
+        write_atomic(path, save_text(game, header))
+    except OSError as exc:
+        raise SaveError(f"cannot save to {path}: {exc.strerror or exc}") from None
+    return path
+
+
+@dataclass
+class Loaded:
+    game: "Game"
+    header: Header
+    path: Path
+    name: str
+
+
+def locate(name_or_path: str, folder: str | Path | None = None) -> Path:
+    """A save by name (``mygame``) in the saves folder, or by a path to a file."""
+    looks_like_path = os.sep in name_or_path or "/" in name_or_path
+    if looks_like_path or (name_or_path.endswith(SUFFIX) and Path(name_or_path).is_file()):
+        return Path(name_or_path)
+    return save_path(name_or_path, folder)
+
+
+def load_game(name_or_path: str, folder: str | Path | None = None) -> Loaded:
+    """Replay a save and check its digest.  Every failure is a SaveError of one line."""
+    path = locate(name_or_path, folder)
+    label = path.stem if path.suffix == SUFFIX else str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"no save named {label!r} (in {path.parent})") from None
+    except UnicodeDecodeError:
+        raise SaveError(f"save {label} is damaged: it is not text") from None
+    except OSError as exc:
+        raise SaveError(f"cannot read save {label}: {exc.strerror or exc}") from None
+    game, cf = replay_save(text, label)
+    name = path.stem if _NAME_RE.fullmatch(path.stem) else AUTOSAVE
+    return Loaded(game, cf.header, path, name)
+
+
+def replay_save(text: str, label: str) -> "tuple[Game, CommandFile]":
+    try:
+        cf = parse_text(text, label)
+    except ScriptError as exc:
+        raise SaveError(f"save {label} is damaged: {_line_reason(str(exc), label)}") from None
+    digest = cf.final_digest
+    if digest is None:
+        raise SaveError(f"save {label} is damaged: it does not end with a digest line")
+    body = CommandFile(cf.source, cf.header, cf.lines[:-1])
+    try:
+        game = run(body).game
+    except ScriptError as exc:
+        raise SaveError(f"save {label} is damaged: {_line_reason(str(exc), label)}") from None
+    except CatanError as exc:
+        raise SaveError(f"save {label} is damaged: {exc}") from None
+    if game.digest() != digest:
+        raise SaveError(f"save {label} is damaged: its final position does not match its digest")
+    return game, cf
+
+
+def _line_reason(message: str, label: str) -> str:
+    """'label:12: reason' -> 'line 12: reason'; 'label: reason' -> 'reason'."""
+    rest = message[len(label) + 1:].lstrip() if message.startswith(label + ":") else message
+    m = re.match(r"(\d+): (.*)", rest, re.S)
+    return f"line {m.group(1)}: {m.group(2)}" if m else rest
+
+
+@dataclass
+class SaveInfo:
+    name: str
+    path: Path
+    modified: float
+    scenario: str
+    players: str
+    commands: int
+    problem: str | None = None
+
+
+def list_saves(folder: str | Path | None = None) -> list[SaveInfo]:
+    """The saves in the folder, newest first, read from their headers (not replayed)."""
+    root = saves_dir(folder)
+    try:
+        paths = sorted(root.glob("*" + SUFFIX))
+    except OSError:
+        return []
+    out = []
+    for path in paths:
+        try:
+            stat = path.stat()
+            cf = parse_text(path.read_text(encoding="utf-8"), path.stem)
+            out.append(SaveInfo(path.stem, path, stat.st_mtime, cf.header.scenario,
+                                ", ".join(s.spec() for s in cf.header.seats), len(cf.commands()),
+                                None if cf.final_digest else "no digest line"))
+        except (OSError, UnicodeDecodeError, CatanError) as exc:
+            out.append(SaveInfo(path.stem, path, 0.0, "?", "?", 0, str(exc)))
+    out.sort(key=lambda info: -info.modified)
+    return out
+
+
+def describe_age(modified: float, now: float | None = None) -> str:
+    seconds = max(0, int((now or time.time()) - modified))
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds >= size:
+            n = seconds // size
+            return f"{n} {unit}{'s' if n != 1 else ''} ago"
+    return "just now"
+
+
+def names(folder: str | Path | None = None) -> Sequence[str]:
+    """Save names for completion (cheap: no file is read)."""
+    try:
+        return sorted(p.stem for p in saves_dir(folder).glob("*" + SUFFIX))
+    except OSError:
+        return []
