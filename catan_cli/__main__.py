@@ -1,0 +1,5 @@
+"""``python -m catan_cli``: the same as the ``catan`` command."""
+
+from .cli import main
+
+main()

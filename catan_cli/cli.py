@@ -1,0 +1,292 @@
+"""The ``catan`` command: play, run command files, list saves and scenarios, simulate.
+
+Start-up is kept short: typer is imported only past ``--version``, and rich, prompt_toolkit
+and the rules engine only inside the command that needs them.  Every error a user can cause
+ends as one line on stderr and exit status 1, never a traceback.
+"""
+
+import sys
+from typing import Any, NoReturn
+
+VERSION_FLAGS = ("--version", "-V")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("catan-cli")
+    except PackageNotFoundError:
+        return "0.1.0"
+
+
+def _fail(message: str) -> NoReturn:
+    import typer
+
+    typer.echo(f"catan: {message}", err=True)
+    raise typer.Exit(1)
+
+
+def build_app() -> Any:
+    import typer
+
+    app = typer.Typer(add_completion=False, no_args_is_help=False, rich_markup_mode=None,
+                      pretty_exceptions_enable=False,
+                      help="A terminal Catan client: play, replay command files, simulate bot games.")
+
+    def version_cb(value: bool) -> None:
+        if value:
+            typer.echo(f"catan {_version()}")
+            raise typer.Exit()
+
+    @app.callback(invoke_without_command=True)
+    def root(ctx: typer.Context,
+             version: bool = typer.Option(False, "--version", "-V", callback=version_cb, is_eager=True,
+                                          help="Print the version and exit.")) -> None:
+        """A terminal Catan client. 'catan play' starts a game."""
+        if ctx.invoked_subcommand is None:
+            typer.echo(ctx.get_help())
+
+    @app.command()
+    def play(
+        scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario key ('catan scenarios')."),
+        players: str = typer.Option("red,blue,white", "--players", "-p",
+                                    help="Seats: NAME, NAME:bot (greedy) or NAME:bot:random, comma-separated."),
+        seed: int = typer.Option(None, "--seed", help="Seed for board, dice and deck (random if left out)."),
+        sandbox: bool = typer.Option(False, "--sandbox", help="Allow set-up commands (dice, give, put, turn ...)."),
+        option: list[str] = typer.Option([], "--option", "-o", help="Scenario option, e.g. variable (repeatable)."),
+        load: str = typer.Option(None, "--load", "-l", help="Resume a saved game by name or path."),
+        save: str = typer.Option(None, "--save", help="Autosave under this name (default: autosave)."),
+        saves_dir: str = typer.Option(None, "--saves", help="Saves folder (default $CATAN_SAVES or ./saves)."),
+        no_autosave: bool = typer.Option(False, "--no-autosave", help="Do not save after every command."),
+        fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
+        compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
+    ) -> None:
+        """Play a game in the terminal (hot seat, or against bots)."""
+        from .errors import CatanError
+        from .repl import PACE, Repl
+        from .saves import AUTOSAVE, check_name
+        from .script import Header, parse_seats
+        from .session import Session
+
+        try:
+            kwargs: dict[str, Any] = {"saves_folder": saves_dir, "autosave": not no_autosave}
+            if load:
+                session = Session.load(load, **kwargs)
+                if save:
+                    session.save_name = check_name(save)
+            else:
+                if seed is None:
+                    import random
+
+                    seed_value = random.SystemRandom().randrange(1, 1_000_000)
+                else:
+                    seed_value = seed
+                options = [o.strip().lower() for item in option for o in item.split(",") if o.strip()]
+                header = Header(scenario.lower(), parse_seats(players), seed_value, sandbox, options)
+                session = Session.new(header, save_name=check_name(save) if save else AUTOSAVE, **kwargs)
+        except CatanError as exc:
+            _fail(str(exc))
+        repl = Repl(session, pace=0.0 if fast else PACE, compact=compact)
+        try:
+            if sys.stdin.isatty() and sys.stdout.isatty():
+                repl.loop()
+            else:
+                repl.loop_plain(sys.stdin)
+        except CatanError as exc:   # a bot or save failing outside a command
+            _fail(str(exc))
+
+    @app.command()
+    def run(
+        file: str = typer.Argument(..., help="A command file (or a save)."),
+        verbose: bool = typer.Option(False, "--verbose", "-v", help="Print every command and its events."),
+        board: bool = typer.Option(False, "--board", "-b", help="Draw the final position's map."),
+        sandbox: bool = typer.Option(None, "--sandbox/--no-sandbox", help="Override the file's sandbox header."),
+        save: str = typer.Option(None, "--save", help="Save the final position under this name."),
+        saves_dir: str = typer.Option(None, "--saves", help="Saves folder (default $CATAN_SAVES or ./saves)."),
+    ) -> None:
+        """Play a command file: check its 'expect' lines and digests, report the final position."""
+        from .errors import CatanError
+        from .script import read_file
+        from .script import run as run_file
+
+        out: list[str] = []
+
+        def report(line: str, events: list[Any]) -> None:
+            out.append(line)
+            out.extend(f"  {ev.text}" for ev in events)
+            if len(out) > 200:
+                flush()
+
+        def flush() -> None:
+            if out:
+                sys.stdout.write("\n".join(out) + "\n")
+                out.clear()
+
+        try:
+            cf = read_file(file)
+            result = run_file(cf, sandbox=sandbox, on_command=report if verbose else None)
+        except CatanError as exc:
+            flush()
+            _fail(str(exc))
+        flush()
+        game = result.game
+        checks = f", {result.expectations} expectations" if result.expectations else ""
+        checks += f", {result.digests} digest{'s' if result.digests != 1 else ''}" if result.digests else ""
+        typer.echo(f"{file}: {result.commands} commands{checks}: ok")
+        state = f"{game.winner} has won" if game.over else f"{game.prompt_player()}: {game.waiting_for()}"
+        typer.echo(f"turn {game.state.turn}, {state}; digest {game.digest()}")
+        if board:
+            from rich.console import Console
+
+            from .repl import Screen
+
+            console = Console(highlight=False)
+            console.print(Screen(console).board(game, None))
+        if save:
+            from .saves import save_game
+
+            try:
+                path = save_game(game, cf.header, save, saves_dir)
+            except CatanError as exc:
+                _fail(str(exc))
+            typer.echo(f"saved to {path}")
+
+    @app.command("saves")
+    def list_saves(saves_dir: str = typer.Option(None, "--saves", help="Saves folder.")) -> None:
+        """List the saved games."""
+        from .saves import describe_age, list_saves as _list, saves_dir as _dir
+
+        infos = _list(saves_dir)
+        if not infos:
+            typer.echo(f"no saves in {_dir(saves_dir)}")
+            return
+        for info in infos:
+            if info.problem:
+                typer.echo(f"{info.name:20} damaged: {info.problem}")
+            else:
+                typer.echo(f"{info.name:20} {info.scenario:16} {info.players:32} {info.commands:5} commands  "
+                           f"{describe_age(info.modified)}")
+
+    @app.command()
+    def scenarios() -> None:
+        """List the scenarios."""
+        from .engine.scenario import available_scenarios, load_scenario
+        from .errors import CatanError
+
+        for key in available_scenarios():
+            try:
+                scen = load_scenario(key)
+            except CatanError as exc:
+                typer.echo(f"{key:18} (cannot be read: {exc})")
+                continue
+            opts = f" [options: {', '.join(scen.options)}]" if scen.options else ""
+            typer.echo(f"{key:18} {scen.min_players}-{scen.max_players} players  {scen.summary}{opts}")
+
+    @app.command()
+    def simulate(
+        scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario key."),
+        players: int = typer.Option(4, "--players", "-p", help="Number of seats."),
+        bots: str = typer.Option("greedy,random,random,random", "--bots",
+                                 help="Bot kind per seat, comma-separated (one kind fills every seat)."),
+        games: int = typer.Option(100, "--games", "-n", help="How many games."),
+        seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
+        jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes."),
+        check: bool = typer.Option(False, "--check", help="Check the engine's invariants after every command."),
+        as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    ) -> None:
+        """Play many bot games and report who wins how often."""
+        kinds = [b.strip().lower() for b in bots.split(",") if b.strip()]
+        if len(kinds) == 1:
+            kinds *= players
+        if len(kinds) != players:
+            _fail(f"--bots names {len(kinds)} bots for {players} players")
+        if games < 1 or jobs < 1:
+            _fail("--games and --jobs must be at least 1")
+        try:
+            from .simulate import run_simulation
+        except ImportError:
+            _fail("simulation is not available in this build (catan_cli.simulate is missing)")
+        from .errors import CatanError
+
+        try:
+            if as_json or not sys.stderr.isatty():
+                result = run_simulation(scenario, players, kinds, games, seed, jobs, check, None)
+            else:
+                from rich.progress import Progress
+
+                with Progress(transient=True) as progress:
+                    task = progress.add_task("simulating", total=games)
+                    result = run_simulation(scenario, players, kinds, games, seed, jobs, check,
+                                            lambda done, total: progress.update(task, completed=done, total=total))
+        except (CatanError, ValueError, KeyError) as exc:
+            _fail(str(exc))
+        if as_json:
+            import json
+
+            typer.echo(json.dumps(result, indent=2, sort_keys=True, default=str))
+        else:
+            from rich.console import Console
+
+            Console(highlight=False).print(*result_tables(result))
+
+    return app
+
+
+def result_tables(result: dict[str, Any]) -> list[Any]:
+    """A simulation result as rich tables: scalars in one key/value table, and each nested
+    mapping or list of rows in a table of its own."""
+    from rich.table import Table
+
+    summary = Table(title="Simulation", title_justify="left", show_header=False)
+    summary.add_column(style="bold")
+    summary.add_column()
+    tables: list[Any] = [summary]
+    for key, value in result.items():
+        rows: list[tuple[str, dict[str, Any]]] | None = None
+        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            rows = [(str(k), v) for k, v in value.items()]
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            rows = [(str(i + 1), v) for i, v in enumerate(value)]
+        if rows is not None:
+            columns: list[str] = []
+            for _, row in rows:
+                columns += [c for c in row if c not in columns]
+            table = Table(title=str(key), title_justify="left")
+            table.add_column("")
+            for c in columns:
+                table.add_column(str(c), justify="right")
+            for name, row in rows:
+                table.add_row(name, *[_cell(row.get(c, "")) for c in columns])
+            tables.append(table)
+        elif isinstance(value, dict):
+            summary.add_row(str(key), ", ".join(f"{k}: {_cell(v)}" for k, v in value.items()))
+        else:
+            summary.add_row(str(key), _cell(value))
+    return tables
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.3f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_cell(v) for v in value)
+    return str(value)
+
+
+def main(argv: "list[str] | None" = None) -> None:
+    """Entry point of the ``catan`` script."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) == 1 and args[0] in VERSION_FLAGS:   # the fast path: no typer, no engine
+        sys.stdout.write(f"catan {_version()}\n")
+        return
+    app = build_app()
+    try:
+        app(args=args, prog_name="catan")
+    except KeyboardInterrupt:
+        sys.stderr.write("\ncatan: interrupted\n")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

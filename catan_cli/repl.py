@@ -1,0 +1,516 @@
+"""The interactive game: a prompt_toolkit prompt over a :class:`~catan_cli.session.Session`.
+
+Type a command (``build road 12-13``); the game answers with what happened and the board
+redraws, or with one line saying why not.  Tab completes from the commands legal now, the
+bottom bar shows turn, dice and scores, and bots play their seats with a short pause.
+
+:class:`Repl.handle` does the work for one line and prints to a rich Console, so the same
+object serves a terminal (:meth:`Repl.loop`), piped input (:meth:`Repl.loop_plain`) and tests.
+prompt_toolkit and rich are imported only when a REPL starts.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TextIO
+
+from . import helptext, saves
+from .errors import CatanError
+
+if TYPE_CHECKING:
+    from prompt_toolkit.completion import Completion
+    from prompt_toolkit.document import Document
+    from rich.console import Console, RenderableType
+
+    from .game import Game
+    from .session import Played, Session
+
+PACE = 0.4          # seconds per bot command
+FULL_MAP_HEIGHT = 50   # terminals at least this tall get the full-size map by default
+
+PROMPT_COLORS = {
+    "red": "ansired", "blue": "ansibrightblue", "white": "ansiwhite", "orange": "#ff8700",
+    "green": "ansigreen", "brown": "#af5f00", "yellow": "ansiyellow", "purple": "ansimagenta",
+}
+MAP_WORDS = ("compact", "full")
+
+
+# ---------------------------------------------------------------------------- drawing
+
+
+def _render() -> Any:
+    """The renderer package, or None while it is not there (plain fallbacks are used)."""
+    try:
+        from . import render
+    except ImportError:
+        return None
+    return render
+
+
+class Screen:
+    """Turns views into rich renderables, through the renderer when it is available."""
+
+    def __init__(self, console: "Console", compact: bool | None = None) -> None:
+        self.console = console
+        self.compact = compact
+
+    def use_compact(self) -> bool:
+        if self.compact is not None:
+            return self.compact
+        return self.console.size.height < FULL_MAP_HEIGHT
+
+    def board(self, game: "Game", viewer: str | None, region: str | None = None,
+              compact: bool | None = None) -> "RenderableType":
+        view = game.view(viewer)
+        compact = self.use_compact() if compact is None else compact
+        r = _render()
+        if r is None:
+            return _plain_board(view)
+        return r.render_board(game.board_json(), view, region=region, compact=compact,
+                              width=self.console.width)
+
+    def table(self, name: str, view: dict[str, Any], *args: Any) -> "RenderableType":
+        r = _render()
+        if r is None or not hasattr(r, f"{name}_table"):
+            return _plain_table(name, view, *args)
+        return getattr(r, f"{name}_table")(view, *args)
+
+    def log(self, lines: list[tuple[str | None, str]], limit: int) -> "RenderableType":
+        r = _render()
+        if r is None:
+            from rich.text import Text
+
+            return Text("\n".join(f"{who + ': ' if who else ''}{text}" for who, text in lines[-limit:]))
+        return r.log_table(lines, limit=limit)
+
+    def main(self, session: "Session") -> "RenderableType":
+        """The board, with the viewer's hand and the score beside it as far as they fit."""
+        from rich.console import Group
+        from rich.table import Table
+
+        viewer = session.viewer()
+        board = self.board(session.game, viewer)
+        view = session.game.view(viewer)
+        room = self.console.width - self.console.measure(board).maximum - 2
+        side: list[RenderableType] = []
+        candidates = [self.table("hand", view, viewer)] if viewer is not None else []
+        candidates.append(self.table("score", view))
+        for table in candidates:
+            if self.console.measure(table).maximum <= room:
+                side.append(table)
+        if not side:
+            return board
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(board, Group(*side))
+        return grid
+
+
+def _plain_board(view: dict[str, Any]) -> "RenderableType":
+    from rich.text import Text
+
+    lines = ["(the map drawing is not available in this build)"]
+    lines += [f"{b['kind']} of {b['owner']} on {b['node']}" for b in view.get("buildings", [])]
+    lines += [f"{r['kind']} of {r['owner']} on {r['edge']}" for r in view.get("routes", [])]
+    return Text("\n".join(lines))
+
+
+def _plain_table(name: str, view: dict[str, Any], *args: Any) -> "RenderableType":
+    from rich.text import Text
+
+    out = []
+    for p in view.get("players", []):
+        if args and p["name"] != args[0]:
+            continue
+        hand = p["resources"]
+        cards = (", ".join(f"{n} {r}" for r, n in hand.items() if n) or "no cards") if hand is not None \
+            else f"{p['resource_count']} cards"
+        out.append(f"{p['name']}: {p['vp']} VP, {cards}, {p['dev_count']} development cards")
+    if name in ("bank", "status"):
+        out = [f"turn {view['turn']}, {view['prompt']}: {view['waiting_for']}",
+               "bank: " + ", ".join(f"{n} {r}" for r, n in view["bank"].items()) + f"; deck {view['deck']}"]
+    return Text("\n".join(out))
+
+
+# ---------------------------------------------------------------------------- completion
+
+
+def _completer_class() -> type:
+    from prompt_toolkit.completion import Completer, Completion
+
+    class CatanCompleter(Completer):
+        """Completes the next word from the commands legal now, the other commands and
+        their arguments (save names, players, map regions)."""
+
+        def __init__(self, repl: "Repl") -> None:
+            self.repl = repl
+
+        def get_completions(self, document: "Document", complete_event: Any) -> Iterator["Completion"]:
+            text = document.text_before_cursor
+            for word, meta in self.repl.completions(text):
+                partial = "" if text.endswith(" ") or not text else text.split()[-1]
+                yield Completion(word, start_position=-len(partial), display_meta=meta)
+
+    return CatanCompleter
+
+
+def _canonical_words(words: list[str]) -> list[str]:
+    """Typed words in the canonical spelling of legal_commands(): 'b s' -> 'build settlement',
+    'road' -> 'build road', so completion works after an alias too."""
+    from .notation import PIECE_ALIASES, SHORT_BUILDS, VERB_ALIASES
+
+    out = [w.lower() for w in words]
+    if out and not out[0].endswith(":"):
+        if out[0] in SHORT_BUILDS:
+            out.insert(0, "build")
+        out[0] = VERB_ALIASES.get(out[0], out[0])
+        if out[0] == "build" and len(out) > 1:
+            out[1] = PIECE_ALIASES.get(out[1], out[1])
+    return out
+
+
+# ---------------------------------------------------------------------------- the REPL
+
+
+class Repl:
+    def __init__(self, session: "Session", console: "Console | None" = None, *, pace: float = PACE,
+                 compact: bool | None = None, sleep: Callable[[float], None] = time.sleep) -> None:
+        if console is None:
+            from rich.console import Console
+
+            console = Console(highlight=False)
+        self.session = session
+        self.console = console
+        self.screen = Screen(console, compact)
+        self.pace = pace
+        self.sleep = sleep
+        self._legal_key: tuple[int, int] | None = None
+        self._legal: list[str] = []
+
+    # -------------------------------------------------------------- output helpers
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(text, style=style or None, markup=False, highlight=False)
+
+    def error(self, text: str) -> None:
+        self.console.print(f"✗ {text}", style="bold red", markup=False, highlight=False)
+
+    def _color(self, name: str | None) -> str:
+        if name is None:
+            return ""
+        r = _render()
+        if r is None:
+            return ""
+        players = self.session.game.players
+        seat = players.index(name) if name in players else 0
+        return str(r.theme.player_color(name, seat))
+
+    def show_events(self, played: "Played", echo: bool = False) -> None:
+        from rich.text import Text
+
+        if echo:
+            line = Text()
+            body = played.line.split(": ", 1)[1] if played.line.startswith(played.seat + ": ") else played.line
+            line.append(played.seat, style=f"bold {self._color(played.seat)}".strip())
+            line.append(f": {body}")
+            self.console.print(line, highlight=False)
+        for ev in played.events:
+            self.console.print(Text(f"  {ev.text}", style="grey70"), highlight=False)
+        if self.session.save_problem:
+            self.error(self.session.save_problem)
+
+    def draw(self) -> None:
+        self.console.print(self.screen.main(self.session))
+        self.status_line()
+
+    def status_line(self) -> None:
+        game = self.session.game
+        if game.over:
+            self.say(f"Game over: {game.winner or 'nobody'} wins. ('log', 'score', 'map' still work; "
+                     "'quit' leaves.)", "bold")
+
+    # -------------------------------------------------------------- prompt and toolbar
+    def prompt_plain(self) -> str:
+        game = self.session.game
+        if game.over:
+            return "game over> "
+        return f"{game.prompt_player()} ({game.waiting_for()})> "
+
+    def prompt_message(self) -> Any:
+        from prompt_toolkit.formatted_text import FormattedText
+
+        game = self.session.game
+        if game.over:
+            return FormattedText([("bold", "game over"), ("", "> ")])
+        who = game.prompt_player()
+        color = PROMPT_COLORS.get(who, "")
+        return FormattedText([(f"bold fg:{color}" if color else "bold", who),
+                              ("", f" ({game.waiting_for()})> ")])
+
+    def toolbar_text(self) -> str:
+        game = self.session.game
+        view = game.view(self.session.viewer())
+        dice = view["dice"]
+        parts = [f"turn {view['turn']}", f"{view['current']}'s turn"]
+        if dice:
+            parts.append(f"dice {dice[0]}+{dice[1]}={sum(dice)}")
+        parts.append("  ".join(f"{p['name']} {p['vp']}" for p in view["players"]) + f" VP (to {view['vp_target']})")
+        if self.session.autosave:
+            parts.append(f"saving to {self.session.save_name}")
+        return " · ".join(parts)
+
+    # -------------------------------------------------------------- completion
+    def legal(self) -> list[str]:
+        game = self.session.game
+        key = (id(game), len(game.history))
+        if key != self._legal_key:
+            self._legal = game.legal_commands()
+            self._legal_key = key
+        return self._legal
+
+    def completions(self, text: str) -> list[tuple[str, str]]:
+        """(word, note) pairs that may follow ``text``: the next word of a legal command,
+        a command name, or an argument of one of the other commands."""
+        words = text.split()
+        done = words if text.endswith(" ") or not text else words[:-1]
+        partial = "" if text.endswith(" ") or not text else words[-1]
+        game = self.session.game
+        out: dict[str, str] = {}
+        if not done:
+            for cmd in self.legal():
+                out.setdefault(cmd.split()[0], "legal now")
+            for verb in helptext.META_COMMANDS:
+                out.setdefault(verb, "")
+            sandbox = game.state.sandbox
+            for verb, h in helptext.GAME_VERBS.items():
+                if sandbox or not h.sandbox:
+                    out.setdefault(verb, "")
+        else:
+            head = done[0].lower()
+            if head == "help" and len(done) == 1:
+                out = dict.fromkeys([*helptext.GAME_VERBS, *helptext.META_COMMANDS], "")
+            elif head == "load" and len(done) == 1:
+                out = dict.fromkeys(saves.names(self.session.saves_folder), "save")
+            elif head == "map":
+                out = dict.fromkeys([*MAP_WORDS, "n", "s", "e", "w", "nw", "ne", "sw", "se"], "")
+            elif head == "hand" and len(done) == 1:
+                out = dict.fromkeys(game.players, "")
+            else:
+                rest = _canonical_words(done[1:] if head == "why" else done)
+                n = len(rest)
+                for cmd in self.legal():
+                    tokens = cmd.split()
+                    if len(tokens) > n and tokens[:n] == rest:
+                        out.setdefault(tokens[n], cmd if len(tokens) == n + 1 else "")
+        return [(w, m) for w, m in out.items() if w.startswith(partial.lower())]
+
+    # -------------------------------------------------------------- lines
+    def handle(self, raw: str) -> bool:
+        """Do one line of input.  False when the user asked to leave."""
+        line = raw.strip()
+        if not line:
+            if self.session.bot_to_move():
+                self.after_move()
+            return True
+        word, _, rest = line.partition(" ")
+        verb = helptext.ALIASES.get(word.lower(), word.lower())
+        rest = rest.strip()
+        if verb in helptext.META_COMMANDS and not (verb == "bank" and rest):
+            try:
+                return self.meta(verb, rest)
+            except CatanError as exc:
+                self.error(str(exc))
+            except OSError as exc:
+                self.error(f"{exc.strerror or exc}")
+            return True
+        try:
+            played = self.session.play(line)
+        except CatanError as exc:
+            self.error(str(exc))
+            return True
+        self.show_events(played)
+        self.after_move()
+        return True
+
+    def after_move(self) -> None:
+        """Let the bots play until a person must answer, then redraw the screen."""
+        session = self.session
+        try:
+            while session.bot_to_move():
+                try:
+                    played = session.bot_move()
+                except CatanError as exc:
+                    self.error(str(exc))
+                    break
+                self.show_events(played, echo=True)
+                if self.pace > 0 and not session.game.over:
+                    self.sleep(self.pace)
+        except KeyboardInterrupt:
+            self.say("bots paused: press Enter to let them go on")
+        self.draw()
+
+    def start(self) -> None:
+        s = self.session
+        h = s.header
+        scen = s.game.engine.scen
+        seats = ", ".join(seat.spec() for seat in h.seats)
+        self.say(f"{scen.name}: {seats} · seed {h.seed}" + (" · sandbox" if h.sandbox else ""), "bold")
+        self.say(f"First to {scen.vp_target} VP. Type 'help' for the commands; Tab completes; "
+                 "Ctrl-D quits (the game is autosaved).")
+        for _, text in s.log:
+            self.say(text)
+        self.after_move()
+
+    # -------------------------------------------------------------- meta commands
+    def meta(self, verb: str, rest: str) -> bool:
+        session, game = self.session, self.session.game
+        view = lambda: game.view(session.viewer())   # noqa: E731 - built only when asked
+        if verb == "quit":
+            if session.autosave:
+                self.say(f"saved as {saves.save_path(session.save_name, session.saves_folder)}")
+            return False
+        if verb == "help":
+            self.help(rest)
+        elif verb == "why":
+            if not rest:
+                raise CatanError("why what? e.g. 'why build city 12'")
+            verdict = game.check(rest)
+            if verdict.ok:
+                self.say(f"✓ {verdict.reason}", "green")
+            else:
+                self.error(verdict.reason)
+        elif verb == "legal":
+            self.show_legal()
+        elif verb == "map":
+            words = rest.lower().split()
+            compact = None
+            if "compact" in words:
+                compact = True
+            elif "full" in words:
+                compact = False
+            region = next((w for w in words if w not in MAP_WORDS), None)
+            try:
+                self.console.print(self.screen.board(game, session.viewer(), region=region, compact=compact))
+            except (KeyError, ValueError) as exc:
+                raise CatanError(f"cannot draw region {region!r}: {exc}") from None
+        elif verb == "hand":
+            name = rest.lower() or session.viewer() or game.prompt_player()
+            game.seat(name)
+            self.console.print(self.screen.table("hand", view(), name))
+        elif verb in ("hands", "score", "status", "bank"):
+            self.console.print(self.screen.table(verb, view()))
+        elif verb == "log":
+            limit = 12
+            if rest:
+                if not rest.isdigit():
+                    raise CatanError("log N: N is a number of lines")
+                limit = int(rest)
+            self.console.print(self.screen.log(session.log, limit))
+        elif verb == "save":
+            path = session.save(rest or None)
+            self.say(f"saved to {path}", "green")
+        elif verb == "load":
+            if not rest:
+                raise CatanError("load which save? ('saves' lists them)")
+            session.load(rest)
+            self._legal_key = None
+            self.say(f"loaded {session.save_name}: {len(session.game.history)} commands replayed", "green")
+            self.after_move()
+        elif verb == "saves":
+            self.show_saves()
+        elif verb == "undo":
+            undone = session.undo()
+            self.say(f"undone: {undone}", "yellow")
+            self.draw()
+        return True
+
+    def help(self, rest: str) -> None:
+        if rest:
+            for i, line in enumerate(helptext.verb_help(rest.split()[0], self.session.game)):
+                self.say(line, "bold" if i == 0 else "")
+            return
+        from rich.table import Table
+        from rich.text import Text
+
+        for title, rows in helptext.overview(self.session.game.state.sandbox):
+            table = Table(title=title, title_justify="left", title_style="bold", show_header=False,
+                          box=None, padding=(0, 2))
+            table.add_column(style="bold", ratio=1)
+            table.add_column(ratio=1)
+            for syntax, summary in rows:
+                table.add_row(Text(syntax), Text(summary))
+            self.console.print(table)
+        self.say("'help COMMAND' for details; a line may name its player: 'blue: discard 2 ore'.")
+
+    def show_legal(self) -> None:
+        from rich.columns import Columns
+
+        cmds = self.legal()
+        if not cmds:
+            self.say("no legal commands now" + (" (the game is over)" if self.session.game.over else ""))
+            return
+        shown = cmds[:120]
+        self.console.print(Columns(shown, padding=(0, 3)))
+        more = f" (first {len(shown)} shown)" if len(cmds) > len(shown) else ""
+        self.say(f"{len(cmds)} legal commands{more}", "dim")
+
+    def show_saves(self) -> None:
+        infos = saves.list_saves(self.session.saves_folder)
+        if not infos:
+            self.say(f"no saves in {saves.saves_dir(self.session.saves_folder)}")
+            return
+        for info in infos:
+            if info.problem:
+                self.say(f"{info.name:20} {info.problem}")
+            else:
+                self.say(f"{info.name:20} {info.scenario:16} {info.players:30} {info.commands:5} commands, "
+                         f"{saves.describe_age(info.modified)}")
+
+    # -------------------------------------------------------------- loops
+    def loop(self, *, input: Any = None, output: Any = None, history: Any = None) -> None:
+        """Run in a terminal with prompt_toolkit (``input``/``output`` for tests)."""
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.formatted_text import FormattedText
+
+        prompt: PromptSession[str] = PromptSession(
+            history=history if history is not None else _history(),
+            completer=_completer_class()(self), complete_while_typing=False,
+            bottom_toolbar=lambda: FormattedText([("", " " + self.toolbar_text())]),
+            input=input, output=output)
+        self.start()
+        while True:
+            try:
+                line = prompt.prompt(self.prompt_message)
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                self.handle("quit")
+                return
+            if not self.handle(line):
+                return
+
+    def loop_plain(self, lines: Iterable[str], out: TextIO | None = None) -> None:
+        """Read commands from a pipe or file, echoing each after its prompt."""
+        self.start()
+        for raw in lines:
+            line = raw.rstrip("\n")
+            self.say(f"{self.prompt_plain()}{line}")
+            if not self.handle(line):
+                return
+        self.handle("quit")
+
+
+def _history() -> Any:
+    """Command history in the user's state folder; in memory when that cannot be written."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    try:
+        import platformdirs
+
+        folder = platformdirs.user_state_path("catan", appauthor=False)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "history"
+        path.touch(exist_ok=True)
+        return FileHistory(str(path))
+    except OSError:
+        return InMemoryHistory()
