@@ -42,13 +42,16 @@ PIECE_ALIASES = {
 FILLER = {"at", "on", "a", "the", "with", "from", "of", "to"}
 
 
+_MULTIWORD = re.compile(r"\b(year of plenty|road building|victory point)\b")
+_SPACED_EDGE = re.compile(r"(\d+)\s*-\s*(\d+)")
+
+
 def _tokens(text: str) -> list[str]:
     text = text.replace(",", " ").lower()
-    # "year of plenty", "road building" -> one token
-    text = re.sub(r"\byear of plenty\b", "year-of-plenty", text)
-    text = re.sub(r"\broad building\b", "road-building", text)
-    text = re.sub(r"\bvictory point\b", "victory-point", text)
-    text = re.sub(r"(\d+)\s*-\s*(\d+)", r"\1-\2", text)
+    if " " in text:   # "year of plenty", "road building" -> one token
+        text = _MULTIWORD.sub(lambda m: m.group(1).replace(" ", "-"), text)
+    if "- " in text or " -" in text:
+        text = _SPACED_EDGE.sub(r"\1-\2", text)
     return text.split()
 
 
@@ -467,7 +470,7 @@ def format_action(action: Action, game: "Game", always_prefix: bool = False) -> 
         body = f"draw {who(a[0])} {a[1]}"
     else:
         body = k.replace("-", " ")
-    if action.seat >= 0 and (always_prefix and action.seat != e.s.current
-                             or action.seat != e.actor_of(action.by(-1))):
-        return f"{who(action.seat)}: {body}"
+    seat = action.seat
+    if seat >= 0 and (always_prefix and seat != e.s.current or seat != e.default_actor(k)):
+        return f"{who(seat)}: {body}"
     return body

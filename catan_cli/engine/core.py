@@ -205,8 +205,11 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         """The seat an action is taken by: its own if named, else the default above."""
         if action.seat >= 0:
             return action.seat
+        return self.default_actor(action.kind)
+
+    def default_actor(self, kind: str) -> int:
         s = self.s
-        if s.phase == "setup" or action.kind in self.ANSWER_KINDS:
+        if s.phase == "setup" or kind in self.ANSWER_KINDS:
             return self.prompt_seat()
         return s.current
 
