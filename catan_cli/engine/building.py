@@ -110,6 +110,9 @@ class BuildingRules:
         events: list[Event] = []
         if s.phase == "setup":
             p.setup_settlements += 1
+            if self.scen.rules.island_bonus:
+                home = p.extra.setdefault("home_islands", [])
+                home.extend(i for i in self.node_islands(node) if i not in home)
             self.place_building(seat, node, SETTLEMENT)
             events.append(Event("build", seat, f"{p.name} places a settlement on {node + 1}"))
             if p.setup_settlements == self.scen.rules.resources_from_setup:
@@ -122,6 +125,20 @@ class BuildingRules:
             events.append(Event("build", seat, f"{p.name} builds a settlement on {node + 1}"))
         events += self.after_building_change(seat, node)
         return events
+
+    def node_islands(self: "Engine", node: int) -> list[int]:
+        return sorted({self.scen.hex_island[h] for h in self.geo.node_hexes[node] if self.scen.hex_island[h] >= 0})
+
+    def island_vp(self: "Engine", seat: int) -> int:
+        """B.13: Catan chits for each island, other than the home islands, where ``seat``
+        has a settlement or city."""
+        s = self.s
+        home = s.players[seat].extra.get("home_islands", [])
+        settled: set[int] = set()
+        for node, owner in enumerate(s.node_owner):
+            if owner == seat and (s.node_kind[node] == SETTLEMENT or s.node_kind[node] == CITY):
+                settled.update(self.node_islands(node))
+        return self.scen.rules.island_bonus * len(settled.difference(home))
 
     def place_building(self: "Engine", seat: int, node: int, kind: int) -> None:
         s = self.s

@@ -152,6 +152,8 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
             out[label] = 2 if s.longest_holder == seat else 0
         if self.scen.rules.largest_army:
             out["largest army"] = 2 if s.army_holder == seat else 0
+        if self.scen.rules.island_bonus:
+            out["island chits"] = self.island_vp(seat)
         if hidden:
             out["victory cards"] = sum(1 for card, _ in s.players[seat].dev_cards
                                        if self.hooks.card_plays_as(card) == "victory-point")
@@ -175,6 +177,8 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
                  + 2 * (s.longest_holder == seat) + 2 * (s.army_holder == seat)
                  + sum(1 for card, _ in p.dev_cards if card != "knight")
                  + sum(self.hooks.vp_sources(seat).values()))
+        if self.scen.rules.island_bonus:
+            bound += self.island_vp(seat)
         if bound < self.scen.vp_target:
             return []
         if self.vp(seat) >= self.scen.vp_target and self.hooks.may_win(seat):

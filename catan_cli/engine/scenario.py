@@ -60,6 +60,7 @@ class RuleSet:
     settle_forbidden_areas: tuple[str, ...] = ()
     road_forbidden_areas: tuple[str, ...] = ()
     ship_move: bool = True
+    island_bonus: int = 0                # B.13: VP for the first settlement on each foreign island
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,8 @@ class ShipRules:
     # --- routes ---------------------------------------------------------------------------
     def ship_route(self: "Engine", seat: int, edge: int) -> tuple[list[int], set[int]]:
         """The shipping route through ``edge``: its ships, and the anchors it touches.
-        Routes are split at anchors (B.6.1-B.6.2)."""
+        Routes are split at anchors (B.6.1-B.6.2).  An opponent's building on the route does
+        not split it: a closed route stays closed (B.6.3)."""
         geo = self.geo
         ships, anchors = [edge], set()
         seen = {edge}
@@ -105,8 +106,6 @@ class ShipRules:
             for x in geo.edge_nodes[e]:
                 if self.anchor(seat, x):
                     anchors.add(x)
-                    continue
-                if self.blocked_for(seat, x):
                     continue
                 for e2 in geo.node_edges[x]:
                     if e2 not in seen and self.is_ship(e2, seat):
