@@ -1,0 +1,290 @@
+"""What a bot may know, in tables it can use quickly.
+
+:class:`Board` is the map of one game, read once from ``Game.board_json()`` (public: the
+terrain, numbers and harbours every player sees).  :class:`Ctx` is one decision's picture:
+``Game.view(seat)`` (others' hands only as counts), the board, the scenario's public rule
+data (costs, switches, parameters) and the acting seat's legal actions.  Nothing here reads
+the hidden state (``game.engine.s``).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import deque
+from typing import TYPE_CHECKING, Any, Iterable
+
+from ..engine.actions import Action
+from ..engine.geometry import RESOURCES
+from ..errors import RuleError
+
+if TYPE_CHECKING:
+    from ..engine.scenario import Scenario
+    from ..game import Game
+
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+TERRAIN_RES = {"forest": 0, "hills": 1, "pasture": 2, "fields": 3, "mountains": 4}
+GOLD = 5
+HARBOR_KINDS = {name: i for i, name in enumerate(RESOURCES)}
+HARBOR_KINDS["3:1"] = 5
+KIND_NUM = {"settlement": 1, "city": 2, "fortress": 3}
+ROUTE_NUM = {"road": 1, "ship": 2, "warship": 3}
+LAND, COAST, SEA = 0, 1, 2
+_EDGE_KIND = {"land": LAND, "coast": COAST, "sea": SEA}
+
+
+class Board:
+    """The fixed map of one game as index tables (0-based, the engine's indices)."""
+
+    def __init__(self, data: dict[str, Any], scen: "Scenario") -> None:
+        self.scenario = str(data["scenario"])
+        hexes, nodes, edges = data["hexes"], data["nodes"], data["edges"]
+        self.n_hexes, self.n_nodes, self.n_edges = len(hexes), len(nodes), len(edges)
+        self.hex_ids: list[str] = [h["id"] for h in hexes]
+        self.hex_index = {hid: i for i, hid in enumerate(self.hex_ids)}
+        self.hex_terrain: list[str] = [h["terrain"] for h in hexes]
+        self.hex_number: list[int] = [int(h["number"] or 0) for h in hexes]
+        self.hex_area: list[str] = [h["area"] for h in hexes]
+        self.hex_land: list[bool] = [t != "sea" for t in self.hex_terrain]
+        self.hex_res: list[int] = [GOLD if t == "gold" else TERRAIN_RES.get(t, -1) for t in self.hex_terrain]
+        self.hex_pips: list[int] = [PIPS.get(n, 0) if self.hex_res[i] >= 0 else 0
+                                    for i, n in enumerate(self.hex_number)]
+        self.hex_nodes: list[tuple[int, ...]] = [tuple(n - 1 for n in h["nodes"]) for h in hexes]
+        self.edge_names: list[str] = [e["id"] for e in edges]
+        self.edge_index = {name: i for i, name in enumerate(self.edge_names)}
+        self.edge_nodes: list[tuple[int, int]] = [(e["nodes"][0] - 1, e["nodes"][1] - 1) for e in edges]
+        self.edge_hexes: list[tuple[int, ...]] = [tuple(self.hex_index[h] for h in e["hexes"]) for e in edges]
+        self.edge_kind: list[int] = [_EDGE_KIND[e["kind"]] for e in edges]
+        self.node_hexes: list[tuple[int, ...]] = [tuple(self.hex_index[h] for h in n["hexes"]) for n in nodes]
+        self.node_neighbors: list[tuple[int, ...]] = [tuple(m - 1 for m in n["neighbors"]) for n in nodes]
+        self.node_edges: list[tuple[int, ...]] = [tuple(self.edge_index[x] for x in n["edges"]) for n in nodes]
+        self.node_coastal: list[bool] = [bool(n["coastal"]) for n in nodes]
+        hex_edges: list[list[int]] = [[] for _ in hexes]
+        for e, hs in enumerate(self.edge_hexes):
+            for h in hs:
+                hex_edges[h].append(e)
+        self.hex_edges: list[tuple[int, ...]] = [tuple(x) for x in hex_edges]
+        # Production per node: pips per resource (index 5 = gold, any resource).
+        self.node_prod: list[list[int]] = []
+        for n in range(self.n_nodes):
+            prod = [0] * 6
+            for h in self.node_hexes[n]:
+                r = self.hex_res[h]
+                if r >= 0:
+                    prod[r] += self.hex_pips[h]
+            self.node_prod.append(prod)
+        self.node_pips: list[int] = [sum(p) for p in self.node_prod]
+        # Harbours: kind per node (-1 none, 0..4 a 2:1 resource, 5 the 3:1).
+        self.node_harbor: list[int] = [-1] * self.n_nodes
+        for hb in data["harbors"]:
+            kind = HARBOR_KINDS.get(hb["type"], -1)
+            for n in hb["nodes"]:
+                self.node_harbor[n - 1] = kind
+        # Where the rules let settlements and roads go (public scenario data).
+        rules = scen.rules
+        no_settle, no_road = set(rules.settle_forbidden_areas), set(rules.road_forbidden_areas)
+        self.node_settleable: list[bool] = [
+            any(self.hex_land[h] and self.hex_area[h] not in no_settle for h in self.node_hexes[n])
+            for n in range(self.n_nodes)]
+        self.edge_roadable: list[bool] = [
+            self.edge_kind[e] != SEA and any(self.hex_land[h] and self.hex_area[h] not in no_road
+                                             for h in self.edge_hexes[e])
+            for e in range(self.n_edges)]
+        self.edge_shippable: list[bool] = [bool(rules.ships) and self.edge_kind[e] != LAND
+                                           for e in range(self.n_edges)]
+        self.ships = bool(rules.ships)
+        self.places: list[dict[str, Any]] = list(data.get("places", []))
+        self.paths: dict[str, list[str]] = dict(data.get("paths", {}))
+
+    def edge_between(self, a: int, b: int) -> int:
+        for e in self.node_edges[a]:
+            if b in self.edge_nodes[e]:
+                return e
+        return -1
+
+
+_BOARDS: "weakref.WeakKeyDictionary[Any, Board]" = weakref.WeakKeyDictionary()
+
+
+def board_of(game: "Game") -> Board:
+    """The game's board tables, built once per game."""
+    board = _BOARDS.get(game)
+    if board is None:
+        board = Board(game.board_json(), game.engine.scen)
+        _BOARDS[game] = board
+    return board
+
+
+class Ctx:
+    """One decision: what ``seat`` sees and may do now."""
+
+    def __init__(self, game: "Game", seat: str) -> None:
+        self.game = game
+        self.board = board_of(game)
+        self.scen = game.engine.scen          # public rule data: costs, switches, params
+        self.view = view = game.view(seat)
+        names = [p["name"] for p in view["players"]]
+        if seat not in names:
+            raise RuleError(f"no player named {seat!r}")
+        self.names = names
+        self.me = names.index(seat)
+        self.seat = seat
+        self.n = len(names)
+        self.players: list[dict[str, Any]] = view["players"]
+        mine = self.players[self.me]
+        self.hand: list[int] = [int(mine["resources"][r]) for r in RESOURCES]
+        self.devs: list[str] = list(mine["dev_cards"] or [])
+        self.pieces: dict[str, int] = dict(mine["pieces"])
+        self.vp: int = int(mine["vp"])
+        self.vp_target: int = int(view["vp_target"])
+        self.bank: list[int] = [int(view["bank"][r]) for r in RESOURCES]
+        self.turn: int = int(view["turn"])
+        self.phase: str = view["phase"]
+        b = self.board
+        self.node_owner = [-1] * b.n_nodes
+        self.node_kind = [0] * b.n_nodes
+        for item in view["buildings"]:
+            n = item["node"] - 1
+            self.node_owner[n] = names.index(item["owner"])
+            self.node_kind[n] = KIND_NUM.get(item["kind"], 1)
+        self.edge_owner = [-1] * b.n_edges
+        self.edge_kind = [0] * b.n_edges
+        for item in view["routes"]:
+            e = b.edge_index[item["edge"]]
+            self.edge_owner[e] = names.index(item["owner"])
+            self.edge_kind[e] = ROUTE_NUM.get(item["kind"], 1)
+        self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
+        self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
+        self.legal: list[Action] = [a for a in game.legal_actions() if a.seat == self.me]
+        self.costs: dict[str, tuple[int, ...]] = self.scen.costs
+        self._rates: list[int] | None = None
+        self._prod: list[list[int]] | None = None
+
+    # --- derived, lazily --------------------------------------------------------------
+    def text(self, action: Action) -> str:
+        return self.game.text(action)
+
+    def kinds(self) -> dict[str, list[Action]]:
+        out: dict[str, list[Action]] = {}
+        for a in self.legal:
+            out.setdefault(a.kind, []).append(a)
+        return out
+
+    @property
+    def rates(self) -> list[int]:
+        """My best maritime rate per resource (A.15), from the public board."""
+        if self._rates is None:
+            rates = [4] * 5
+            b = self.board
+            for n, kind in enumerate(b.node_harbor):
+                if kind >= 0 and self.node_owner[n] == self.me and self.node_kind[n] in (1, 2):
+                    if kind == 5:
+                        rates = [min(r, 3) for r in rates]
+                    else:
+                        rates[kind] = 2
+            self._rates = rates
+        return self._rates
+
+    def production(self, seat: int) -> list[int]:
+        """Pips per resource (index 5 = gold) of ``seat``'s buildings, robber excluded."""
+        if self._prod is None:
+            prod = [[0] * 6 for _ in range(self.n)]
+            b = self.board
+            for n, owner in enumerate(self.node_owner):
+                if owner >= 0 and self.node_kind[n] in (1, 2):
+                    mult = 2 if self.node_kind[n] == 2 else 1
+                    for h in b.node_hexes[n]:
+                        r = b.hex_res[h]
+                        if r >= 0 and h != self.robber:
+                            prod[owner][r] += mult * b.hex_pips[h]
+            self._prod = prod
+        return self._prod[seat]
+
+    def affordable(self, item: str, hand: list[int] | None = None) -> bool:
+        have = self.hand if hand is None else hand
+        cost = self.costs[item]
+        return all(have[r] >= cost[r] for r in range(5))
+
+    def missing(self, item: str, hand: list[int] | None = None) -> list[int]:
+        have = self.hand if hand is None else hand
+        cost = self.costs[item]
+        return [max(0, cost[r] - have[r]) for r in range(5)]
+
+    def free_site(self, n: int) -> bool:
+        """``n`` could take a settlement by the distance rule and the map (ignoring roads)."""
+        if not self.board.node_settleable[n] or self.node_kind[n]:
+            return False
+        return not any(self.node_kind[m] for m in self.board.node_neighbors[n])
+
+    def leader_vp(self) -> int:
+        return max(int(p["vp"]) for i, p in enumerate(self.players) if i != self.me)
+
+
+def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list[int], list[int]]:
+    """0-1 BFS over (node, mode) from ``ctx.me``'s network: mode 0 = road, 1 = ship.
+
+    Returns (dist per node, first-new-edge per node): the number of new route pieces needed
+    to reach each node, and the first edge to build on that way (-1 if already reached).
+    Roads and ships connect only through one's own building (B.4.2); no route passes an
+    opponent's building (A.7).  ``allowed(edge, mode)`` may narrow where pieces go.
+    """
+    b = ctx.board
+    me = ctx.me
+    INF = 1 << 20
+    n_nodes = b.n_nodes
+    dist = [[INF, INF] for _ in range(n_nodes)]
+    first = [[-1, -1] for _ in range(n_nodes)]
+    dq: deque[tuple[int, int]] = deque()
+    owner, kind = ctx.node_owner, ctx.node_kind
+    eowner, ekind = ctx.edge_owner, ctx.edge_kind
+    modes = (0, 1) if b.ships else (0,)
+    for n in range(n_nodes):
+        if owner[n] == me and kind[n] in (1, 2):
+            for m in modes:
+                dist[n][m] = 0
+                dq.append((n, m))
+    for e, o in enumerate(eowner):
+        if o == me:
+            m = 0 if ekind[e] == 1 else 1
+            for n in b.edge_nodes[e]:
+                if dist[n][m] and not (owner[n] >= 0 and owner[n] != me):
+                    dist[n][m] = 0
+                    dq.append((n, m))
+    while dq:
+        n, m = dq.popleft()
+        d = dist[n][m]
+        if d >= max_cost:
+            continue
+        if owner[n] >= 0 and owner[n] != me:
+            continue   # cannot pass an opponent's building
+        for e in b.node_edges[n]:
+            if m == 0 and not b.edge_roadable[e]:
+                continue
+            if m == 1 and not b.edge_shippable[e]:
+                continue
+            o = eowner[e]
+            if o >= 0:
+                if o != me or (ekind[e] == 1) != (m == 0):
+                    continue
+                cost = 0
+            else:
+                if allowed is not None and not allowed(e, m):
+                    continue
+                cost = 1
+            a, c = b.edge_nodes[e]
+            x = c if a == n else a
+            nd = d + cost
+            if nd < dist[x][m]:
+                dist[x][m] = nd
+                first[x][m] = first[n][m] if first[n][m] >= 0 or cost == 0 else e * 2 + m
+                if cost == 0:
+                    dq.appendleft((x, m))
+                else:
+                    dq.append((x, m))
+            # a mode switch needs my own building at x: handled when x is settled later
+    best_d = [min(d) for d in dist]
+    best_f = [first[n][0] if dist[n][0] <= dist[n][1] else first[n][1] for n in range(n_nodes)]
+    return best_d, best_f
+
+
+def resource_counts(counts: Iterable[int]) -> str:
+    return " ".join(f"{c} {RESOURCES[r]}" for r, c in enumerate(counts) if c)

@@ -1,0 +1,618 @@
+"""The greedy bot: a heuristic player that plays the general game well enough to beat
+random play by far, and pursues each scenario's goals through its strategy module.
+
+Each decision is made afresh from what the seat may see (:class:`~.context.Ctx`):
+
+* set-up: the spot with the best production (pips weighted by scarcity in its own
+  production), harbours and scenario value; the route toward the best next spot;
+* goals in the trade/build phase, each with a value and a cost: a settlement on the best
+  free site, a city on the best settlement, a road or ship toward the best reachable site
+  or scenario place, Longest Road, a development card.  The best affordable goal is built;
+  cards that a nearly complete better goal needs are kept; bank and harbour trades are made
+  when they complete a goal; a one-for-one domestic offer is tried when one card is missing;
+* development cards: knights (robber off its own hexes, Largest Army), road building along
+  the planned route, year of plenty for missing cards, monopoly on what others produce most;
+* answers: discards keep what the goals need, gold picks complete goals, the robber goes
+  where the leaders produce most and not on its own hexes, offers are accepted when they
+  bring what the goals need for something they do not.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..engine.actions import Action
+from ..engine.geometry import RESOURCES
+from ..errors import RuleError
+from .context import Ctx, route_search
+from .strategies import Strategy, strategy_for
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+RES_W = (1.0, 1.0, 0.8, 0.95, 0.9)       # lumber brick wool grain ore
+MAX_TRADES_PER_TURN = 6
+MAX_OFFERS_PER_TURN = 2
+
+
+class Goal(NamedTuple):
+    name: str
+    value: float
+    cost: tuple[int, ...]
+    action: Action | None      # the build, when it is legal now
+
+
+class GreedyBot:
+    """Heuristic player.  ``choose(game, seat)`` returns one canonical command line."""
+
+    kind = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self._memo_key: tuple[int, int, int] | None = None
+        self._memo: dict[str, Any] = {}
+
+    # --- the door ---------------------------------------------------------------------
+    def choose(self, game: "Game", seat: str) -> str:
+        return game.text(self.choose_action(game, seat))
+
+    def choose_action(self, game: "Game", seat: str) -> Action:
+        ctx = Ctx(game, seat)
+        if not ctx.legal:
+            raise RuleError(f"{seat} has nothing to do now")
+        if len(ctx.legal) == 1:
+            return ctx.legal[0]
+        strat = strategy_for(ctx.board.scenario)
+        action = self.decide(ctx, strat)
+        if action is None or action not in ctx.legal:
+            # never emit an illegal line: fall back to a sensible legal one
+            action = self._fallback(ctx)
+        return action
+
+    def memo(self, ctx: Ctx) -> dict[str, Any]:
+        key = (id(ctx.game), ctx.turn, ctx.me)
+        if key != self._memo_key:
+            self._memo_key = key
+            self._memo = {"trades": 0, "offers": 0, "offered": set()}
+        return self._memo
+
+    def _fallback(self, ctx: Ctx) -> Action:
+        for kind in ("roll", "end"):
+            for a in ctx.legal:
+                if a.kind == kind:
+                    return a
+        quiet = [a for a in ctx.legal if a.kind not in ("trade", "offer")]
+        return self.rng.choice(quiet or ctx.legal)
+
+    # --- dispatch ----------------------------------------------------------------------
+    def decide(self, ctx: Ctx, strat: Strategy) -> Action | None:
+        kinds = ctx.kinds()
+        a = strat.answer(ctx, self)
+        if a is not None:
+            return a
+        if "discard" in kinds:
+            return self.discard(ctx)
+        if "choose-gold" in kinds:
+            return self.gold(ctx, kinds["choose-gold"])
+        if "robber" in kinds or "pirate" in kinds:
+            return self.robber(ctx, strat, kinds.get("robber", []) + kinds.get("pirate", []))
+        if "accept" in kinds or "decline" in kinds:
+            return self.answer_offer(ctx, strat, kinds)
+        if ctx.phase == "setup":
+            return self.setup(ctx, strat, kinds)
+        if "roll" in kinds:
+            a = strat.before_roll(ctx, self)
+            if a is not None:
+                return a
+            if "play-knight" in kinds and self.robber_hurts_me(ctx) >= 4:
+                kv = strat.knight_value(ctx)
+                if kv is None or kv > 0:
+                    return kinds["play-knight"][0]
+            return kinds["roll"][0]
+        if "end" in kinds or any(k in kinds for k in ("build-road", "trade", "buy-card", "build-city")):
+            return self.main(ctx, strat, kinds)
+        return None
+
+    # --- valuing --------------------------------------------------------------------------
+    def spot_value(self, ctx: Ctx, strat: Strategy, n: int) -> float:
+        b = ctx.board
+        prod = b.node_prod[n]
+        mine = ctx.production(ctx.me)
+        val = 0.0
+        for r in range(5):
+            p = prod[r]
+            if p:
+                if ctx.robber >= 0 and ctx.robber in b.node_hexes[n] and b.hex_res[ctx.robber] == r:
+                    p = max(0, p - b.hex_pips[ctx.robber] // 2)
+                val += p * RES_W[r] * (1.0 + 1.2 / (1.0 + mine[r] / 2.5))
+        val += prod[5] * 1.7
+        h = b.node_harbor[n]
+        if h == 5:
+            val += 1.5
+        elif h >= 0:
+            val += 0.35 * (mine[h] + prod[h])
+        return val + strat.spot_bonus(ctx, n)
+
+    def robber_hurts_me(self, ctx: Ctx) -> int:
+        """My pips blocked by the robber (cities count double)."""
+        if ctx.robber < 0:
+            return 0
+        b = ctx.board
+        hurt = 0
+        for n in b.hex_nodes[ctx.robber]:
+            if ctx.node_owner[n] == ctx.me and ctx.node_kind[n] in (1, 2):
+                hurt += b.hex_pips[ctx.robber] * ctx.node_kind[n]
+        return hurt
+
+    # --- set-up ---------------------------------------------------------------------------
+    def setup(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]]) -> Action | None:
+        if "build-settlement" in kinds:
+            return max(kinds["build-settlement"],
+                       key=lambda a: (self.spot_value(ctx, strat, a.args[0]), -a.args[0]))
+        routes = kinds.get("build-road", []) + kinds.get("build-ship", [])
+        if not routes:
+            return None
+        b = ctx.board
+        best, best_score = None, -1e9
+        for a in routes:
+            e = a.args[0]
+            u, v = b.edge_nodes[e]
+            x = v if ctx.node_owner[u] == ctx.me else u
+            score = 0.0
+            seen = {x}
+            frontier = [x]
+            for depth in range(3):
+                nxt = []
+                for y in frontier:
+                    if ctx.free_site(y) and strat.may_settle(ctx, y):
+                        score = max(score, self.spot_value(ctx, strat, y) / (1.0 + 0.35 * depth))
+                    for z in b.node_neighbors[y]:
+                        if z not in seen:
+                            seen.add(z)
+                            nxt.append(z)
+                frontier = nxt
+            score += strat.setup_route_bonus(ctx, a)
+            if a.kind == "build-ship":
+                score -= 0.5
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # --- goals ----------------------------------------------------------------------------
+    def goals(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]],
+              acting: bool = True) -> list[Goal]:
+        """The goals of the trade/build phase, best first.  ``acting``: ``kinds`` is the
+        list of legal actions now (not when answering out of turn)."""
+        b, me = ctx.board, ctx.me
+        costs = ctx.costs
+        out: list[Goal] = []
+        legal_settle = {a.args[0] for a in kinds.get("build-settlement", [])}
+        sites = []
+        if ctx.pieces.get("settlement", 0) > 0:
+            for n in range(b.n_nodes):
+                if ctx.free_site(n) and strat.may_settle(ctx, n) and any(
+                        ctx.edge_owner[e] == me for e in b.node_edges[n]):
+                    if acting and ctx.affordable("settlement") and n not in legal_settle:
+                        continue
+                    sites.append(n)
+        if sites:
+            best = max(sites, key=lambda n: self.spot_value(ctx, strat, n))
+            val = self.spot_value(ctx, strat, best)
+            act = Action("build-settlement", (best,), me) if best in legal_settle else None
+            out.append(Goal("settlement", 10.0 + val / 4.0, costs["settlement"], act))
+        mine = [n for n in range(b.n_nodes) if ctx.node_owner[n] == me and ctx.node_kind[n] == 1]
+        if ctx.pieces.get("city", 0) > 0 and mine:
+            legal_city = {a.args[0] for a in kinds.get("build-city", [])}
+            best = max(mine, key=lambda n: b.node_pips[n] + strat.city_bonus(ctx, n))
+            act = Action("build-city", (best,), me) if best in legal_city else None
+            if act is None and legal_city:
+                best = max(legal_city, key=lambda n: b.node_pips[n] + strat.city_bonus(ctx, n))
+                act = Action("build-city", (best,), me)
+            out.append(Goal("city", 9.5 + (b.node_pips[best] + strat.city_bonus(ctx, best)) / 4.0,
+                            costs["city"], act))
+        route = self.route_goal(ctx, strat, kinds, bool(sites))
+        if route is not None:
+            out.append(route)
+        lr = self.longest_road_goal(ctx, kinds)
+        if lr is not None:
+            out.append(lr)
+        if ctx.view["deck"] > 0:
+            val = strat.card_value(ctx)
+            if val > 0:
+                act = kinds["buy-card"][0] if "buy-card" in kinds else None
+                out.append(Goal("card", val, costs["card"], act))
+        out.extend(strat.extra_goals(ctx, self, kinds, acting))
+        out.sort(key=lambda g: -g.value)
+        return out
+
+    def expansion(self, ctx: Ctx, strat: Strategy) -> tuple[float, int, int]:
+        """(score, first edge, mode) of the best place to reach with a new route, or
+        (0, -1, 0).  Memoised per decision."""
+        cached = getattr(ctx, "_expansion", None)
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+        dist, first = route_search(ctx, strat.route_allowed(ctx))
+        targets = dict(strat.route_targets(ctx))
+        best = (0.0, -1, 0)
+        if ctx.pieces.get("settlement", 0) > 0:
+            for n in range(ctx.board.n_nodes):
+                d = dist[n]
+                if 1 <= d <= 5 and ctx.free_site(n) and strat.may_settle(ctx, n):
+                    targets[n] = max(targets.get(n, 0.0), self.spot_value(ctx, strat, n))
+        for n, val in targets.items():
+            d = dist[n]
+            if 1 <= d <= 6 and first[n] >= 0:
+                score = val / (1.0 + 0.55 * (d - 1))
+                if score > best[0]:
+                    best = (score, first[n] >> 1, first[n] & 1)
+        ctx._expansion = best  # type: ignore[attr-defined]
+        return best
+
+    def route_goal(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]],
+                   have_site: bool) -> Goal | None:
+        score, edge, mode = self.expansion(ctx, strat)
+        if edge < 0:
+            return None
+        piece = "ship" if mode else "road"
+        if ctx.pieces.get(piece, 0) <= 0:
+            return None
+        act = Action(f"build-{piece}", (edge,), ctx.me)
+        if act not in kinds.get(f"build-{piece}", []):
+            act = None  # type: ignore[assignment]
+        value = 5.0 + score / 5.0 - (3.0 if have_site else 0.0)
+        return Goal("route", value, ctx.costs[piece], act)
+
+    def longest_road_goal(self, ctx: Ctx, kinds: dict[str, list[Action]]) -> Goal | None:
+        if ctx.scen.rules.longest_route == "none" or ctx.pieces.get("road", 0) <= 0:
+            return None
+        mine = ctx.players[ctx.me]
+        if mine["longest_route"]:
+            others = max(int(p["route_length"]) for i, p in enumerate(ctx.players) if i != ctx.me)
+            if mine["route_length"] > others + 1:
+                return None
+        my_len = int(mine["route_length"])
+        others = max(int(p["route_length"]) for i, p in enumerate(ctx.players) if i != ctx.me)
+        if my_len < 3 or my_len + 2 <= others:
+            return None
+        roads = kinds.get("build-road", [])
+        best, best_len = None, my_len
+        if roads:
+            edges = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] == 1]
+            for a in roads:
+                length = longest_path(ctx, edges + [a.args[0]])
+                if length > best_len:
+                    best, best_len = a, length
+            if best is None:
+                return None
+        value = 4.0 + (3.0 if max(my_len + 1, best_len) > max(others, 4) else 0.0)
+        return Goal("longest-road", value, ctx.costs["road"], best)
+
+    # --- the trade/build phase ---------------------------------------------------------------
+    def main(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]]) -> Action | None:
+        a = strat.before_main(ctx, self)
+        if a is not None:
+            return a
+        goals = self.goals(ctx, strat, kinds)
+        a = self.play_card(ctx, strat, kinds, goals)
+        if a is not None:
+            return a
+        memo = self.memo(ctx)
+        hand = ctx.hand
+        reserved = [0] * 5
+        for g in goals:
+            free = [hand[r] - reserved[r] for r in range(5)]
+            if all(free[r] >= g.cost[r] for r in range(5)):
+                if g.action is not None:
+                    return g.action
+                continue
+            if all(hand[r] >= g.cost[r] for r in range(5)):
+                continue     # affordable only by spending what a better goal needs
+            if memo["trades"] < MAX_TRADES_PER_TURN:
+                t = self.trade_plan(ctx, kinds, g.cost, reserved)
+                if t is not None:
+                    memo["trades"] += 1
+                    return t
+            short = sum(max(0, g.cost[r] + reserved[r] - hand[r]) for r in range(5))
+            if short <= 2:
+                reserved = [max(reserved[r], min(hand[r], g.cost[r] + reserved[r])) for r in range(5)]
+        a = self.make_offer(ctx, goals)
+        if a is not None:
+            return a
+        if sum(hand) > 7:
+            a = self.spend(ctx, kinds, goals)
+            if a is not None:
+                return a
+        a = strat.before_end(ctx, self)
+        if a is not None:
+            return a
+        if "end" in kinds:
+            return kinds["end"][0]
+        return None
+
+    def spend(self, ctx: Ctx, kinds: dict[str, list[Action]], goals: list[Goal]) -> Action | None:
+        """Over seven cards at the end of a turn: build whatever helps rather than risk a 7."""
+        for g in goals:
+            if g.action is not None:
+                return g.action
+        if "buy-card" in kinds:
+            return kinds["buy-card"][0]
+        return None
+
+    def trade_plan(self, ctx: Ctx, kinds: dict[str, list[Action]], cost: tuple[int, ...],
+                   reserved: list[int]) -> Action | None:
+        """The first bank/harbour trade of a set that completes ``cost`` without touching
+        ``reserved``, or None when no such set exists."""
+        hand, rates = ctx.hand, ctx.rates
+        need = [cost[r] + reserved[r] for r in range(5)]
+        missing = [max(0, need[r] - hand[r]) for r in range(5)]
+        if not any(missing):
+            return None
+        surplus = [max(0, hand[r] - need[r]) for r in range(5)]
+        bank = list(ctx.bank)
+        plan: list[tuple[int, int]] = []
+        for get in range(5):
+            for _ in range(missing[get]):
+                if bank[get] <= 0:
+                    return None
+                options = [r for r in range(5) if r != get and surplus[r] >= rates[r]]
+                if not options:
+                    return None
+                give = min(options, key=lambda r: (rates[r], -surplus[r], r))
+                surplus[give] -= rates[give]
+                bank[get] -= 1
+                plan.append((give, get))
+        give, get = plan[0]
+        act = Action("trade", (give, rates[give], get, 1), ctx.me)
+        return act if act in kinds.get("trade", []) else None
+
+    def make_offer(self, ctx: Ctx, goals: list[Goal]) -> Action | None:
+        memo = self.memo(ctx)
+        if memo["offers"] >= MAX_OFFERS_PER_TURN or not goals:
+            return None
+        hand = ctx.hand
+        g = goals[0]
+        missing = [max(0, g.cost[r] - hand[r]) for r in range(5)]
+        if sum(missing) != 1:
+            return None
+        want = missing.index(1)
+        spare = [hand[r] - g.cost[r] for r in range(5)]
+        gives = [r for r in range(5) if r != want and spare[r] >= 1]
+        if not gives:
+            return None
+        give = max(gives, key=lambda r: (spare[r], -RES_W[r], -r))
+        near_win = ctx.vp_target - 2
+        targets = [i for i, p in enumerate(ctx.players)
+                   if i != ctx.me and int(p["resource_count"]) > 0 and int(p["vp"]) < near_win
+                   and i not in memo["offered"]]
+        if not targets:
+            return None
+        target = max(targets, key=lambda i: (int(ctx.players[i]["resource_count"]), -i))
+        gv, wv = [0] * 5, [0] * 5
+        gv[give], wv[want] = 1, 1
+        act = Action("offer", (target, tuple(gv), tuple(wv)), ctx.me)
+        if not ctx.game.check(act):
+            return None
+        memo["offers"] += 1
+        memo["offered"].add(target)
+        return act
+
+    # --- development cards ------------------------------------------------------------------
+    def play_card(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]],
+                  goals: list[Goal]) -> Action | None:
+        options: list[tuple[float, Action]] = []
+        if "play-knight" in kinds:
+            kv = strat.knight_value(ctx)
+            if kv is None:
+                kv = 3.0 + (3.0 if self.robber_hurts_me(ctx) >= 3 else 0.0)
+                mine = int(ctx.players[ctx.me]["knights"]) + 1
+                best_other = max(int(p["knights"]) for i, p in enumerate(ctx.players) if i != ctx.me)
+                if not ctx.players[ctx.me]["largest_army"] and mine >= ctx.scen.rules.largest_army_min \
+                        and mine > best_other and ctx.scen.rules.largest_army:
+                    kv += 4.0
+            if kv > 0:
+                options.append((kv, kinds["play-knight"][0]))
+        if "play-road-building" in kinds:
+            a = self.road_building(ctx, strat, kinds["play-road-building"])
+            if a is not None:
+                options.append((4.5, a))
+        if "play-year-of-plenty" in kinds:
+            a = self.year_of_plenty(ctx, kinds["play-year-of-plenty"], goals)
+            if a is not None:
+                options.append((5.0, a))
+        if "play-monopoly" in kinds:
+            a, val = self.monopoly(ctx, kinds["play-monopoly"], goals)
+            if a is not None and val >= 2.0:
+                options.append((val, a))
+        if not options:
+            return None
+        return max(options, key=lambda o: o[0])[1]
+
+    def road_building(self, ctx: Ctx, strat: Strategy, options: list[Action]) -> Action | None:
+        score, edge, mode = self.expansion(ctx, strat)
+        by_set = {frozenset(a.args): a for a in options}
+        if edge >= 0:
+            piece = "ship" if mode else "road"
+            first = (piece, edge)
+            # place it in thought and look for the next step
+            old = ctx.edge_owner[edge], ctx.edge_kind[edge]
+            ctx.edge_owner[edge], ctx.edge_kind[edge] = ctx.me, 2 if mode else 1
+            try:
+                ctx._expansion = None  # type: ignore[attr-defined]
+                _, edge2, mode2 = self.expansion(ctx, strat)
+            finally:
+                ctx.edge_owner[edge], ctx.edge_kind[edge] = old
+                ctx._expansion = None  # type: ignore[attr-defined]
+            if edge2 >= 0:
+                a = by_set.get(frozenset([first, ("ship" if mode2 else "road", edge2)]))
+                if a is not None:
+                    return a
+            for a in options:
+                if first in a.args:
+                    return a
+        if ctx.scen.rules.longest_route != "none":
+            edges = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] == 1]
+            base = longest_path(ctx, edges)
+            best = max(options, key=lambda a: longest_path(ctx, edges + [e for p, e in a.args if p == "road"]))
+            if longest_path(ctx, edges + [e for p, e in best.args if p == "road"]) > base + 1:
+                return best
+        return None
+
+    def year_of_plenty(self, ctx: Ctx, options: list[Action], goals: list[Goal]) -> Action | None:
+        hand = ctx.hand
+        for g in goals:
+            missing = [max(0, g.cost[r] - hand[r]) for r in range(5)]
+            if 1 <= sum(missing) <= 2:
+                picks = [r for r in range(5) for _ in range(missing[r])]
+                if len(picks) == 1:
+                    picks.append(min(range(5), key=lambda r: hand[r]))
+                pair = tuple(sorted(picks))
+                for a in options:
+                    if a.args == pair:
+                        return a
+        return None
+
+    def monopoly(self, ctx: Ctx, options: list[Action], goals: list[Goal]) -> tuple[Action | None, float]:
+        opp = [0] * 5
+        for i in range(ctx.n):
+            if i != ctx.me:
+                for r, p in enumerate(ctx.production(i)[:5]):
+                    opp[r] += p
+        need = [0] * 5
+        for g in goals[:2]:
+            for r in range(5):
+                need[r] += max(0, g.cost[r] - ctx.hand[r])
+        others_cards = sum(int(p["resource_count"]) for i, p in enumerate(ctx.players) if i != ctx.me)
+        best_r = max(range(5), key=lambda r: (opp[r] * (1.0 + need[r]) * RES_W[r], -r))
+        share = opp[best_r] / max(1, sum(opp))
+        expected = others_cards * share
+        for a in options:
+            if a.args[0] == best_r:
+                return a, expected
+        return None, 0.0
+
+    # --- answers ------------------------------------------------------------------------------
+    def needs(self, ctx: Ctx) -> list[float]:
+        """How much one more card of each resource is worth now, by the goals."""
+        strat = strategy_for(ctx.board.scenario)
+        goals = self.goals(ctx, strat, {}, acting=False)
+        hand = ctx.hand
+        val = [0.3 * RES_W[r] for r in range(5)]
+        weight = 1.0
+        for g in goals[:3]:
+            for r in range(5):
+                short = g.cost[r] - hand[r]
+                if short > 0:
+                    val[r] += weight * (1.0 + 0.2 * short)
+            weight *= 0.5
+        return val
+
+    def discard(self, ctx: Ctx) -> Action | None:
+        count = 0
+        for item in ctx.view["pending"]:
+            if item["kind"] == "discard" and item["player"] == ctx.seat:
+                count = int(item["count"])
+                break
+        if count <= 0:
+            return None
+        strat = strategy_for(ctx.board.scenario)
+        goals = self.goals(ctx, strat, {}, acting=False)
+        keep = [0] * 5
+        for g in goals[:2]:
+            for r in range(5):
+                keep[r] = max(keep[r], g.cost[r])
+        hand = list(ctx.hand)
+        out = [0] * 5
+        for _ in range(count):
+            r = max((r for r in range(5) if hand[r] > 0),
+                    key=lambda r: (hand[r] - keep[r], -RES_W[r], r))
+            hand[r] -= 1
+            out[r] += 1
+        return Action("discard", (tuple(out),), ctx.me)
+
+    def gold(self, ctx: Ctx, options: list[Action]) -> Action:
+        need = self.needs(ctx)
+
+        def score(a: Action) -> float:
+            total, taken = 0.0, [0] * 5
+            for r in a.args[0]:
+                total += need[r] / (1.0 + taken[r])
+                taken[r] += 1
+            return total
+
+        return max(options, key=lambda a: (score(a), a.args[0]))
+
+    def robber(self, ctx: Ctx, strat: Strategy, options: list[Action]) -> Action:
+        b = ctx.board
+        target = ctx.vp_target
+
+        def score(a: Action) -> float:
+            h, victim = a.args[0], a.args[1]
+            val = 0.0
+            if a.kind == "robber":
+                for n in b.hex_nodes[h]:
+                    owner = ctx.node_owner[n]
+                    if owner >= 0 and ctx.node_kind[n] in (1, 2):
+                        w = b.hex_pips[h] * ctx.node_kind[n]
+                        if owner == ctx.me:
+                            val -= 3.0 * w
+                        else:
+                            val += w * (1.0 + 2.0 * int(ctx.players[owner]["vp"]) / target)
+            if victim >= 0:
+                p = ctx.players[victim]
+                val += 2.0 + 0.15 * int(p["resource_count"]) + 2.0 * int(p["vp"]) / target
+            return val + strat.robber_bonus(ctx, a)
+
+        return max(options, key=lambda a: (score(a), -a.args[0], a.args[1]))
+
+    def answer_offer(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]]) -> Action:
+        decline = kinds.get("decline", [None])[0]
+        accept = kinds.get("accept", [None])[0]
+        if accept is None:
+            return decline  # type: ignore[return-value]
+        offer = None
+        for item in ctx.view["pending"]:
+            if item["kind"] == "offer" and item["player"] == ctx.seat:
+                offer = item
+                break
+        if offer is None:
+            return decline  # type: ignore[return-value]
+        offerer = ctx.names.index(offer["from"])
+        if int(ctx.players[offerer]["vp"]) >= ctx.vp_target - 2:
+            return decline  # type: ignore[return-value]
+        need = self.needs(ctx)
+        gain = sum(need[r] * offer["give"][r] for r in range(5))
+        loss = sum(need[r] * offer["get"][r] for r in range(5))
+        return accept if gain > loss + 0.25 else decline  # type: ignore[return-value]
+
+
+def longest_path(ctx: Ctx, edges: list[int]) -> int:
+    """The longest single path through ``edges`` (my roads), not passing an opponent's
+    building (A.13)."""
+    b = ctx.board
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for e in edges:
+        u, v = b.edge_nodes[e]
+        adj.setdefault(u, []).append((v, e))
+        adj.setdefault(v, []).append((u, e))
+    owner = ctx.node_owner
+    best = 0
+
+    def walk(n: int, used: set[int], length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        if length and owner[n] >= 0 and owner[n] != ctx.me:
+            return
+        for m, e in adj.get(n, ()):
+            if e not in used:
+                used.add(e)
+                walk(m, used, length + 1)
+                used.discard(e)
+
+    for start in adj:
+        walk(start, set(), 0)
+    return best
+
+
+__all__ = ["GreedyBot", "Goal", "longest_path", "RESOURCES"]

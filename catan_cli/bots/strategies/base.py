@@ -1,0 +1,82 @@
+"""General knowledge: the base game, and the hooks a scenario module overrides.
+
+The greedy bot (:mod:`catan_cli.bots.greedy`) plays the general game: production by pips,
+settlements, cities, roads toward good spots, development cards, Longest Road, Largest
+Army, trades.  A scenario's module subclasses :class:`Strategy` and overrides only what its
+scenario changes: where routes should go, what a spot or a move is worth beyond the general
+game, and the scenario's own verbs and decisions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from ...engine.actions import Action
+
+if TYPE_CHECKING:
+    from ..context import Ctx
+    from ..greedy import Goal, GreedyBot
+
+
+class Strategy:
+    """The base game: no scenario goals.  Every hook has a neutral default."""
+
+    key = "base"
+
+    # --- valuing the map -------------------------------------------------------------
+    def spot_bonus(self, ctx: "Ctx", node: int) -> float:
+        """Extra value of a settlement on ``node`` beyond its production and harbour."""
+        return 0.0
+
+    def may_settle(self, ctx: "Ctx", node: int) -> bool:
+        """Whether ``node`` is a place this seat could ever settle (beyond the map data)."""
+        return True
+
+    def route_allowed(self, ctx: "Ctx") -> Callable[[int, int], bool] | None:
+        """Narrow where this seat's roads (mode 0) and ships (mode 1) may go, or None."""
+        return None
+
+    def route_targets(self, ctx: "Ctx") -> dict[int, float]:
+        """Intersections worth reaching with a route for the scenario's sake, with a value
+        comparable to a settlement spot's (villages, a fortress ...)."""
+        return {}
+
+    def setup_route_bonus(self, ctx: "Ctx", action: Action) -> float:
+        return 0.0
+
+    def extra_goals(self, ctx: "Ctx", bot: "GreedyBot", kinds: dict[str, list[Action]],
+                    acting: bool) -> list["Goal"]:
+        """The scenario's own build goals (value, cost, the legal action when there is one),
+        weighed against the general ones: settlement about 10-15, city 10-13, card 4."""
+        return []
+
+    # --- decisions ------------------------------------------------------------------------
+    def answer(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        """A scenario decision pending for this seat (steal, choose reward ...)."""
+        return None
+
+    def before_roll(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        return None
+
+    def before_main(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        """A scenario move to make before the general build/trade logic, or None."""
+        return None
+
+    def before_end(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        """A scenario move to make instead of ending the turn (it may end it), or None."""
+        return None
+
+    def knight_value(self, ctx: "Ctx") -> float | None:
+        """How much playing a knight is worth now (None: the general robber logic)."""
+        return None
+
+    def card_value(self, ctx: "Ctx") -> float:
+        """How much buying a development card is worth (general default 4)."""
+        return 4.0
+
+    def robber_bonus(self, ctx: "Ctx", action: Action) -> float:
+        """Extra value of a robber or pirate move (cloth steals ...)."""
+        return 0.0
+
+    def city_bonus(self, ctx: "Ctx", node: int) -> float:
+        return 0.0

@@ -1,0 +1,103 @@
+"""Cloth for Catan (seed 004, digest F.4): ship routes to the Forgotten Tribe's villages
+open trade relations (1 cloth at once, then 1 cloth whenever the village's number rolls);
+2 cloth = 1 VP.  The pirate may steal cloth, and moves only for players with a village route.
+
+From the public view: ``view["extra"]["villages"]`` gives each village's node, number, cloth
+left and traders; each player's cloth is in ``players[i]["extra"]["cloth"]``.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from ...engine.actions import Action
+from ..context import PIPS
+from .base import Strategy as BaseStrategy
+
+if TYPE_CHECKING:
+    from ..context import Board, Ctx
+
+
+class Strategy(BaseStrategy):
+    key = "cloth-for-catan"
+
+    def __init__(self) -> None:
+        self._sea_dist: "weakref.WeakKeyDictionary[Board, dict[int, list[int]]]" = weakref.WeakKeyDictionary()
+
+    # --- what the view says ------------------------------------------------------------
+    def villages(self, ctx: "Ctx") -> list[dict[str, Any]]:
+        return list(ctx.view["extra"].get("villages", []))
+
+    def village_value(self, v: dict[str, Any]) -> float:
+        """A village route's worth in spot-value units: the cloth at once plus the cloth of
+        its number for the rest of the game (half a VP each)."""
+        return 6.0 + 2.2 * PIPS.get(int(v["number"]), 0) + 0.3 * int(v["cloth"])
+
+    def sea_dist(self, board: "Board") -> dict[int, list[int]]:
+        """Ship hops from each village to every node (for set-up choices)."""
+        cached = self._sea_dist.get(board)
+        if cached is None:
+            cached = {}
+            for place in board.places:
+                if place.get("kind") != "village":
+                    continue
+                start = int(place["node"]) - 1
+                dist = [99] * board.n_nodes
+                dist[start] = 0
+                queue = deque([start])
+                while queue:
+                    x = queue.popleft()
+                    for e in board.node_edges[x]:
+                        if not board.edge_shippable[e]:
+                            continue
+                        a, c = board.edge_nodes[e]
+                        y = c if a == x else a
+                        if dist[y] > dist[x] + 1:
+                            dist[y] = dist[x] + 1
+                            queue.append(y)
+                cached[start] = dist
+            self._sea_dist[board] = cached
+        return cached
+
+    def open_villages(self, ctx: "Ctx") -> list[dict[str, Any]]:
+        return [v for v in self.villages(ctx) if ctx.seat not in v["traders"] and int(v["cloth"]) > 0]
+
+    # --- valuing ----------------------------------------------------------------------------
+    def route_targets(self, ctx: "Ctx") -> dict[int, float]:
+        return {int(v["node"]) - 1: self.village_value(v) for v in self.open_villages(ctx)}
+
+    def spot_bonus(self, ctx: "Ctx", node: int) -> float:
+        if not ctx.board.node_coastal[node]:
+            return 0.0
+        dist = self.sea_dist(ctx.board)
+        best = 0.0
+        for v in self.open_villages(ctx):
+            d = dist.get(int(v["node"]) - 1, [99] * ctx.board.n_nodes)[node]
+            if d < 8:
+                best = max(best, self.village_value(v) / (2.0 + d))
+        return best
+
+    def setup_route_bonus(self, ctx: "Ctx", action: Action) -> float:
+        if action.kind != "build-ship":
+            return 0.0
+        b = ctx.board
+        u, w = b.edge_nodes[action.args[0]]
+        here, there = (u, w) if ctx.node_owner[u] == ctx.me else (w, u)
+        dist = self.sea_dist(b)
+        best = 0.0
+        for v in self.open_villages(ctx):
+            dv = dist.get(int(v["node"]) - 1)
+            if dv and dv[there] < dv[here]:
+                best = max(best, self.village_value(v) / (1.0 + dv[there]))
+        return best
+
+    def robber_bonus(self, ctx: "Ctx", action: Action) -> float:
+        if action.kind == "pirate" and len(action.args) > 2 and action.args[1] >= 0:
+            victim = ctx.players[action.args[1]]
+            cloth = int(victim["extra"].get("cloth", 0))
+            if action.args[2] == "cloth":
+                # an even pile loses a VP to the theft; an odd one gives me half of one
+                return 4.0 + (2.0 if cloth % 2 == 0 else 0.0)
+        return 0.0

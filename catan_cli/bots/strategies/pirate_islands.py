@@ -1,0 +1,126 @@
+"""The Pirate Islands (seed 001, digest F.1): build the one shipping route along your lane
+to your marked intersection and on to your fortress, turn ships into warships with knight
+(and, with 4 players, VP) cards, and attack the fortress when the odds are good.
+
+Everything comes from the public view: ``view["extra"]`` lists each seat's lane, marked
+intersection, fortress (with its chits) and warships.  Winning needs the fortress *and* 10
+VP, and there is no Longest Route, Largest Army or robber, so the general goals (cities
+above all) run beside the fortress plan.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from ...engine.actions import Action
+from .base import Strategy as BaseStrategy
+
+if TYPE_CHECKING:
+    from ..context import Ctx
+    from ..greedy import Goal, GreedyBot
+
+#: attack the fortress with at least this many warships (a die roll below it wins)
+ATTACK_WARSHIPS = 4
+#: warships worth having before the attacks (more only protects against the fleet)
+WANT_WARSHIPS = 6
+
+
+class Strategy(BaseStrategy):
+    key = "pirate-islands"
+
+    # --- what the view says ------------------------------------------------------------
+    def _mine(self, ctx: "Ctx") -> dict[str, Any]:
+        cached = getattr(ctx, "_pirate", None)
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+        extra = ctx.view["extra"]
+        b = ctx.board
+        fort = next(f for f in extra["fortresses"] if f["owner"] == ctx.seat)
+        marked = next(m for m in extra["marked"] if m["owner"] == ctx.seat)
+        ships = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] in (2, 3)]
+        ship_nodes = {n for e in ships for n in b.edge_nodes[e]}
+        fort_node = int(fort["node"]) - 1
+        info = {
+            "chits": int(fort["chits"]),
+            "fort_node": fort_node,
+            "marked_node": int(marked["node"]) - 1,
+            "reached_fort": fort_node in ship_nodes,
+            "reached_marked": int(marked["node"]) - 1 in ship_nodes,
+            "warships": int(extra["warships"].get(ctx.seat, 0)),
+            "normal_ships": sum(1 for e in ships if ctx.edge_kind[e] == 2),
+            "knights_in_hand": sum(1 for c in ctx.devs if c == "knight"
+                                   or (c == "victory-point" and ctx.n >= 4)),
+        }
+        ctx._pirate = info  # type: ignore[attr-defined]
+        return info
+
+    # --- valuing ----------------------------------------------------------------------------
+    def route_allowed(self, ctx: "Ctx") -> Callable[[int, int], bool] | None:
+        # ships go only along the lane, one route, taken care of by the fortress goal
+        return lambda edge, mode: mode == 0
+
+    def setup_route_bonus(self, ctx: "Ctx", action: Action) -> float:
+        # a set-up ship that extends the lane is a free step toward the fortress
+        return 3.0 if action.kind == "build-ship" else 0.0
+
+    def card_value(self, ctx: "Ctx") -> float:
+        info = self._mine(ctx)
+        if info["chits"] <= 0:
+            return 3.0
+        have = info["warships"] + info["knights_in_hand"]
+        if have < WANT_WARSHIPS:
+            return 9.0 if info["reached_marked"] or info["warships"] else 7.5
+        return 2.5
+
+    def knight_value(self, ctx: "Ctx") -> float | None:
+        return 6.0     # a knight makes a warship: always worth it (it is only legal then)
+
+    # --- goals ------------------------------------------------------------------------------
+    def extra_goals(self, ctx: "Ctx", bot: "GreedyBot", kinds: dict[str, list[Action]],
+                    acting: bool) -> list["Goal"]:
+        from ..greedy import Goal
+        info = self._mine(ctx)
+        out: list[Goal] = []
+        if info["chits"] > 0 and not info["reached_fort"] and ctx.pieces.get("ship", 0) > 0:
+            ships = kinds.get("build-ship", [])
+            act = ships[0] if ships else None
+            if not (acting and act is None and ctx.affordable("ship")):
+                out.append(Goal("fortress-route", 10.5, ctx.costs["ship"], act))
+        m = info["marked_node"]
+        if info["reached_marked"] and ctx.node_kind[m] == 0 and ctx.pieces.get("settlement", 0) > 0 \
+                and not any(ctx.node_kind[x] for x in ctx.board.node_neighbors[m]):
+            act = Action("build-settlement", (m,), ctx.me)
+            legal = act in kinds.get("build-settlement", [])
+            if legal or not (acting and ctx.affordable("settlement")):
+                out.append(Goal("marked-settlement", 11.0, ctx.costs["settlement"], act if legal else None))
+        return out
+
+    # --- decisions ----------------------------------------------------------------------------
+    def answer(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        steals = [a for a in ctx.legal if a.kind == "steal"]
+        if steals:
+            def score(a: Action) -> tuple[float, int]:
+                v = a.args[0]
+                if v < 0:
+                    return (-1.0, 0)
+                p = ctx.players[v]
+                if int(p["resource_count"]) == 0:
+                    return (-2.0, 0)
+                return (int(p["vp"]) + 0.2 * int(p["resource_count"]), -v)
+            return max(steals, key=score)
+        rewards = [a for a in ctx.legal if a.kind == "choose-reward"]
+        if rewards:
+            need = bot.needs(ctx)
+            return max(rewards, key=lambda a: (need[a.args[0]], -a.args[0]))
+        return None
+
+    def before_end(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        attack = [a for a in ctx.legal if a.kind == "attack-fortress"]
+        if not attack:
+            return None
+        info = self._mine(ctx)
+        w = info["warships"]
+        out_of_cards = ctx.view["deck"] == 0 and info["knights_in_hand"] == 0
+        if w >= ATTACK_WARSHIPS or (out_of_cards and w >= 2) or (w >= 3 and ctx.turn > 300):
+            return attack[0]
+        return None

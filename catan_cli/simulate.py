@@ -1,0 +1,211 @@
+"""Headless games between bots: the engine's bulk test and the bots' scoreboard.
+
+``run_simulation("base", 4, ["greedy", "random", "random", "random"], games=200)`` plays
+games ``seed, seed+1, ...`` (game ``i`` uses seed ``seed + i`` for the board, the dice and
+every bot's generator), each bot's command going through ``Game.execute`` as text, exactly
+as the REPL sends a line.  With ``jobs > 1`` the games are spread over processes; each game
+depends only on its seed, and the results are merged in game order, so everything but the
+timings is the same for any ``jobs``.  With ``check=True`` every invariant checker runs
+after every action and the first violation of a game is reported with its seed and move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import time
+from typing import Any, Callable, Sequence
+
+from .bots import BOT_KINDS, make_bot
+from .engine.newgame import PLAYER_COLORS
+from .errors import CatanError
+from .game import Game
+
+#: a bot that takes this many decisions in one turn is stuck: the game stops there
+MAX_DECISIONS_PER_TURN = 3000
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The generator seed of the bot in ``seat`` for game seed ``game_seed``."""
+    return game_seed * 7919 + seat * 104729 + 17
+
+
+def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False,
+              turn_cap: int = 500) -> dict[str, Any]:
+    """Play one game to the end (or to ``turn_cap`` turns); a summary of it."""
+    names = list(PLAYER_COLORS[:len(bots)])
+    game = Game.new(scenario, players=names, seed=seed)
+    agents = [make_bot(kind, bot_seed(seed, i)) for i, kind in enumerate(bots)]
+    checker: Callable[[Game], list[str]] | None = None
+    if check:
+        checker = _checker()
+    engine = game.engine
+    decisions = 0
+    turn_moves = 0
+    last_turn = -1
+    capped = stuck = False
+    violation: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    start = time.perf_counter()
+    while not game.over:
+        turn = engine.s.turn
+        if turn > turn_cap:
+            capped = True
+            break
+        if turn != last_turn:
+            last_turn, turn_moves = turn, 0
+        turn_moves += 1
+        if turn_moves > MAX_DECISIONS_PER_TURN:
+            stuck = True
+            break
+        seat = game.prompt_player()
+        line = ""
+        try:
+            line = agents[names.index(seat)].choose(game, seat)
+            game.execute(line)
+        except CatanError as exc:
+            error = {"seed": seed, "move": decisions + 1, "seat": seat, "command": line,
+                     "error": f"{exc.__class__.__name__}: {exc}"}
+            break
+        decisions += 1
+        if checker is not None:
+            problems = checker(game)
+            if problems:
+                violation = {"seed": seed, "move": decisions, "seat": seat, "command": line,
+                             "problems": list(problems)}
+                break
+    seconds = time.perf_counter() - start
+    winners = [names.index(w) for w in game.to_json()["winners"]] if game.over else []
+    return {
+        "seed": seed, "winners": winners, "turns": engine.s.turn, "capped": capped or stuck,
+        "stuck": stuck, "decisions": decisions, "seconds": seconds,
+        "violation": violation, "error": error, "digest": game.digest(),
+    }
+
+
+def _checker() -> Callable[[Game], list[str]]:
+    try:
+        from .engine.invariants import check_invariants
+    except ImportError as exc:   # the checker module is not there
+        raise CatanError(f"invariant checks are not available: {exc}") from None
+    return check_invariants  # type: ignore[no-any-return]
+
+
+def _play_one(job: tuple[int, str, tuple[str, ...], int, bool, int]) -> tuple[int, dict[str, Any]]:
+    index, scenario, bots, seed, check, turn_cap = job
+    return index, play_game(scenario, bots, seed, check, turn_cap)
+
+
+def run_simulation(scenario: str, n_players: int, bots: list[str], games: int, seed: int = 0,
+                   jobs: int = 1, check: bool = False,
+                   progress: Callable[[int, int], None] | None = None,
+                   turn_cap: int = 500) -> dict[str, Any]:
+    """Play ``games`` games and return the table: wins per seat, average turns, games that
+    hit the turn cap, decisions/s, and any invariant violation (seed and move).
+
+    ``bots`` names one bot kind per seat (a single kind fills every seat).  ``progress``,
+    if given, is called as ``progress(done, games)`` after each finished game.
+    """
+    bots = [b.strip().lower() for b in bots]
+    if len(bots) == 1 and n_players > 1:
+        bots = bots * n_players
+    if len(bots) != n_players:
+        raise CatanError(f"{n_players} players need {n_players} bots, got {len(bots)}: {','.join(bots)}")
+    for b in bots:
+        if b not in BOT_KINDS:
+            raise CatanError(f"unknown bot {b!r} (bots: {', '.join(BOT_KINDS)})")
+    if games < 0:
+        raise CatanError("the number of games cannot be negative")
+    if jobs < 1:
+        raise CatanError("--jobs must be at least 1")
+    if check:
+        _checker()
+    # Fail early, in this process, on a bad scenario or player count.
+    Game.new(scenario, players=list(PLAYER_COLORS[:n_players]), seed=seed)
+    work = [(i, scenario, tuple(bots), seed + i, check, turn_cap) for i in range(games)]
+    results: list[dict[str, Any] | None] = [None] * games
+    start = time.perf_counter()
+    done = 0
+    if jobs == 1 or games <= 1:
+        for job in work:
+            i, res = _play_one(job)
+            results[i] = res
+            done += 1
+            if progress:
+                progress(done, games)
+    else:
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        with ctx.Pool(min(jobs, games)) as pool:
+            for i, res in pool.imap_unordered(_play_one, work, chunksize=1):
+                results[i] = res
+                done += 1
+                if progress:
+                    progress(done, games)
+    wall = time.perf_counter() - start
+    return summarise(scenario, bots, seed, jobs, check, turn_cap, [r for r in results if r is not None], wall)
+
+
+def summarise(scenario: str, bots: list[str], seed: int, jobs: int, check: bool, turn_cap: int,
+              results: list[dict[str, Any]], wall: float) -> dict[str, Any]:
+    """Merge per-game results (in game order) into the report."""
+    names = list(PLAYER_COLORS[:len(bots)])
+    wins = [0] * len(bots)
+    shared = capped = finished = 0
+    turns = decisions = 0
+    game_seconds = 0.0
+    violations, errors = [], []
+    finger = hashlib.sha256()
+    for r in results:
+        for w in r["winners"]:
+            wins[w] += 1
+        if len(r["winners"]) > 1:
+            shared += 1
+        if r["winners"]:
+            finished += 1
+        capped += bool(r["capped"])
+        turns += r["turns"]
+        decisions += r["decisions"]
+        game_seconds += r["seconds"]
+        if r["violation"]:
+            violations.append(r["violation"])
+        if r["error"]:
+            errors.append(r["error"])
+        finger.update(json.dumps([r["seed"], r["winners"], r["turns"], r["decisions"], r["digest"]]).encode())
+    n = len(results)
+    seats = [{"seat": names[i], "bot": bots[i], "wins": wins[i],
+              "win_rate": (wins[i] / n if n else 0.0)} for i in range(len(bots))]
+    return {
+        "scenario": scenario, "players": len(bots), "bots": list(bots), "seats": seats,
+        "games": n, "seed": seed, "jobs": jobs, "check": check, "turn_cap": turn_cap,
+        "wins": {names[i]: wins[i] for i in range(len(bots))},
+        "finished": finished, "shared": shared, "capped": capped,
+        "avg_turns": turns / n if n else 0.0,
+        "decisions": decisions,
+        "seconds": wall,
+        "decisions_per_s": decisions / wall if wall > 0 else 0.0,
+        "games_per_s": n / wall if wall > 0 else 0.0,
+        "cpu_decisions_per_s": decisions / game_seconds if game_seconds > 0 else 0.0,
+        "violations": violations, "errors": errors,
+        "fingerprint": finger.hexdigest()[:16],
+    }
+
+
+def format_table(report: dict[str, Any]) -> str:
+    """The report as plain text lines (the CLI may draw its own rich table)."""
+    lines = [f"{report['scenario']}: {report['games']} games, seed {report['seed']}, jobs {report['jobs']}"]
+    for s in report["seats"]:
+        lines.append(f"  {s['seat']:<8} {s['bot']:<8} wins {s['wins']:>5}  {100 * s['win_rate']:5.1f}%")
+    lines.append(f"  finished {report['finished']}, shared {report['shared']}, "
+                 f"capped {report['capped']} (cap {report['turn_cap']} turns)")
+    lines.append(f"  average turns {report['avg_turns']:.1f}; {report['decisions']} decisions in "
+                 f"{report['seconds']:.2f} s = {report['decisions_per_s']:.0f} decisions/s, "
+                 f"{report['games_per_s']:.2f} games/s")
+    for v in report["violations"]:
+        lines.append(f"  VIOLATION seed {v['seed']} move {v['move']} ({v['command']}): {'; '.join(v['problems'])}")
+    for e in report["errors"]:
+        lines.append(f"  ERROR seed {e['seed']} move {e['move']} ({e['command']}): {e['error']}")
+    return "\n".join(lines)
+
+
+__all__ = ["run_simulation", "play_game", "summarise", "format_table", "bot_seed"]
