@@ -38,20 +38,10 @@ class LegalMoves:
     def candidate_route_edges(self: "Engine", seat: int) -> list[int]:
         """Empty edges touching ``seat``'s pieces: the only places a route piece can go."""
         s, geo = self.s, self.geo
-        nodes: set[int] = set()
-        edge_owner = s.edge_owner
-        for e, owner in enumerate(edge_owner):
-            if owner == seat:
-                nodes.update(geo.edge_nodes[e])
-        for node, owner in enumerate(s.node_owner):
-            if owner == seat:
-                nodes.add(node)
-        out = set()
-        for x in nodes:
-            for e in geo.node_edges[x]:
-                if edge_owner[e] < 0:
-                    out.add(e)
-        return sorted(out)
+        edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
+        nodes = {x for e in [e for e, o in enumerate(edge_owner) if o == seat] for x in edge_nodes[e]}
+        nodes.update([n for n, o in enumerate(s.node_owner) if o == seat])
+        return sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
 
     def legal_actions(self: "Engine", offers: bool = False) -> list[Action]:
         s = self.s

@@ -88,8 +88,9 @@ class Hooks(ScenarioHooks):
         """The player's route from its home building, as (ships in order, nodes in order)."""
         e = self.e
         geo, s = e.geo, e.s
-        ships = {x for x, o in enumerate(s.edge_owner)
-                 if o == seat and x != lifted and s.edge_kind[x] in (SHIP, WARSHIP)}
+        # The player's ships can only be in their lane, so look nowhere else.
+        ships = {x for x in self.lanes[seat]
+                 if s.edge_owner[x] == seat and x != lifted and s.edge_kind[x] in (SHIP, WARSHIP)}
         start = -1
         for x in ships:
             for node in geo.edge_nodes[x]:
