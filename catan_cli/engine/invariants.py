@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .geometry import RESOURCES
-from .state import CITY, NONE, ROAD, SETTLEMENT, SHIP, WARSHIP
+from .state import CITY, FORTRESS, NONE, ROAD, SETTLEMENT, SHIP, WARSHIP
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -141,18 +141,19 @@ def check_invariants(game: "Game | Engine") -> list[str]:
             add(f"{p.name} has {p.knights} knights counted but played {as_knight} knight cards")
 
     # --- pieces: on the board + in supply = the scenario's [pieces] ----------------------
-    on_board = [{"road": 0, "settlement": 0, "city": 0, "ship": 0} for _ in range(n)]
+    # A pirate fortress is its owner's settlement piece (it scores nothing until taken).
+    on_board = [{"road": 0, "settlement": 0, "city": 0, "ship": 0, "fortress": 0} for _ in range(n)]
     for node, owner in enumerate(s.node_owner):
         kind = s.node_kind[node]
         if kind == NONE:
             if owner >= 0:
                 add(f"intersection {node + 1} has an owner but no building")
             continue
-        if kind in (SETTLEMENT, CITY):
+        if kind in (SETTLEMENT, CITY, FORTRESS):
             if not 0 <= owner < n:
                 add(f"the building on {node + 1} has no owner")
                 continue
-            on_board[owner]["settlement" if kind == SETTLEMENT else "city"] += 1
+            on_board[owner]["settlement" if kind == SETTLEMENT else "city" if kind == CITY else "fortress"] += 1
     for edge, owner in enumerate(s.edge_owner):
         kind = s.edge_kind[edge]
         if kind == NONE:
@@ -170,6 +171,8 @@ def check_invariants(game: "Game | Engine") -> list[str]:
     for seat, p in enumerate(s.players):
         for piece in ("road", "settlement", "city", "ship"):
             have = on_board[seat][piece] + p.pieces.get(piece, 0)
+            if piece == "settlement":
+                have += on_board[seat]["fortress"]
             if have != scen.pieces.get(piece, 0):
                 add(f"{p.name} {piece}s: {on_board[seat][piece]} on the board + "
                     f"{p.pieces.get(piece, 0)} in supply, expected {scen.pieces.get(piece, 0)}")
