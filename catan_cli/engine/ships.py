@@ -136,9 +136,34 @@ class ShipRules:
         ends = [e for e in ships if any(self.free_end(seat, e, x) for x in edge_nodes[e])]
         if not ends:
             # A loop: with no anchor every ship is an end ship (B.6.5); with one anchor,
-            # the ships beside it are (B.6.4).
-            ends = ships if not anchors else [e for e in ships if any(x in anchors for x in edge_nodes[e])]
+            # the ships beside it are (B.6.4) when the loop comes back to it.  When a tail of
+            # ships joins the anchor to a ring, the ring's ships are ends (B.6.5) and the
+            # tail's are not: moving one would strand the ring.
+            beside = [e for e in ships if any(x in anchors for x in edge_nodes[e])]
+            if not anchors:
+                ends = ships
+            elif len(beside) >= 2:
+                ends = beside
+            else:
+                ends = [e for e in ships if self._ring_ship(e, ships, anchors)]
         return ships, False, ends
+
+    def _ring_ship(self: "Engine", edge: int, ships: list[int], anchors: set[int]) -> bool:
+        """Whether the route's other ships stay joined to its anchor without ``edge``."""
+        edge_nodes, node_edges = self.geo.edge_nodes, self.geo.node_edges
+        rest = set(ships) - {edge}
+        seen_nodes = set(anchors)
+        stack = list(anchors)
+        while stack:
+            x = stack.pop()
+            for e2 in node_edges[x]:
+                if e2 in rest:
+                    rest.discard(e2)
+                    for y in edge_nodes[e2]:
+                        if y not in seen_nodes:
+                            seen_nodes.add(y)
+                            stack.append(y)
+        return not rest
 
     def end_ship_reason(self: "Engine", seat: int, edge: int) -> str | None:
         """Why the ship on ``edge`` is not a movable end ship (B.6, B.7.2-B.7.3)."""
