@@ -91,14 +91,13 @@ class Hooks(ScenarioHooks):
         # The player's ships can only be in their lane, so look nowhere else.
         ships = {x for x in self.lanes[seat]
                  if s.edge_owner[x] == seat and x != lifted and s.edge_kind[x] in (SHIP, WARSHIP)}
-        start = -1
-        for x in ships:
-            for node in geo.edge_nodes[x]:
-                if e.own_building(seat, node) and self.on_eastern_island(node):
-                    start = node
-                    break
-            if start >= 0:
-                break
+        # The route starts at an eastern building with one ship of it: a settlement built
+        # later on the route's middle (B.8) touches two and is passed through.
+        homes = {node for x in ships for node in geo.edge_nodes[x]
+                 if e.own_building(seat, node) and self.on_eastern_island(node)}
+        ends = [n for n in homes if sum(1 for x in geo.node_edges[n] if x in ships) == 1]
+        far = self.dist_marked[seat]
+        start = max(ends or homes, key=lambda n: (far.get(n, -1), -n), default=-1)
         if start < 0:
             return [], []
         order, nodes = [], [start]
