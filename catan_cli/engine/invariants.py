@@ -263,7 +263,9 @@ def _connection_problems(e: "Engine") -> list[str]:
                         frontier.append(y)
         for x in sorted(edges - reached_loose):
             out.append(f"{e.name(seat)}'s piece on {geo.edge_name(x)} is joined to none of their buildings")
-        if s.phase != "setup":
+        # B.7: moving the end ship of an open route may leave a building with no route
+        # (a lone set-up ship sailing off), so this holds only where ships never move.
+        if s.phase != "setup" and not (e.scen.rules.ships and e.scen.rules.ship_move):
             for node, owner in enumerate(s.node_owner):
                 if owner == seat and s.node_kind[node] in (SETTLEMENT, CITY):
                     if not any(s.edge_owner[x] == seat for x in geo.node_edges[node]):
