@@ -1,0 +1,197 @@
+"""Bots: they only say legal, canonical commands; greedy beats random; they decide from
+what their seat may see; and a simulation's results do not depend on how many processes
+played it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from catan_cli import Game
+from catan_cli.bots import make_bot
+from catan_cli.engine.geometry import RESOURCES
+from catan_cli.errors import CatanError
+from catan_cli.simulate import play_game, run_simulation
+
+SCENARIOS = ["base", "cloth-for-catan", "pirate-islands"]
+NAMES = ["red", "blue", "white", "orange"]
+
+
+def test_make_bot_knows_two_kinds() -> None:
+    assert make_bot("greedy", 1).kind == "greedy"
+    assert make_bot("random", 1).kind == "random"
+    with pytest.raises(CatanError):
+        make_bot("clever", 1)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("bots", [["greedy", "random", "greedy", "random"], ["random", "greedy", "greedy"]])
+def test_bots_only_say_legal_canonical_commands(scenario: str, bots: list[str]) -> None:
+    """Every line a bot says is legal, and is the canonical text of the action it parses to."""
+    names = NAMES[:len(bots)]
+    game = Game.new(scenario, players=names, seed=11)
+    agents = [make_bot(kind, 100 + i) for i, kind in enumerate(bots)]
+    moves = 0
+    while not game.over and game.engine.s.turn <= 140:
+        seat = game.prompt_player()
+        line = agents[names.index(seat)].choose(game, seat)
+        verdict = game.check(line)
+        assert verdict.ok, f"{seat} said {line!r}: {verdict.reason}"
+        assert game.text(game.parse(line)) == line
+        game.execute(line)
+        moves += 1
+    assert moves > 50
+
+
+def test_bot_answers_for_a_seat_not_on_turn() -> None:
+    """Both red (on turn) and blue must discard: blue's line names its actor."""
+    game = Game.new("base", players=["red", "blue", "white"], seed=3, sandbox=True)
+    bot = make_bot("greedy", 0)
+    while game.engine.s.phase == "setup":
+        game.execute(bot.choose(game, game.prompt_player()))
+    game.execute("give red 4 lumber 4 brick")
+    game.execute("give blue 5 ore 4 wool")
+    game.execute("dice 3 4")
+    game.execute("roll")
+    before = game.view("blue")["players"][1]["resource_count"]
+    line = bot.choose(game, "blue")
+    assert line.startswith("blue: discard ")
+    game.execute(line)
+    assert game.view("blue")["players"][1]["resource_count"] == before - before // 2
+
+
+def test_greedy_beats_random_in_a_handful_of_games() -> None:
+    report = run_simulation("base", 4, ["greedy", "random", "random", "random"], games=6, seed=500)
+    assert report["wins"]["red"] >= 5, report
+    report = run_simulation("base", 4, ["random", "random", "random", "greedy"], games=4, seed=600)
+    assert report["wins"]["orange"] >= 3, report
+
+
+@pytest.mark.parametrize("scenario", ["cloth-for-catan", "pirate-islands"])
+def test_greedy_beats_random_in_the_sea_scenarios(scenario: str) -> None:
+    report = run_simulation(scenario, 4, ["greedy", "random", "random", "random"], games=3, seed=700)
+    assert report["wins"]["red"] >= 2, report
+    assert not report["errors"]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_greedy_games_end_with_a_winner(scenario: str) -> None:
+    game = play_game(scenario, ["greedy"] * 4, seed=21)
+    assert game["winners"] and not game["capped"] and not game["error"]
+
+
+# --- hidden information --------------------------------------------------------------------
+def _shuffle_hidden(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``game`` in which every other seat's hidden cards are dealt afresh with the
+    same counts (resources, development cards) and the deck is reshuffled.  Cards a pending
+    offer promises stay in the offerer's hand."""
+    copy = Game.from_json(game.to_json())
+    s = copy.engine.s
+    promised = {item["from"]: item["give"] for item in s.pending if item["kind"] == "offer"}
+    pool = list(s.deck)
+    for i, p in enumerate(s.players):
+        if i == seat:
+            continue
+        keep = list(promised.get(i, [0] * 5))
+        total = sum(p.resources)
+        # shuffle the rest of the hand between the resources, within what exists
+        free = total - sum(keep)
+        hand = list(keep)
+        spare = [s.bank[r] + p.resources[r] - keep[r] for r in range(5)]
+        for _ in range(free):
+            r = rng.choice([r for r in range(5) if spare[r] > 0])
+            hand[r] += 1
+            spare[r] -= 1
+        for r in range(5):
+            s.bank[r] += p.resources[r] - hand[r]
+        p.resources[:] = hand
+        pool += [card for card, _ in p.dev_cards]
+    rng.shuffle(pool)
+    for i, p in enumerate(s.players):
+        if i == seat:
+            continue
+        p.dev_cards = [[pool.pop(), bought] for _, bought in p.dev_cards]
+    s.deck = pool
+    return copy
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("kind", ["greedy", "random"])
+def test_decisions_do_not_depend_on_hidden_cards(scenario: str, kind: str) -> None:
+    """Shuffling what a seat cannot see (others' cards, the deck) never changes its move."""
+    rng = random.Random(5)
+    game = Game.new(scenario, players=NAMES, seed=8)
+    players = [make_bot("greedy", i) for i in range(4)]
+    checked = 0
+    while not game.over and game.engine.s.turn <= 120:
+        seat = game.prompt_player()
+        idx = NAMES.index(seat)
+        if len(game.legal_actions()) > 1 and rng.random() < 0.3:
+            mine = make_bot(kind, 42).choose(game, seat)
+            for _ in range(2):
+                other = _shuffle_hidden(game, idx, rng)
+                assert sum(map(sum, (p.resources for p in other.engine.s.players))) + sum(other.engine.s.bank) \
+                    == 19 * len(RESOURCES)
+                assert make_bot(kind, 42).choose(other, seat) == mine
+            checked += 1
+        game.execute(players[idx].choose(game, seat))
+    assert checked >= 20
+
+
+# --- simulation --------------------------------------------------------------------------------
+def test_simulation_results_do_not_depend_on_jobs() -> None:
+    args = dict(scenario="base", n_players=3, bots=["greedy", "random", "random"], games=4, seed=900)
+    one = run_simulation(jobs=1, **args)  # type: ignore[arg-type]
+    two = run_simulation(jobs=2, **args)  # type: ignore[arg-type]
+    for key in ("wins", "avg_turns", "capped", "finished", "decisions", "fingerprint"):
+        assert one[key] == two[key], key
+    assert one["games"] == 4 and one["jobs"] == 1 and two["jobs"] == 2
+
+
+def test_simulation_reports_progress_and_the_table() -> None:
+    seen: list[tuple[int, int]] = []
+    report = run_simulation("base", 4, ["random"], games=2, seed=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(1, 2), (2, 2)]
+    assert set(report["wins"]) == {"red", "blue", "white", "orange"}
+    for key in ("avg_turns", "capped", "decisions_per_s", "games_per_s", "violations"):
+        assert key in report
+
+
+def test_simulation_check_finds_no_violation_in_a_small_slice() -> None:
+    for scenario, n in (("base", 3), ("cloth-for-catan", 4), ("pirate-islands", 3)):
+        report = run_simulation(scenario, n, ["greedy"] + ["random"] * (n - 1), games=2, seed=40, check=True)
+        assert not report["violations"] and not report["errors"], report
+
+
+def test_simulation_check_names_seed_and_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken invariant is reported with the game's seed and the move that broke it."""
+    import catan_cli.engine.invariants as inv
+
+    def fake(game: Game) -> list[str]:
+        return ["resources not conserved"] if len(game.history) >= 7 else []
+
+    monkeypatch.setattr(inv, "check_invariants", fake)
+    report = run_simulation("base", 3, ["random"], games=2, seed=77, check=True)
+    assert [(v["seed"], v["move"]) for v in report["violations"]] == [(77, 7), (78, 7)]
+    assert report["violations"][0]["problems"] == ["resources not conserved"]
+
+
+def test_simulation_refuses_bad_arguments() -> None:
+    with pytest.raises(CatanError):
+        run_simulation("base", 4, ["greedy", "random"], games=1)
+    with pytest.raises(CatanError):
+        run_simulation("base", 4, ["wizard"], games=1)
+    with pytest.raises(CatanError):
+        run_simulation("nowhere", 4, ["random"], games=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("n", [3, 4])
+def test_bulk_check_2000_games(scenario: str, n: int) -> None:
+    """The issue's bulk check: 2,000 games per scenario and player count, no violation."""
+    bots = ["greedy"] + ["random"] * (n - 1)
+    report = run_simulation(scenario, n, bots, games=2000, seed=10_000, jobs=2, check=True)
+    assert not report["violations"], report["violations"][:3]
+    assert not report["errors"], report["errors"][:3]
