@@ -8,8 +8,22 @@ Only the rules library is imported here; the terminal parts (rich, prompt_toolki
 load when the CLI needs them.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .errors import CatanError, NotationError, RuleError, SaveError, ScenarioError
-from .game import Game, Verdict
+
+if TYPE_CHECKING:
+    from .game import Game, Verdict
+
+
+def __getattr__(name: str) -> Any:
+    # The engine loads on first use, so `catan --version` and `--help` start fast.
+    if name in ("Game", "Verdict"):
+        from . import game
+
+        return getattr(game, name)
+    raise AttributeError(f"module 'catan_cli' has no attribute {name!r}")
+
 
 __version__ = "0.1.0"
 __all__ = ["Game", "Verdict", "RuleError", "NotationError", "CatanError", "SaveError", "ScenarioError",

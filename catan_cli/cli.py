@@ -12,12 +12,9 @@ VERSION_FLAGS = ("--version", "-V")
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from . import __version__
 
-    try:
-        return version("catan-cli")
-    except PackageNotFoundError:
-        return "0.1.0"
+    return __version__
 
 
 def _fail(message: str) -> NoReturn:
@@ -72,7 +69,7 @@ def build_app() -> Any:
         try:
             kwargs: dict[str, Any] = {"saves_folder": saves_dir, "autosave": not no_autosave}
             if load:
-                session = Session.load(load, **kwargs)
+                session = Session.from_save(load, **kwargs)
                 if save:
                     session.save_name = check_name(save)
             else:
