@@ -271,7 +271,10 @@ def run(cf: CommandFile, *, sandbox: bool | None = None, on_command: Reporter | 
                                   f"(recorded {line.text}, reached {got})")
             result.digests += 1
         else:
-            problem = check_expectation(game, line.text, last_events)
+            try:
+                problem = check_expectation(game, line.text, last_events)
+            except CatanError as exc:
+                problem = str(exc)
             if problem is not None:
                 raise ScriptError(f"{where}: expect {line.text}: {problem}")
             result.expectations += 1

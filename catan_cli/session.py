@@ -33,6 +33,8 @@ def make_bot(kind: str, seed: int) -> Bot:
         raise CatanError("bots are not available in this build (catan_cli.bots is missing)") from None
     try:
         return _make(kind, seed)
+    except CatanError:
+        raise
     except (KeyError, ValueError) as exc:
         raise CatanError(f"unknown bot kind {kind!r}: {exc}") from None
 
@@ -71,7 +73,7 @@ class Session:
         return cls(header.new_game(), header, **kwargs)
 
     @classmethod
-    def load(cls, name: str, saves_folder: str | Path | None = None, **kwargs: Any) -> "Session":
+    def from_save(cls, name: str, saves_folder: str | Path | None = None, **kwargs: Any) -> "Session":
         loaded = saves.load_game(name, saves_folder)
         session = cls(loaded.game, loaded.header, save_name=loaded.name, saves_folder=saves_folder, **kwargs)
         session.log.append((None, f"loaded {loaded.name}: {len(loaded.game.history)} commands replayed"))

@@ -1,0 +1,310 @@
+"""The REPL: commands and their answers, completion, bots, saves, and a real terminal."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from catan_cli.repl import Repl
+from catan_cli.script import Header, parse_seats
+from catan_cli.session import Session
+
+SETUP = ["build settlement 40", "build road 40-41", "build settlement 53", "build road 53-54",
+         "build settlement 46", "build road 45-46", "build settlement 64", "build road 54-64",
+         "build settlement 56", "build road 56-57", "build settlement 17", "build road 17-18"]
+
+
+def make(tmp_path: Path, players: str = "red,blue,white", width: int = 100, height: int = 40,
+         **kw) -> tuple[Repl, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=width, height=height, color_system=None, highlight=False)
+    session = Session.new(Header("base", parse_seats(players), 7), saves_folder=tmp_path)
+    kw.setdefault("pace", 0.0)
+    return Repl(session, console, **kw), out
+
+
+def said(out: io.StringIO) -> str:
+    text = out.getvalue()
+    out.seek(0)
+    out.truncate()
+    return text
+
+
+# ---------------------------------------------------------------------------- playing
+
+
+def test_an_accepted_command_prints_its_events_and_redraws_the_board(tmp_path):
+    repl, out = make(tmp_path)
+    assert repl.handle("build settlement 40")
+    text = said(out)
+    assert "red places a settlement on 40" in text
+    assert "s40" in text                      # the board, with the new settlement
+    assert "Hand of red" in text              # the hand beside it
+
+
+def test_a_refused_command_is_one_line_and_changes_nothing(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("build city 99")
+    assert said(out) == "✗ there is no intersection 99 (they run 1-72) (in 'build city 99')\n"
+    repl.handle("fly to the moon")
+    assert said(out) == "✗ unknown command 'fly'; type 'help' for the list\n"
+    assert repl.session.game.history == []
+
+
+def test_aliases_and_actor_prefixes(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("b s 40")
+    repl.handle("road 40-41")
+    repl.handle("blue: build settlement 53")
+    assert repl.session.game.history == ["build settlement 40", "red: build road 40-41",
+                                         "blue: build settlement 53"]
+
+
+def test_prompt_names_the_player_and_what_the_game_waits_for(tmp_path):
+    repl, _ = make(tmp_path)
+    assert repl.prompt_plain() == "red (place settlement)> "
+    for line in SETUP:
+        repl.handle(line)
+    assert repl.prompt_plain() == "red (roll)> "
+    assert repl.toolbar_text().startswith("turn 1 · red's turn · red 2  blue 2  white 2 VP (to 10)")
+
+
+# ---------------------------------------------------------------------------- other commands
+
+
+def test_help_lists_commands_and_explains_one_with_its_cost(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("help")
+    text = said(out)
+    assert "Game commands" in text and "Other commands" in text and "why COMMAND" in text
+    repl.handle("help build")
+    text = said(out)
+    assert "cost: road: 1 lumber, 1 brick; settlement: 1 lumber, 1 brick, 1 wool, 1 grain" in text
+    assert "example: build road 12-13" in text
+    repl.handle("help dance")
+    assert said(out) == "no command 'dance'; type 'help' for the list\n"
+
+
+def test_why_explains_without_playing(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("why build settlement 40")
+    assert said(out) == "✓ build settlement 40 is legal now\n"
+    repl.handle("why build road 40-41")
+    assert said(out).startswith("✗ ")
+    assert repl.session.game.history == []
+
+
+def test_legal_lists_the_commands_of_the_seat_to_act(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("legal")
+    text = said(out)
+    assert "build settlement 40" in text and text.rstrip().endswith("54 legal commands")
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("map", "AB"), ("map compact", "mo"), ("map full", "mountains"), ("map nw", "A"),
+    ("hand", "Hand of red"), ("hands", "Hands and pieces left"), ("score", "Score"),
+    ("status", "waiting for"), ("bank", "Bank"), ("log", "Log"),
+])
+def test_view_commands(tmp_path, line, expected):
+    repl, out = make(tmp_path)
+    repl.handle("build settlement 40")
+    said(out)
+    repl.handle(line)
+    assert expected in said(out)
+
+
+def test_bank_alone_shows_the_bank_but_with_arguments_trades(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("bank 4 wool for ore")
+    assert said(out).startswith("✗ ")   # a trade, refused during set-up, not the bank table
+
+
+def test_another_players_hand_shows_only_counts(tmp_path):
+    repl, out = make(tmp_path, players="red,blue:bot,white:bot")
+    repl.handle("build settlement 40")
+    repl.handle("build road 40-41")
+    said(out)
+    repl.handle("hand blue")
+    text = said(out)
+    assert "Hand of blue" in text and "lumber" not in text
+
+
+def test_save_load_and_saves(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("build settlement 40")
+    repl.handle("save friday")
+    assert f"saved to {tmp_path / 'friday.catan'}" in said(out)
+    repl.handle("build road 40-41")      # autosaved as friday now
+    repl.handle("saves")
+    assert "friday" in said(out)
+    repl.session.game = repl.session.header.new_game()
+    repl.handle("load friday")
+    assert repl.session.game.history == ["build settlement 40", "red: build road 40-41"]
+    repl.handle("load nope")
+    assert said(out).endswith("✗ no save named 'nope' (in " + str(tmp_path) + ")\n")
+    repl.handle("save ../up")
+    assert said(out).startswith("✗ '../up' is not a save name")
+
+
+def test_undo(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("build settlement 40")
+    repl.handle("undo")
+    assert "undone: build settlement 40" in said(out)
+    assert repl.session.game.history == []
+    repl.handle("undo")
+    assert said(out) == "✗ nothing to undo\n"
+
+
+def test_quit_leaves_and_says_where_the_game_is(tmp_path):
+    repl, out = make(tmp_path)
+    assert repl.handle("quit") is False
+    assert said(out) == f"saved as {tmp_path / 'autosave.catan'}\n"
+
+
+# ---------------------------------------------------------------------------- completion
+
+
+def words(repl: Repl, text: str) -> list[str]:
+    return [w for w, _ in repl.completions(text)]
+
+
+def test_completion_from_legal_commands_and_command_names(tmp_path):
+    repl, _ = make(tmp_path)
+    first = words(repl, "")
+    assert "build" in first and "help" in first and "why" in first and "dice" not in first
+    assert words(repl, "bu") == ["build", "buy"]
+    assert words(repl, "build s") == ["settlement"]
+    assert "40" in words(repl, "build settlement ") and "1" not in words(repl, "build settlement ")
+    repl.handle("b s 40")
+    assert words(repl, "road 40-") == ["40-41"]
+    assert words(repl, "b r ") == ["27-40", "39-40", "40-41"]
+    assert words(repl, "why build r") == ["road"]
+    assert words(repl, "help bu") == ["build", "buy"]
+    assert words(repl, "hand b") == ["blue"]
+
+
+def test_completion_of_save_names(tmp_path):
+    repl, _ = make(tmp_path)
+    repl.handle("save friday")
+    assert words(repl, "load f") == ["friday"]
+
+
+# ---------------------------------------------------------------------------- bots
+
+
+def test_bots_play_their_seats_with_pacing(tmp_path):
+    pauses: list[float] = []
+    repl, out = make(tmp_path, players="red,blue:bot,white:bot:random", pace=0.4, sleep=pauses.append)
+    repl.handle("build settlement 40")
+    repl.handle("build road 40-41")
+    text = said(out)
+    assert "blue: build settlement" in text and "white: build road" in text
+    # blue and white each place twice (snake order) before red places again
+    assert repl.session.game.prompt_player() == "red"
+    assert pauses == [0.4] * 8
+
+
+def test_an_all_bot_game_plays_to_the_end(tmp_path):
+    repl, out = make(tmp_path, players="a:bot,b:bot,c:bot")
+    repl.session.autosave = False
+    repl.start()
+    assert repl.session.game.over
+    assert "Game over:" in said(out)
+
+
+# ---------------------------------------------------------------------------- prompt_toolkit
+
+
+def run_pipe(repl: Repl, *chunks: str) -> None:
+    """Type ``chunks`` into the prompt like a person: each after the line before it has
+    been handled, and with a pause so that a Tab's completion lands before the next keys."""
+    import threading
+    import time
+
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    handled = []
+    real_handle = repl.handle
+
+    def counting_handle(line: str) -> bool:
+        try:
+            return real_handle(line)
+        finally:
+            handled.append(line)
+
+    repl.handle = counting_handle  # type: ignore[method-assign]
+    with create_pipe_input() as pipe:
+        def typist() -> None:
+            entered = 0
+            for chunk in chunks:
+                deadline = time.monotonic() + 10
+                while len(handled) < entered and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                time.sleep(0.1)
+                pipe.send_text(chunk)
+                entered += chunk.count("\r")
+            time.sleep(0.1)
+            pipe.close()
+
+        thread = threading.Thread(target=typist)
+        thread.start()
+        repl.loop(input=pipe, output=DummyOutput(), history=InMemoryHistory())
+        thread.join()
+
+
+def test_prompt_toolkit_loop_with_tab_completion(tmp_path):
+    repl, out = make(tmp_path)
+    run_pipe(repl, "build settl\t", " 40\r", "road 40-\t", "\r", "quit\r")
+    assert repl.session.game.history == ["build settlement 40", "red: build road 40-41"]
+    assert "red places a road on 40-41" in said(out)
+    assert (tmp_path / "autosave.catan").is_file()
+
+
+def test_prompt_toolkit_loop_ends_on_end_of_input(tmp_path):
+    repl, out = make(tmp_path)
+    run_pipe(repl, "build settlement 40\r")       # then the pipe closes: Ctrl-D
+    assert repl.session.game.history == ["build settlement 40"]
+    assert said(out).rstrip().endswith(f"saved as {tmp_path / 'autosave.catan'}")
+
+
+def test_in_a_real_terminal(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", CATAN_SAVES=str(tmp_path), PROMPT_TOOLKIT_NO_CPR="1",
+               XDG_STATE_HOME=str(tmp_path / "state"))
+    child = pexpect.spawn(sys.executable, ["-m", "catan_cli", "play", "--seed", "7", "--fast",
+                                           "--players", "red,blue:bot,white:bot"],
+                          env=env, dimensions=(40, 100), encoding="utf-8", timeout=15)
+    def at_prompt(text: str) -> None:
+        child.expect_exact(text)
+        time.sleep(0.3)   # keys typed before prompt_toolkit takes the terminal may be dropped
+
+    try:
+        at_prompt("(place settlement)>")
+        child.send("build settlement 40\r")
+        child.expect_exact("red places a settlement on 40")
+        at_prompt("(place road)>")
+        child.send("build road 40-\t")
+        child.expect_exact("40-41")
+        child.send("\r")
+        child.expect_exact("red places a road on 40-41")
+        child.expect_exact("blue places a settlement on")
+        at_prompt("(place settlement)>")
+        child.send("build city 99\r")
+        child.expect_exact("there is no intersection 99")
+        at_prompt("(place settlement)>")
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert "build settlement 40" in (tmp_path / "autosave.catan").read_text()
+    assert (tmp_path / "state" / "catan" / "history").is_file()
