@@ -30,6 +30,21 @@ class Hooks(ScenarioHooks):
         e.s.extra["cloth_total"] = (sum(v["cloth"] for v in e.s.extra["villages"]) + e.s.extra["cloth_supply"])
         for p in e.s.players:
             p.extra["cloth"] = 0
+        self.place_robber()
+
+    def place_robber(self) -> None:
+        """The robber starts on the fields hex with the 12 (seed: Pirate & Robber).  With the
+        main islands reshuffled (option "variable") that hex moves: take the first fields
+        hex with the 12, else the first hex with the 12, else keep the map's start."""
+        s = self.e.s
+        terrain = str(self.e.scen.params.get("robber_terrain", "fields"))
+        number = int(self.e.scen.params.get("robber_number", 12))
+        if s.robber >= 0 and s.terrain[s.robber] == terrain and s.numbers[s.robber] == number:
+            return
+        hexes = [h for h in self.e.land_hexes if s.numbers[h] == number]
+        best = [h for h in hexes if s.terrain[h] == terrain] or hexes
+        if best:
+            s.robber = best[0]
 
     @property
     def villages(self) -> list[dict[str, Any]]:
