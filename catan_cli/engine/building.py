@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, Event
+from .geometry import EDGE_SEA
 from .state import CITY, FORTRESS, NONE, ROAD, SETTLEMENT, SHIP, WARSHIP
 
 if TYPE_CHECKING:
@@ -56,6 +57,8 @@ class BuildingRules:
         if not 0 <= edge < self.geo.n_edges:
             return "no such path"
         if not self.scen.edge_roadable[edge]:
+            if self.scen.edge_kind[edge] != EDGE_SEA:   # land there, but an area without roads
+                return f"roads may not be built on {self.edge_text(edge)} in this scenario"
             return f"{self.edge_text(edge)} is at sea; roads go on land paths"
         if s.edge_kind[edge]:
             return f"{self.edge_text(edge)} already holds a {_route_name(s.edge_kind[edge])}"
