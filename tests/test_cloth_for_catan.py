@@ -15,12 +15,15 @@ always keeping the 50 bolts conserved (to a player who plays no part, or to the 
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from catan_cli import Game, RuleError
 from catan_cli.engine.invariants import check_invariants
 from catan_cli.engine.newgame import RED_NUMBERS
+from catan_cli.script import read_file
+from catan_cli.script import run as run_script
 from sea_helpers import (
     cards, cloth, hand, hex_index, legal, movable, on_turn, refused, roads, run, sandbox, ships,
     to_roll, village,
@@ -641,3 +644,26 @@ def test_variable_setup_robber_starts_on_a_fields_hex_with_the_12() -> None:
             assert robber["terrain"] == "fields" and robber["number"] == 12, seed
         else:
             assert robber["number"] == 12, seed
+
+
+# === the command file ================================================================================
+SCRIPT = Path(__file__).parent / "scripts" / "cloth_village.catan"
+
+
+def test_command_file_plays_to_a_village_connection_and_a_cloth_award() -> None:
+    result = run_script(read_file(SCRIPT))
+    assert result.expectations >= 20
+    g = result.game
+    assert cloth(g, "red") == 2 and village(g, 50) == {"node": 50, "number": 11, "cloth": 3, "traders": ["red"]}
+    assert g.view()["pirate"] == "AO" and not g.over
+    sound(g)
+
+
+def test_command_file_runs_from_the_command_line() -> None:
+    from typer.testing import CliRunner
+
+    from catan_cli.cli import build_app
+
+    out = CliRunner().invoke(build_app(), ["run", str(SCRIPT)])
+    assert out.exit_code == 0, out.output
+    assert "27 expectations: ok" in out.output
