@@ -83,36 +83,31 @@ def test_greedy_games_end_with_a_winner(scenario: str) -> None:
 
 # --- hidden information --------------------------------------------------------------------
 def _shuffle_hidden(game: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of ``game`` in which every other seat's hidden cards are dealt afresh with the
-    same counts (resources, development cards) and the deck is reshuffled.  Cards a pending
-    offer promises stay in the offerer's hand."""
+    """A copy of ``game`` in which the other seats' hidden cards are dealt afresh: their
+    resource cards are pooled and dealt back with each hand's size kept (the bank, which
+    everyone sees, stays as it is), and their development cards and the deck likewise.
+    Cards a pending offer promises stay in the offerer's hand."""
     copy = Game.from_json(game.to_json())
     s = copy.engine.s
     promised = {item["from"]: item["give"] for item in s.pending if item["kind"] == "offer"}
-    pool = list(s.deck)
-    for i, p in enumerate(s.players):
-        if i == seat:
-            continue
-        keep = list(promised.get(i, [0] * 5))
-        total = sum(p.resources)
-        # shuffle the rest of the hand between the resources, within what exists
-        free = total - sum(keep)
-        hand = list(keep)
-        spare = [s.bank[r] + p.resources[r] - keep[r] for r in range(5)]
-        for _ in range(free):
-            r = rng.choice([r for r in range(5) if spare[r] > 0])
-            hand[r] += 1
-            spare[r] -= 1
-        for r in range(5):
-            s.bank[r] += p.resources[r] - hand[r]
-        p.resources[:] = hand
-        pool += [card for card, _ in p.dev_cards]
+    others = [i for i in range(len(s.players)) if i != seat]
+    pool: list[int] = []
+    for i in others:
+        keep = promised.get(i, [0] * 5)
+        pool += [r for r in range(5) for _ in range(s.players[i].resources[r] - keep[r])]
     rng.shuffle(pool)
-    for i, p in enumerate(s.players):
-        if i == seat:
-            continue
-        p.dev_cards = [[pool.pop(), bought] for _, bought in p.dev_cards]
-    s.deck = pool
+    for i in others:
+        p = s.players[i]
+        hand = list(promised.get(i, [0] * 5))
+        for _ in range(sum(p.resources) - sum(hand)):
+            hand[pool.pop()] += 1
+        p.resources[:] = hand
+    cards = list(s.deck) + [card for i in others for card, _ in s.players[i].dev_cards]
+    rng.shuffle(cards)
+    for i in others:
+        p = s.players[i]
+        p.dev_cards = [[cards.pop(), bought] for _, bought in p.dev_cards]
+    s.deck = cards
     return copy
 
 
@@ -137,6 +132,27 @@ def test_decisions_do_not_depend_on_hidden_cards(scenario: str, kind: str) -> No
             checked += 1
         game.execute(players[idx].choose(game, seat))
     assert checked >= 20
+
+
+def test_the_shuffle_catches_a_bot_that_peeks() -> None:
+    """Control: a bot that reads another hand from the hidden state is caught."""
+
+    def peeking(game: Game, seat: str) -> str:
+        legal = [a for a in game.legal_actions() if a.seat == game.seat(seat)]
+        other = game.engine.s.players[(game.seat(seat) + 1) % len(game.players)]
+        return game.text(legal[(other.resources[4] * 7 + other.resources[0]) % len(legal)])
+
+    rng = random.Random(2)
+    game = Game.new("base", players=NAMES, seed=4)
+    bots = [make_bot("greedy", i) for i in range(4)]
+    caught = False
+    while not game.over and not caught:
+        seat = game.prompt_player()
+        if len(game.legal_actions()) > 3:
+            mine = peeking(game, seat)
+            caught = any(peeking(_shuffle_hidden(game, NAMES.index(seat), rng), seat) != mine for _ in range(3))
+        game.execute(bots[NAMES.index(seat)].choose(game, seat))
+    assert caught
 
 
 # --- simulation --------------------------------------------------------------------------------

@@ -154,12 +154,25 @@ class Ctx:
             self.edge_kind[e] = ROUTE_NUM.get(item["kind"], 1)
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
         self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
-        self.legal: list[Action] = [a for a in game.legal_actions() if a.seat == self.me]
+        self._legal: list[Action] | None = None
         self.costs: dict[str, tuple[int, ...]] = self.scen.costs
         self._rates: list[int] | None = None
         self._prod: list[list[int]] | None = None
 
     # --- derived, lazily --------------------------------------------------------------
+    @property
+    def legal(self) -> list[Action]:
+        """This seat's legal actions (offers aside), listed on first use."""
+        if self._legal is None:
+            self._legal = [a for a in self.game.legal_actions() if a.seat == self.me]
+        return self._legal
+
+    def pending_for_me(self, kind: str) -> dict[str, Any] | None:
+        for item in self.view["pending"]:
+            if item["kind"] == kind and item["player"] == self.seat:
+                return item
+        return None
+
     def text(self, action: Action) -> str:
         return self.game.text(action)
 

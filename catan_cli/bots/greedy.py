@@ -59,13 +59,17 @@ class GreedyBot:
 
     def choose_action(self, game: "Game", seat: str) -> Action:
         ctx = Ctx(game, seat)
+        discard = self.discard(ctx) if ctx.pending_for_me("discard") else None
+        if discard is not None and game.check(discard).ok:
+            return discard      # without listing every way to discard half a big hand
         if not ctx.legal:
             raise RuleError(f"{seat} has nothing to do now")
         if len(ctx.legal) == 1:
             return ctx.legal[0]
         strat = strategy_for(ctx.board.scenario)
         action = self.decide(ctx, strat)
-        if action is None or action not in ctx.legal:
+        if action is None or (action not in ctx.legal and not (
+                action.kind == "offer" and game.check(action).ok)):
             # never emit an illegal line: fall back to a sensible legal one
             action = self._fallback(ctx)
         return action
@@ -508,11 +512,8 @@ class GreedyBot:
         return val
 
     def discard(self, ctx: Ctx) -> Action | None:
-        count = 0
-        for item in ctx.view["pending"]:
-            if item["kind"] == "discard" and item["player"] == ctx.seat:
-                count = int(item["count"])
-                break
+        item = ctx.pending_for_me("discard")
+        count = int(item["count"]) if item else 0
         if count <= 0:
             return None
         strat = strategy_for(ctx.board.scenario)
