@@ -11,6 +11,9 @@ prompt_toolkit and rich are imported only when a REPL starts.
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TextIO
 
@@ -33,6 +36,7 @@ PROMPT_COLORS = {
     "green": "ansigreen", "brown": "#af5f00", "yellow": "ansiyellow", "purple": "ansimagenta",
 }
 MAP_WORDS = ("compact", "full")
+SCORE_MIN_WIDTH = 50   # the score table is never narrower than this
 
 
 # ---------------------------------------------------------------------------- drawing
@@ -85,26 +89,44 @@ class Screen:
 
     def main(self, session: "Session") -> "RenderableType":
         """The board, with the viewer's hand and the score beside it as far as they fit."""
-        from rich.console import Group
-        from rich.table import Table
-
         viewer = session.viewer()
         board = self.board(session.game, viewer)
-        view = session.game.view(viewer)
-        room = self.console.width - self.console.measure(board).maximum - 2
-        side: list[RenderableType] = []
-        candidates = [self.table("hand", view, viewer)] if viewer is not None else []
-        candidates.append(self.table("score", view))
-        for table in candidates:
-            if self.console.measure(table).maximum <= room:
-                side.append(table)
-        if not side:
+        if not hasattr(board, "plain"):
             return board
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(no_wrap=True)
-        grid.add_column()
-        grid.add_row(board, Group(*side))
-        return grid
+        board_w = max((len(line) for line in board.plain.split("\n")), default=0)
+        room = self.console.width - board_w - 2
+        view = session.game.view(viewer)
+        candidates = [self.table("hand", view, viewer)] if viewer is not None else []
+        if room >= SCORE_MIN_WIDTH:   # never fits in less: skip measuring it
+            candidates.append(self.table("score", view))
+        side = [t for t in candidates if self.console.measure(t).maximum <= room]
+        return SideBySide(board, board_w, side, room) if side else board
+
+
+class SideBySide:
+    """A drawn board (a rich Text of fixed-width lines) with tables to its right.  Cheaper
+    than a grid Table, which would measure and re-wrap every line of the board."""
+
+    def __init__(self, board: Any, board_width: int, side: list[Any], side_width: int) -> None:
+        self.board, self.board_width, self.side, self.side_width = board, board_width, side, side_width
+
+    def __rich_console__(self, console: "Console", options: Any) -> Iterator[Any]:
+        from rich.console import Group
+        from rich.segment import Segment
+
+        left = self.board.split("\n", allow_blank=True)
+        right = console.render_lines(Group(*self.side), options.update(width=self.side_width), pad=False)
+        newline = Segment.line()
+        for i in range(max(len(left), len(right))):
+            width = 0
+            if i < len(left):
+                line = left[i]
+                width = line.cell_len
+                yield from line.render(console)
+            if i < len(right):
+                yield Segment(" " * (self.board_width - width + 2))
+                yield from right[i]
+            yield newline
 
 
 def _plain_board(view: dict[str, Any]) -> "RenderableType":
@@ -300,9 +322,9 @@ class Repl:
                 n = len(rest)
                 for cmd in self.legal():
                     tokens = cmd.split()
-                    if len(tokens) > n and tokens[:n] == rest:
+                    if len(tokens) > n and [t.lower() for t in tokens[:n]] == rest:
                         out.setdefault(tokens[n], cmd if len(tokens) == n + 1 else "")
-        return [(w, m) for w, m in out.items() if w.startswith(partial.lower())]
+        return [(w, m) for w, m in out.items() if w.lower().startswith(partial.lower())]
 
     # -------------------------------------------------------------- lines
     def handle(self, raw: str) -> bool:
@@ -324,7 +346,8 @@ class Repl:
                 self.error(f"{exc.strerror or exc}")
             return True
         try:
-            played = self.session.play(line)
+            with _interrupt_after():
+                played = self.session.play(line)
         except CatanError as exc:
             self.error(str(exc))
             return True
@@ -338,7 +361,8 @@ class Repl:
         try:
             while session.bot_to_move():
                 try:
-                    played = session.bot_move()
+                    with _interrupt_after():
+                        played = session.bot_move()
                 except CatanError as exc:
                     self.error(str(exc))
                     break
@@ -486,8 +510,11 @@ class Repl:
             except EOFError:
                 self.handle("quit")
                 return
-            if not self.handle(line):
-                return
+            try:
+                if not self.handle(line):
+                    return
+            except KeyboardInterrupt:
+                self.say("interrupted")
 
     def loop_plain(self, lines: Iterable[str], out: TextIO | None = None) -> None:
         """Read commands from a pipe or file, echoing each after its prompt."""
@@ -498,6 +525,23 @@ class Repl:
             if not self.handle(line):
                 return
         self.handle("quit")
+
+
+@contextlib.contextmanager
+def _interrupt_after() -> Iterator[None]:
+    """Hold Ctrl-C back while a command is played and saved, then deliver it: a command is
+    never cut in half between the game and its save."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _history() -> Any:

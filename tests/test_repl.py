@@ -191,6 +191,19 @@ def test_completion_from_legal_commands_and_command_names(tmp_path):
     assert words(repl, "hand b") == ["blue"]
 
 
+def test_completion_ignores_case_and_offers_the_canonical_word(tmp_path):
+    repl, _ = make(tmp_path)
+    for line in SETUP:
+        repl.handle(line)
+    repl.session.game.state.forced_dice = [3, 4]   # not a sandbox: set the dice directly
+    repl.handle("roll")
+    robbing = next(c for c in repl.legal() if " steal " in c)      # like "robber K steal red"
+    _, hex_id, _, victim = robbing.split()
+    assert hex_id in words(repl, "robber " + hex_id.lower())
+    assert words(repl, f"ROBBER {hex_id.lower()} ST") == ["steal"]
+    assert victim in words(repl, f"robber {hex_id.lower()} steal ")
+
+
 def test_completion_of_save_names(tmp_path):
     repl, _ = make(tmp_path)
     repl.handle("save friday")
@@ -294,7 +307,7 @@ def test_in_a_real_terminal(tmp_path):
         child.expect_exact("red places a settlement on 40")
         at_prompt("(place road)>")
         child.send("build road 40-\t")
-        child.expect_exact("40-41")
+        child.expect_exact("41")   # the completion, drawn after the typed "40-"
         child.send("\r")
         child.expect_exact("red places a road on 40-41")
         child.expect_exact("blue places a settlement on")
@@ -308,3 +321,30 @@ def test_in_a_real_terminal(tmp_path):
         child.close(force=True)
     assert "build settlement 40" in (tmp_path / "autosave.catan").read_text()
     assert (tmp_path / "state" / "catan" / "history").is_file()
+
+
+def test_ctrl_c_waits_until_the_command_and_its_save_are_done():
+    import signal
+
+    from catan_cli.repl import _interrupt_after
+
+    done = []
+    with pytest.raises(KeyboardInterrupt):
+        with _interrupt_after():
+            os.kill(os.getpid(), signal.SIGINT)
+            done.append("after the signal")
+    assert done == ["after the signal"]
+
+
+def test_ctrl_c_pauses_the_bots_and_enter_lets_them_go_on(tmp_path):
+    def interrupted(seconds: float) -> None:
+        raise KeyboardInterrupt
+
+    repl, out = make(tmp_path, players="red,blue:bot,white:bot", pace=0.4, sleep=interrupted)
+    repl.handle("build settlement 40")
+    repl.handle("build road 40-41")
+    assert "bots paused: press Enter to let them go on" in said(out)
+    assert repl.session.game.prompt_player() == "blue"
+    repl.sleep = lambda seconds: None
+    repl.handle("")
+    assert repl.session.game.prompt_player() == "red"
