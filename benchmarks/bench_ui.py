@@ -1,0 +1,128 @@
+"""Timing figures of the terminal client.
+
+    python benchmarks/bench_ui.py            # all three figures
+    python benchmarks/bench_ui.py --json
+
+1. screen: median time from an accepted command to the rendered screen (events, board and
+   hand drawn into a 100x40 console, autosave written) on the base board, over the commands
+   of a seeded random game.
+2. version: cold start of ``catan --version`` (a fresh process each time).
+3. run: ``catan run`` of a generated 1,000-command file (a fresh process each time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def random_game_lines(n: int, seed: int) -> tuple[Any, list[str]]:
+    """A base game of at least ``n`` commands played by uniform random choice."""
+    from catan_cli.script import Header, parse_seats
+
+    for s in range(seed, seed + 50):
+        header = Header("base", parse_seats("red,blue,white,orange"), s)
+        game = header.new_game()
+        rnd = random.Random(s)
+        while len(game.history) < n and not game.over:
+            game.execute(rnd.choice(game.legal_commands()))
+        if len(game.history) >= n:
+            return header, game.history[:n]
+    raise SystemExit("no seed gave a long enough random game")
+
+
+def bench_screen(commands: int, seed: int, autosave: bool) -> dict[str, float]:
+    from rich.console import Console
+
+    from catan_cli.repl import Repl
+    from catan_cli.session import Session
+
+    header, lines = random_game_lines(commands, seed)
+    with tempfile.TemporaryDirectory() as folder:
+        out = io.StringIO()
+        console = Console(file=out, width=100, height=40, color_system="truecolor", force_terminal=True)
+        session = Session.new(header, saves_folder=folder, autosave=autosave)
+        repl = Repl(session, console, pace=0.0)
+        times = []
+        for line in lines:
+            t0 = time.perf_counter()
+            repl.handle(line)
+            times.append(time.perf_counter() - t0)
+            out.seek(0)
+            out.truncate()
+    times.sort()
+    return {"commands": len(times), "median_ms": statistics.median(times) * 1000,
+            "p90_ms": times[int(len(times) * 0.9)] * 1000, "max_ms": times[-1] * 1000}
+
+
+def catan_command() -> list[str]:
+    exe = shutil.which("catan")
+    return [exe] if exe else [sys.executable, "-m", "catan_cli"]
+
+
+def timed_runs(cmd: list[str], runs: int) -> dict[str, float]:
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)   # warm the file cache
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    return {"runs": runs, "median_ms": statistics.median(times) * 1000, "min_ms": times[0] * 1000,
+            "max_ms": times[-1] * 1000}
+
+
+def bench_run(commands: int, seed: int, runs: int) -> dict[str, float]:
+    from catan_cli.script import file_text
+
+    header, lines = random_game_lines(commands, seed)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "long.catan"
+        path.write_text(file_text(header, lines))
+        result = timed_runs(catan_command() + ["run", str(path)], runs)
+    result["commands"] = len(lines)
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--screen-commands", type=int, default=300)
+    ap.add_argument("--runs", type=int, default=20, help="fresh processes per start-up figure")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    figures = {
+        "screen": bench_screen(args.screen_commands, args.seed, autosave=True),
+        "screen_no_autosave": bench_screen(args.screen_commands, args.seed, autosave=False),
+        "version": timed_runs(catan_command() + ["--version"], args.runs),
+        "run_1000": bench_run(1000, args.seed, max(3, args.runs // 4)),
+    }
+    figures["command"] = " ".join(catan_command())
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return
+    s, v, r = figures["screen"], figures["version"], figures["run_1000"]
+    print(f"accepted command -> rendered screen (base, 100x40, autosave on): median {s['median_ms']:.1f} ms, "
+          f"p90 {s['p90_ms']:.1f} ms over {s['commands']} commands "
+          f"(without autosave: median {figures['screen_no_autosave']['median_ms']:.1f} ms)")
+    print(f"catan --version cold start: median {v['median_ms']:.0f} ms (min {v['min_ms']:.0f}, "
+          f"max {v['max_ms']:.0f}) over {v['runs']} runs of {figures['command']}")
+    print(f"catan run of a {r['commands']}-command file: median {r['median_ms']:.0f} ms "
+          f"(min {r['min_ms']:.0f}, max {r['max_ms']:.0f}) over {r['runs']} runs")
+
+
+if __name__ == "__main__":
+    main()
