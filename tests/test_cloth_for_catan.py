@@ -172,7 +172,7 @@ def test_no_settlement_on_a_tribe_island_in_setup_or_play_or_sandbox() -> None:
 def test_no_road_on_a_tribe_island() -> None:
     g = on_turn("red")
     run(g, "put settlement red 62", "put ship red 62-63", "give red 1 brick 1 lumber")
-    refused(g, "build road 63-64", "road")
+    refused(g, "build road 63-64", "roads may not be built on 63-64")
     refused(g, "put road red 63-80", "")
 
 

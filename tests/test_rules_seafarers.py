@@ -399,6 +399,17 @@ def test_seven_moves_robber_or_pirate() -> None:
     assert cards(g, "white") == 1 and cards(g, "red") == 2
 
 
+def test_seven_discards_come_before_the_robber_or_pirate() -> None:
+    g = pirate_position()
+    run(g, "give white 6 grain", "dice 3 4", "roll")
+    assert g.waiting_for() == "must discard 4"
+    refused(g, "pirate AO steal white", "after the discards", "white must discard 4")
+    refused(g, "robber M", "after the discards")
+    legal(g, "white: discard 4 grain")
+    legal(g, "pirate AO steal white")
+    assert cards(g, "white") == 3
+
+
 def test_seven_may_move_the_robber_instead() -> None:
     g = pirate_position()
     run(g, "dice 3 4", "roll")
@@ -495,6 +506,19 @@ def test_gold_picks_in_turn_order(sea_rules) -> None:
     legal(g, "choose gold wool")
     legal(g, "choose gold wool ore")
     assert g.waiting_for() == "build/trade" and g.prompt_player() == "white"
+
+
+def test_setup_settlement_on_a_gold_field_picks_its_starting_resource(sea_rules) -> None:
+    g = sandbox("trade-route-test", 2)
+    run(g, "build settlement 14", "build road 13-14", "build settlement 130", "build road 130-131",
+        "build settlement 136", "build road 135-136", "build settlement 17", "build road 16-17",
+        "build settlement 63")                      # red's third: AK gold (6), AB and AJ sea
+    assert g.waiting_for() == "choose 1 from gold" and g.prompt_player() == "red"
+    refused(g, "build ship 62-63", "set-up placement")
+    legal(g, "choose gold brick")
+    assert hand(g, "red")["brick"] == 1
+    legal(g, "build ship 62-63")
+    assert g.prompt_player() == "blue"
 
 
 def test_robber_blocks_a_gold_field(sea_rules) -> None:

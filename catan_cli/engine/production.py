@@ -211,6 +211,13 @@ class ProductionRules:
     def robber_item(self: "Engine", seat: int) -> dict[str, Any] | None:
         return self.first_pending("robber", seat)
 
+    def robber_wait_reason(self: "Engine") -> str:
+        """A.10 / B.10.2: after a 7 the robber or pirate moves once the discards are done;
+        until then say so, and what the game waits for."""
+        if any(item["kind"] == "robber" for item in self.s.pending):
+            return ", and after the discards (" + self.pending_text() + ")"
+        return ""
+
     def robber_victims(self: "Engine", seat: int, hex_: int) -> list[int]:
         s = self.s
         out = []
@@ -238,7 +245,7 @@ class ProductionRules:
         if not self.scen.rules.robber:
             return "there is no robber in this scenario"
         if self.robber_item(a.seat) is None:
-            return "you may move the robber only after rolling a 7 or playing a knight"
+            return "you may move the robber only after rolling a 7 or playing a knight" + self.robber_wait_reason()
         hex_, victim = a.args
         reason = self.robber_hex_reason(a.seat, hex_)
         if reason:
@@ -307,7 +314,7 @@ class ProductionRules:
         if not self.scen.rules.pirate:
             return "there is no pirate in this scenario"
         if self.robber_item(a.seat) is None:
-            return "you may move the pirate only after rolling a 7 or playing a knight"
+            return "you may move the pirate only after rolling a 7 or playing a knight" + self.robber_wait_reason()
         reason = self.hooks.pirate_reason(a.seat)
         if reason:
             return reason
