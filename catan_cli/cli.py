@@ -152,18 +152,14 @@ def build_app() -> Any:
     @app.command("saves")
     def list_saves(saves_dir: str = typer.Option(None, "--saves", help="Saves folder.")) -> None:
         """List the saved games."""
-        from .saves import describe_age, list_saves as _list, saves_dir as _dir
+        from .saves import describe, list_saves as _list, saves_dir as _dir
 
         infos = _list(saves_dir)
         if not infos:
             typer.echo(f"no saves in {_dir(saves_dir)}")
             return
         for info in infos:
-            if info.problem:
-                typer.echo(f"{info.name:20} damaged: {info.problem}")
-            else:
-                typer.echo(f"{info.name:20} {info.scenario:16} {info.players:32} {info.commands:5} commands  "
-                           f"{describe_age(info.modified)}")
+            typer.echo(describe(info))
 
     @app.command()
     def scenarios() -> None:

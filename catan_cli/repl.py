@@ -70,14 +70,16 @@ class Screen:
         r = _render()
         if r is None:
             return _plain_board(view)
-        return r.render_board(game.board_json(), view, region=region, compact=compact,
-                              width=self.console.width)
+        drawing: RenderableType = r.render_board(game.board_json(), view, region=region, compact=compact,
+                                                 width=self.console.width)
+        return drawing
 
     def table(self, name: str, view: dict[str, Any], *args: Any) -> "RenderableType":
         r = _render()
         if r is None or not hasattr(r, f"{name}_table"):
             return _plain_table(name, view, *args)
-        return getattr(r, f"{name}_table")(view, *args)
+        table: RenderableType = getattr(r, f"{name}_table")(view, *args)
+        return table
 
     def log(self, lines: list[tuple[str | None, str]], limit: int) -> "RenderableType":
         r = _render()
@@ -85,7 +87,8 @@ class Screen:
             from rich.text import Text
 
             return Text("\n".join(f"{who + ': ' if who else ''}{text}" for who, text in lines[-limit:]))
-        return r.log_table(lines, limit=limit)
+        table: RenderableType = r.log_table(lines, limit=limit)
+        return table
 
     def main(self, session: "Session") -> "RenderableType":
         """The board, with the viewer's hand and the score beside it as far as they fit."""
@@ -232,9 +235,8 @@ class Repl:
 
         if echo:
             line = Text()
-            body = played.line.split(": ", 1)[1] if played.line.startswith(played.seat + ": ") else played.line
             line.append(played.seat, style=f"bold {self._color(played.seat)}".strip())
-            line.append(f": {body}")
+            line.append(f": {played.body}")
             self.console.print(line, highlight=False)
         for ev in played.events:
             self.console.print(Text(f"  {ev.text}", style="grey70"), highlight=False)
@@ -388,7 +390,10 @@ class Repl:
     # -------------------------------------------------------------- meta commands
     def meta(self, verb: str, rest: str) -> bool:
         session, game = self.session, self.session.game
-        view = lambda: game.view(session.viewer())   # noqa: E731 - built only when asked
+
+        def view() -> dict[str, Any]:   # built only when a command needs it
+            return game.view(session.viewer())
+
         if verb == "quit":
             if session.autosave:
                 self.say(f"saved as {saves.save_path(session.save_name, session.saves_folder)}")
@@ -484,11 +489,7 @@ class Repl:
             self.say(f"no saves in {saves.saves_dir(self.session.saves_folder)}")
             return
         for info in infos:
-            if info.problem:
-                self.say(f"{info.name:20} {info.problem}")
-            else:
-                self.say(f"{info.name:20} {info.scenario:16} {info.players:30} {info.commands:5} commands, "
-                         f"{saves.describe_age(info.modified)}")
+            self.say(saves.describe(info))
 
     # -------------------------------------------------------------- loops
     def loop(self, *, input: Any = None, output: Any = None, history: Any = None) -> None:

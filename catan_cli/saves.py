@@ -192,6 +192,14 @@ def describe_age(modified: float, now: float | None = None) -> str:
     return "just now"
 
 
+def describe(info: SaveInfo) -> str:
+    """One line of a saves listing."""
+    if info.problem:
+        return f"{info.name:20} damaged: {info.problem}"
+    return (f"{info.name:20} {info.scenario:16} {info.players:32} {info.commands:5} commands  "
+            f"{describe_age(info.modified)}")
+
+
 def names(folder: str | Path | None = None) -> Sequence[str]:
     """Save names for completion (cheap: no file is read)."""
     try:

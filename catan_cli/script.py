@@ -14,9 +14,9 @@ first command::
     ...
     # digest: 3f2a9c0d11b4e6a7
 
-``expect`` lines check the position at that point (see :data:`EXPECT_HELP`); a ``# digest:``
-line checks that the position is exactly the one recorded.  A save is such a file whose last
-line is the digest of its final position.  Nothing here prints: :func:`run` reports through
+``expect`` lines check the position at that point (see :func:`check_expectation` and the
+README); a ``# digest:`` line checks that the position is exactly the one recorded.  A save
+is such a file whose last line is the digest of its final position.  Nothing here prints: :func:`run` reports through
 a callback and raises :class:`ScriptError` with ``file:line: reason``.
 """
 
@@ -38,23 +38,6 @@ _HEADER_RE = re.compile(r"#\s*([a-z]+)\s*:\s*(.*?)\s*$")
 _YES = {"yes", "y", "true", "on", "1"}
 _NO = {"no", "n", "false", "off", "0", ""}
 BOT_KINDS_DEFAULT = "greedy"
-
-EXPECT_HELP = """\
-expect player NAME            the seat the game waits for
-expect turn NAME              whose turn it is
-expect waiting TEXT           what the game waits for ('roll', 'build/trade', 'must discard 4')
-expect phase NAME             setup, roll, main or over
-expect vp NAME N              a player's victory points
-expect hand NAME CARDS        a player's exact resource cards ('2 ore 1 wool', or 'nothing')
-expect cards NAME N           how many resource cards a player holds
-expect winner NAME|nobody     who has won
-expect over                   the game has ended
-expect legal COMMAND          COMMAND is legal now (it is not played)
-expect illegal COMMAND [because TEXT]   COMMAND is refused now, with TEXT in the reason
-expect legal-count N          how many legal commands the seat to act has
-expect event TEXT             an event of the last command mentions TEXT
-expect digest HEX             the position's digest"""
-
 
 class ScriptError(CatanError):
     """A command file that cannot be read, has a bad header, an illegal command or a failed

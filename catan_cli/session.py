@@ -52,6 +52,11 @@ class Played:
     seat: str
     events: "list[Event]"
 
+    @property
+    def body(self) -> str:
+        """The command without its 'seat: ' prefix."""
+        return self.line.removeprefix(self.seat + ": ")
+
 
 class Session:
     def __init__(self, game: "Game", header: Header, *, save_name: str = saves.AUTOSAVE,
@@ -135,8 +140,7 @@ class Session:
         return self.game.engine.name(self.game.state.current)
 
     def _record(self, played: Played) -> None:
-        body = played.line.split(": ", 1)[1] if played.line.startswith(played.seat + ": ") else played.line
-        self.log.append((played.seat, f"> {body}"))
+        self.log.append((played.seat, f"> {played.body}"))
         players = self.game.players
         for ev in played.events:
             who = players[ev.seat] if 0 <= ev.seat < len(players) else None
