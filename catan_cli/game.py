@@ -85,9 +85,21 @@ class Game:
         the game waits for."""
         return notation.format_action(action, self)
 
+    def _object_action(self, action: Action) -> Action:
+        """An action given as an object must have a canonical text.  Writing it looks every
+        index up (players, intersections, paths, hexes, resources), so one past the end of
+        its table is refused with a RuleError here, as a command line that does not parse
+        would be, instead of an IndexError from deep in the rules."""
+        try:
+            notation.format_action(action, self)
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+            by = f" by seat {action.seat}" if action.seat != -1 else ""
+            raise RuleError(f"malformed action: {action.kind} {action.args!r}{by}") from None
+        return action
+
     def execute(self, command: str | Action) -> list[Event]:
         """Play one command; returns the events.  RuleError if illegal (state unchanged)."""
-        action = self.parse(command) if isinstance(command, str) else command
+        action = self.parse(command) if isinstance(command, str) else self._object_action(command)
         actor = self.engine.actor_of(action)
         resolved = notation.resolve_defaults(action.by(actor), self)
         events = self.engine.apply(resolved)
@@ -97,7 +109,7 @@ class Game:
     def check(self, command: str | Action) -> Verdict:
         """Whether ``command`` is legal now, with the reason; nothing is played."""
         try:
-            action = self.parse(command) if isinstance(command, str) else command
+            action = self.parse(command) if isinstance(command, str) else self._object_action(command)
             action = notation.resolve_defaults(action.by(self.engine.actor_of(action)), self)
         except RuleError as exc:
             return Verdict(False, str(exc), command if isinstance(command, str) else "")
