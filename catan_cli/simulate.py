@@ -115,7 +115,7 @@ def _checker() -> Callable[[Game], list[str]]:
         from .engine.invariants import check_invariants
     except ImportError as exc:   # the checker module is not there
         raise CatanError(f"invariant checks are not available: {exc}") from None
-    return check_invariants  # type: ignore[no-any-return]
+    return check_invariants
 
 
 def _play_one(job: tuple[int, str, tuple[str, ...], int, bool, int]) -> tuple[int, dict[str, Any]]:

@@ -170,7 +170,7 @@ class Ctx:
     def pending_for_me(self, kind: str) -> dict[str, Any] | None:
         for item in self.view["pending"]:
             if item["kind"] == kind and item["player"] == self.seat:
-                return item
+                return dict(item)
         return None
 
     def text(self, action: Action) -> str:
