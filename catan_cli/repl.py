@@ -420,8 +420,8 @@ class Repl:
             region = next((w for w in words if w not in MAP_WORDS), None)
             try:
                 self.console.print(self.screen.board(game, session.viewer(), region=region, compact=compact))
-            except (KeyError, ValueError) as exc:
-                raise CatanError(f"cannot draw region {region!r}: {exc}") from None
+            except (KeyError, ValueError) as exc:   # the renderer's word on a bad region
+                raise CatanError(str(exc).strip("'\"")) from None
         elif verb == "hand":
             name = rest.lower() or session.viewer() or game.prompt_player()
             game.seat(name)

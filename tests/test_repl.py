@@ -120,6 +120,13 @@ def test_view_commands(tmp_path, line, expected):
     assert expected in said(out)
 
 
+def test_an_unknown_map_region_is_one_line(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("map zz")
+    text = said(out)
+    assert text.startswith("✗ ") and "zz" in text and text.count("\n") == 1
+
+
 def test_bank_alone_shows_the_bank_but_with_arguments_trades(tmp_path):
     repl, out = make(tmp_path)
     repl.handle("bank 4 wool for ore")
