@@ -13,9 +13,13 @@ names the seed that reproduces it.  After every action:
   once, no building on and no road along a tribe island, the robber never on one, and the
   game over exactly when 3 or fewer villages hold cloth or the player on turn reached 14.
 
-Two scenarios are walked: ``cloth-for-catan`` itself, and ``trade-route-cloth``, the same
+Three scenarios are walked: ``cloth-for-catan`` itself; ``trade-route-cloth``, the same
 with the Longest Trade Route scored (B.12), so that the award's holder is checked against a
-recomputation from the board after every action too.
+recomputation from the board after every action too; and ``trade-route-test``, the same map
+without the scenario's hooks, with numbered gold fields on the tribe islands that players
+may settle (B.11 gold picks in play).  The from-scratch trail search of the invariants is
+memoised per board position (it is exponential and would otherwise dominate the walks); it
+still runs afresh whenever a piece is placed, moved or upgraded.
 
 The normal suite walks a fast slice; ``-m slow`` walks 300 seeds of each player count.
 """
@@ -29,6 +33,7 @@ from dataclasses import dataclass
 import pytest
 
 from catan_cli import Game
+from catan_cli.engine import invariants
 from catan_cli.engine.invariants import check_invariants, longest_trail
 from catan_cli.engine.state import CITY, ROAD, SETTLEMENT, SHIP
 from sea_helpers import COLOURS, sea_rules
@@ -50,16 +55,39 @@ class Walk:
     actions: int
     capped: bool
     early_end: bool
+    gold_picks: int
     cloth_awarded: int
     ship_moves: int
     pirate_cloth: int
     route_holder_changes: int
 
 
+_TRAILS: dict[tuple, int] = {}
+
+
+def memo_trail(engine, seat: int) -> int:
+    """:func:`longest_trail`, computed once per board position and seat."""
+    s = engine.s
+    key = (engine.scen.key, seat, tuple(s.edge_owner), tuple(s.edge_kind), tuple(s.node_owner),
+           tuple(s.node_kind))
+    if key not in _TRAILS:
+        if len(_TRAILS) > 200_000:
+            _TRAILS.clear()
+        _TRAILS[key] = longest_trail(engine, seat)
+    return _TRAILS[key]
+
+
+@pytest.fixture(autouse=True)
+def memoised_trails(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(invariants, "longest_trail", memo_trail)
+
+
 def cloth_problems(g: Game) -> list[str]:
     """The seed's invariants, recomputed from the plain state."""
     e, s, scen = g.engine, g.state, g.engine.scen
     out: list[str] = []
+    if "villages" not in s.extra:
+        return route_problems(g)
     villages = s.extra["villages"]
     held = [p.extra.get("cloth", 0) for p in s.players]
     total = sum(v["cloth"] for v in villages) + s.extra["cloth_supply"] + sum(held)
@@ -72,10 +100,6 @@ def cloth_problems(g: Game) -> list[str]:
             out.append(f"village {v['node'] + 1} lists a trader twice: {v['traders']}")
     if any(c < 0 for c in held) or s.extra["cloth_supply"] < 0:
         out.append("negative cloth")
-    for p in range(len(s.players)):
-        if sum(1 for x, o in enumerate(s.edge_owner) if o == p and s.edge_kind[x] == SHIP) \
-                + s.players[p].pieces["ship"] != 15:
-            out.append(f"{e.name(p)} does not have 15 ships on the board and in supply")
     tribe_hexes = set(scen.areas.get(TRIBE, ()))
     for node, kind in enumerate(s.node_kind):
         if kind in (SETTLEMENT, CITY):
@@ -99,8 +123,14 @@ def cloth_problems(g: Game) -> list[str]:
             expect = [p for p in range(len(s.players)) if (e.vp(p), s.players[p].extra["cloth"]) == best]
             if s.winners != expect:
                 out.append(f"early end: winners {s.winners}, expected {expect}")
+    return out + route_problems(g)
+
+
+def route_problems(g: Game) -> list[str]:
+    e, s, scen = g.engine, g.state, g.engine.scen
+    out: list[str] = []
     if scen.rules.longest_route == "trade-route":
-        lengths = [longest_trail(e, p) for p in range(len(s.players))]
+        lengths = [memo_trail(e, p) for p in range(len(s.players))]
         holder = s.longest_holder
         if holder >= 0 and (lengths[holder] < 5 or lengths[holder] < max(lengths)):
             out.append(f"{e.name(holder)} holds the trade route with {lengths[holder]} of {lengths}")
@@ -108,6 +138,10 @@ def cloth_problems(g: Game) -> list[str]:
             out.append(f"nobody holds the trade route though one player leads with {max(lengths)}")
     elif s.longest_holder >= 0:
         out.append("a Longest Trade Route holder in Cloth for Catan")
+    for p in range(len(s.players)):
+        if sum(1 for x, o in enumerate(s.edge_owner) if o == p and s.edge_kind[x] == SHIP) \
+                + s.players[p].pieces["ship"] != 15:
+            out.append(f"{e.name(p)} does not have 15 ships on the board and in supply")
     return out
 
 
@@ -115,7 +149,7 @@ def walk(seed: int, players: int, scenario: str = "cloth-for-catan", check: bool
     """Play one game to the end (or the cap) with uniformly random legal actions."""
     rng = random.Random(seed * 7919 + players)
     g = Game.new(scenario, players=COLOURS[:players], seed=seed)
-    actions = moves = pirate_cloth = holder_changes = 0
+    actions = moves = pirate_cloth = holder_changes = gold = 0
     awarded = 0
     holder = -1
     while not g.over and g.state.turn <= TURN_CAP:
@@ -126,6 +160,7 @@ def walk(seed: int, players: int, scenario: str = "cloth-for-catan", check: bool
         events = g.execute(action)
         actions += 1
         moves += action.kind == "move-ship"
+        gold += action.kind == "choose-gold"
         pirate_cloth += action.kind == "pirate" and action.args[2] == "cloth"
         awarded += sum(p.extra.get("cloth", 0) for p in g.state.players) - before
         if g.state.longest_holder != holder:
@@ -137,13 +172,15 @@ def walk(seed: int, players: int, scenario: str = "cloth-for-catan", check: bool
                                   f"{g.history[-1]!r} -> {[ev.text for ev in events]}: {problems}")
     if g.over:
         assert g.legal_actions() == []
-    stocked = sum(1 for v in g.state.extra["villages"] if v["cloth"] > 0)
+    stocked = sum(1 for v in g.state.extra.get("villages", ()) if v["cloth"] > 0)
     return Walk(scenario, seed, players, [g.players[w] for w in g.state.winners], g.state.turn, actions,
-                not g.over, g.over and stocked <= 3, awarded, moves, pirate_cloth, holder_changes)
+                not g.over, g.over and "villages" in g.state.extra and stocked <= 3, gold, awarded,
+                moves, pirate_cloth, holder_changes)
 
 
 FAST = [(seed, 3 + seed % 2) for seed in range(6)]
 FAST_TRADE_ROUTE = [(seed, 3 + seed % 2) for seed in range(100, 104)]
+FAST_GOLD = [(seed, 3 + seed % 2) for seed in range(200, 202)]
 
 
 @pytest.mark.parametrize("seed, players", FAST)
@@ -158,6 +195,12 @@ def test_random_cloth_game_with_trade_route_keeps_every_invariant(sea_rules, see
     assert not result.capped and result.winners
 
 
+@pytest.mark.parametrize("seed, players", FAST_GOLD)
+def test_random_game_with_gold_fields_keeps_every_invariant(sea_rules, seed: int, players: int) -> None:
+    result = walk(seed, players, "trade-route-test")
+    assert not result.capped and result.winners and result.gold_picks > 0
+
+
 def test_random_cloth_games_reach_villages_and_move_ships() -> None:
     results = [walk(seed, 3, check=False) for seed in range(20, 26)]
     assert sum(r.cloth_awarded for r in results) > 0
@@ -167,17 +210,19 @@ def test_random_cloth_games_reach_villages_and_move_ships() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
-@pytest.mark.parametrize("scenario", ["cloth-for-catan", "trade-route-cloth"])
-def test_slow_random_cloth_walks_300_seeds(sea_rules, scenario: str, players: int) -> None:
+@pytest.mark.parametrize("scenario, games", [("cloth-for-catan", 300), ("trade-route-cloth", 300),
+                                             ("trade-route-test", 300)])
+def test_slow_random_cloth_walks_300_seeds(sea_rules, scenario: str, games: int, players: int) -> None:
     start = time.perf_counter()
-    results = [walk(seed, players, scenario) for seed in range(300)]
+    results = [walk(seed, players, scenario) for seed in range(games)]
     elapsed = time.perf_counter() - start
     capped = [r.seed for r in results if r.capped]
     early = sum(r.early_end for r in results)
     actions = sum(r.actions for r in results)
-    print(f"\n{scenario}, {players} players: 300 games, {actions} actions in {elapsed:.1f}s "
+    print(f"\n{scenario}, {players} players: {games} games, {actions} actions in {elapsed:.1f}s "
           f"({actions / elapsed:.0f} checked actions/s); {early} early ends, "
-          f"{300 - early - len(capped)} at 14 VP, capped {capped}; "
+          f"{games - early - len(capped)} at 14 VP, capped {capped}; "
+          f"{sum(r.gold_picks for r in results)} gold picks, "
           f"{sum(r.ship_moves for r in results)} ship moves, "
           f"{sum(r.pirate_cloth for r in results)} cloth taken by the pirate, "
           f"{sum(r.route_holder_changes for r in results)} trade-route holder changes")
