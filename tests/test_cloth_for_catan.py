@@ -667,3 +667,28 @@ def test_command_file_runs_from_the_command_line() -> None:
     out = CliRunner().invoke(build_app(), ["run", str(SCRIPT)])
     assert out.exit_code == 0, out.output
     assert "27 expectations: ok" in out.output
+
+
+# === saving and two players ==========================================================================
+def test_cloth_state_survives_a_save_and_load() -> None:
+    g = on_turn("red")
+    connect(g, "red", 50)
+    connect(g, "blue", 50)
+    move_cloth(g, None, "white", 3)
+    h = Game.from_json(g.to_json())
+    assert h.digest() == g.digest()
+    assert h.view()["extra"] == g.view()["extra"]
+    to_roll(h, "blue")
+    roll(h, 11)
+    assert cloth(h, "red") == 2 and cloth(h, "blue") == 2 and village(h, 50)["cloth"] == 1
+    sound(h)
+
+
+def test_two_players_place_three_settlements_each() -> None:
+    g = sandbox(n=2)
+    assert [g.players[p] for p in g.state.setup_order] == ["red", "blue", "blue", "red", "red", "blue"]
+    for node, path in ((14, "13-14"), (130, "130-131"), (136, "135-136"), (17, "16-17"),
+                       (33, "33-50"), (20, "19-20")):
+        legal(g, f"build settlement {node}")
+        legal(g, f"build {'ship' if path == '33-50' else 'road'} {path}")
+    assert g.waiting_for() == "roll" and cloth(g, "red") == 1
