@@ -120,7 +120,10 @@ class Hooks(ScenarioHooks):
     def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
         e = self.e
         if edge not in self.lanes[seat]:
-            return f"{e.edge_text(edge)} is outside your sea lane; your route runs to your marked intersection and your fortress"
+            if self.fortress_node[seat] in e.geo.edge_nodes[edge]:
+                return "your route ends at your fortress; it cannot go further"
+            return (f"{e.edge_text(edge)} is outside your sea lane: your route must take a shortest way "
+                    "to your marked intersection and then to your fortress")
         order, nodes = self.route(seat, lifted)
         a, b = e.geo.edge_nodes[edge]
         if not order:
@@ -317,7 +320,7 @@ class Hooks(ScenarioHooks):
         if ours > die:
             fort["chits"] -= 1
             s.players[seat].extra["chits_won"] += 1
-            events.append(Event("attack", seat, f"{name} wins: the fortress has {fort['chits']} chits left"))
+            events.append(Event("attack", seat, f"{name} wins: the fortress has {fort['chits']} chit{'' if fort['chits'] == 1 else 's'} left"))
             if fort["chits"] == 0:
                 s.node_kind[fort["node"]] = SETTLEMENT
                 events.append(Event("fortress", seat, f"the fortress on {fort['node'] + 1} falls: "
