@@ -231,6 +231,8 @@ class Repl:
         return str(r.theme.player_color(name, seat))
 
     def show_events(self, played: "Played", echo: bool = False) -> None:
+        """The command (``echo``: a bot's, which nobody typed) and its events, each event in
+        the colour of the player it is about."""
         from rich.text import Text
 
         if echo:
@@ -238,10 +240,19 @@ class Repl:
             line.append(played.seat, style=f"bold {self._color(played.seat)}".strip())
             line.append(f": {played.body}")
             self.console.print(line, highlight=False)
+        players = self.session.game.players
         for ev in played.events:
-            self.console.print(Text(f"  {ev.text}", style="grey70"), highlight=False)
+            who = players[ev.seat] if 0 <= ev.seat < len(players) else None
+            self.console.print(Text(f"  {ev.text}", style=self._color(who) or "grey70"), highlight=False)
+
+    def save_now(self) -> None:
+        """Write the autosave a command deferred until its answer was drawn; Ctrl-C waits
+        until it is on disk.  A failure is one red line (the game goes on)."""
+        with _interrupt_after():
+            self.session.flush()
         if self.session.save_problem:
             self.error(self.session.save_problem)
+            self.session.save_problem = None
 
     def draw(self) -> None:
         self.console.print(self.screen.main(self.session))
@@ -254,30 +265,35 @@ class Repl:
                      "'quit' leaves.)", "bold")
 
     # -------------------------------------------------------------- prompt and toolbar
-    def prompt_plain(self) -> str:
+    def prompt_parts(self) -> tuple[str | None, str]:
+        """The prompt as (player, the rest): ``red · build/trade > ``, ``blue must discard 4 > ``."""
         game = self.session.game
         if game.over:
-            return "game over> "
-        return f"{game.prompt_player()} ({game.waiting_for()})> "
+            return None, f"game over · {game.winner or 'nobody'} won > "
+        waiting = game.waiting_for()
+        sep = " " if waiting.startswith("must ") else " · "
+        return game.prompt_player(), f"{sep}{waiting} > "
+
+    def prompt_plain(self) -> str:
+        who, rest = self.prompt_parts()
+        return f"{who or ''}{rest}"
 
     def prompt_message(self) -> Any:
         from prompt_toolkit.formatted_text import FormattedText
 
-        game = self.session.game
-        if game.over:
-            return FormattedText([("bold", "game over"), ("", "> ")])
-        who = game.prompt_player()
+        who, rest = self.prompt_parts()
+        if who is None:
+            return FormattedText([("bold", rest)])
         color = PROMPT_COLORS.get(who, "")
-        return FormattedText([(f"bold fg:{color}" if color else "bold", who),
-                              ("", f" ({game.waiting_for()})> ")])
+        return FormattedText([(f"bold fg:{color}" if color else "bold", who), ("", rest)])
 
     def toolbar_text(self) -> str:
+        """Turn, phase, whose turn, last dice and every player's VP."""
         game = self.session.game
         view = game.view(self.session.viewer())
         dice = view["dice"]
-        parts = [f"turn {view['turn']}", f"{view['current']}'s turn"]
-        if dice:
-            parts.append(f"dice {dice[0]}+{dice[1]}={sum(dice)}")
+        parts = [f"turn {view['turn']}", view["phase"], f"{view['current']}'s turn"]
+        parts.append(f"dice {dice[0]}+{dice[1]}={sum(dice)}" if dice else "no dice yet")
         parts.append("  ".join(f"{p['name']} {p['vp']}" for p in view["players"]) + f" VP (to {view['vp_target']})")
         if self.session.autosave:
             parts.append(f"saving to {self.session.save_name}")
@@ -349,12 +365,15 @@ class Repl:
             return True
         try:
             with _interrupt_after():
-                played = self.session.play(line)
+                played = self.session.play(line, defer_save=True)
         except CatanError as exc:
             self.error(str(exc))
             return True
-        self.show_events(played)
-        self.after_move()
+        try:   # the answer first, then the autosave: the screen does not wait for the disk
+            self.show_events(played)
+            self.after_move()
+        finally:
+            self.save_now()
         return True
 
     def after_move(self) -> None:
@@ -364,11 +383,14 @@ class Repl:
             while session.bot_to_move():
                 try:
                     with _interrupt_after():
-                        played = session.bot_move()
+                        played = session.bot_move(defer_save=True)
                 except CatanError as exc:
                     self.error(str(exc))
                     break
-                self.show_events(played, echo=True)
+                try:
+                    self.show_events(played, echo=True)
+                finally:
+                    self.save_now()
                 if self.pace > 0 and not session.game.over:
                     self.sleep(self.pace)
         except KeyboardInterrupt:
@@ -382,7 +404,7 @@ class Repl:
         seats = ", ".join(seat.spec() for seat in h.seats)
         self.say(f"{scen.name}: {seats} · seed {h.seed}" + (" · sandbox" if h.sandbox else ""), "bold")
         self.say(f"First to {scen.vp_target} VP. Type 'help' for the commands; Tab completes; "
-                 "Ctrl-D quits (the game is autosaved).")
+                 "Ctrl-D or 'quit' leaves (the game is autosaved after every command).")
         for _, text in s.log:
             self.say(text)
         self.after_move()
@@ -395,8 +417,6 @@ class Repl:
             return game.view(session.viewer())
 
         if verb == "quit":
-            if session.autosave:
-                self.say(f"saved as {saves.save_path(session.save_name, session.saves_folder)}")
             return False
         if verb == "help":
             self.help(rest)
@@ -493,15 +513,18 @@ class Repl:
 
     # -------------------------------------------------------------- loops
     def loop(self, *, input: Any = None, output: Any = None, history: Any = None) -> None:
-        """Run in a terminal with prompt_toolkit (``input``/``output`` for tests)."""
+        """Run in a terminal with prompt_toolkit (``input``/``output`` for tests).  Ctrl-C
+        clears the line; Ctrl-D or 'quit' offers to save, then leaves."""
         from prompt_toolkit import PromptSession
         from prompt_toolkit.formatted_text import FormattedText
+        from prompt_toolkit.history import InMemoryHistory
 
         prompt: PromptSession[str] = PromptSession(
             history=history if history is not None else _history(),
             completer=_completer_class()(self), complete_while_typing=False,
             bottom_toolbar=lambda: FormattedText([("", " " + self.toolbar_text())]),
             input=input, output=output)
+        answers: PromptSession[str] = PromptSession(history=InMemoryHistory(), input=input, output=output)
         self.start()
         while True:
             try:
@@ -509,23 +532,57 @@ class Repl:
             except KeyboardInterrupt:
                 continue
             except EOFError:
-                self.handle("quit")
-                return
+                line = "quit"
             try:
-                if not self.handle(line):
-                    return
+                if self.handle(line):
+                    continue
             except KeyboardInterrupt:
                 self.say("interrupted")
+                continue
+            if self.offer_save(lambda question: answers.prompt(question)):
+                return
+
+    def offer_save(self, ask: Callable[[str], str]) -> bool:
+        """Leaving: ask for a save name (Enter: the current one; 'n': no save).  False when
+        the player changed their mind (Ctrl-C) and goes back to the game."""
+        session = self.session
+        while True:
+            try:
+                answer = ask(f"save the game as [{session.save_name}]? (Enter: yes, or a name; n: no) ").strip()
+            except KeyboardInterrupt:
+                self.say("back to the game")
+                return False
+            except EOFError:
+                answer = "n"
+            if answer.lower() in ("n", "no"):
+                self.farewell()
+                return True
+            try:
+                path = session.save(answer or None)
+            except CatanError as exc:
+                self.error(str(exc))
+                continue
+            self.say(f"saved to {path}", "green")
+            return True
+
+    def farewell(self) -> None:
+        """Where the game is, as the REPL ends without a save asked for."""
+        session = self.session
+        if session.autosave:
+            self.say(f"autosaved as {saves.save_path(session.save_name, session.saves_folder)}")
+        else:
+            self.say("not saved")
 
     def loop_plain(self, lines: Iterable[str], out: TextIO | None = None) -> None:
-        """Read commands from a pipe or file, echoing each after its prompt."""
+        """Read commands from a pipe or file, echoing each after its prompt.  Nobody is
+        there to answer a question, so leaving does not offer to save (the autosave is)."""
         self.start()
         for raw in lines:
             line = raw.rstrip("\n")
             self.say(f"{self.prompt_plain()}{line}")
             if not self.handle(line):
-                return
-        self.handle("quit")
+                break
+        self.farewell()
 
 
 @contextlib.contextmanager
@@ -546,13 +603,13 @@ def _interrupt_after() -> Iterator[None]:
 
 
 def _history() -> Any:
-    """Command history in the user's state folder; in memory when that cannot be written."""
+    """Command history in the user's data folder; in memory when that cannot be written."""
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
     try:
         import platformdirs
 
-        folder = platformdirs.user_state_path("catan", appauthor=False)
+        folder = platformdirs.user_data_path("catan", appauthor=False)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / "history"
         path.touch(exist_ok=True)

@@ -4,6 +4,10 @@ server all drive one of these.
 A session holds the :class:`~catan_cli.game.Game`, its header (scenario, seats, seed ...),
 the event log, the bots, and where it autosaves.  Every accepted command is autosaved; a
 rejected one raises :class:`~catan_cli.errors.CatanError` and changes nothing.
+
+A screen may defer the autosave of a command until it has drawn the answer
+(``play(line, defer_save=True)``, then :meth:`Session.flush`): the player sees the board
+without waiting for the disk, and the save is still written before the next command is read.
 """
 
 from __future__ import annotations
@@ -69,6 +73,7 @@ class Session:
         self.log: list[tuple[str | None, str]] = []
         self.last: Played | None = None
         self.save_problem: str | None = None   # the last autosave failure, shown once
+        self.unsaved = False                   # an accepted command whose autosave is deferred
         self._undoable = False
         self._bots = _bots_for(header)
 
@@ -107,8 +112,9 @@ class Session:
         return prompt if prompt in humans else None
 
     # ---------------------------------------------------------------------- playing
-    def play(self, line: str) -> Played:
-        """Play one command line; CatanError (nothing changed) when it is refused."""
+    def play(self, line: str, *, defer_save: bool = False) -> Played:
+        """Play one command line; CatanError (nothing changed) when it is refused.  The game
+        is autosaved at once, or with ``defer_save`` at the next :meth:`flush`."""
         game = self.game
         rng_before = game.state.rng.getstate()
         events = game.execute(line)
@@ -116,10 +122,18 @@ class Session:
         self._undoable = game.state.rng.getstate() == rng_before and not self.is_bot(played.seat)
         self.last = played
         self._record(played)
-        self._autosave()
+        if defer_save:
+            self.unsaved = self.autosave
+        else:
+            self._autosave()
         return played
 
-    def bot_move(self) -> Played:
+    def flush(self) -> None:
+        """Write the autosave a deferred command left pending (nothing when none is)."""
+        if self.unsaved:
+            self._autosave()
+
+    def bot_move(self, *, defer_save: bool = False) -> Played:
         """Let the bot the game waits for choose and play one command."""
         seat = self.game.prompt_player()
         bot = self._bots.get(seat)
@@ -127,7 +141,7 @@ class Session:
             raise CatanError(f"{seat} is not a bot")
         line = bot.choose(self.game, seat)
         try:
-            played = self.play(line)
+            played = self.play(line, defer_save=defer_save)
         except CatanError as exc:
             raise CatanError(f"bot {seat} chose '{line}', which is refused: {exc}") from None
         self._undoable = False
@@ -168,6 +182,7 @@ class Session:
 
     # ---------------------------------------------------------------------- files
     def _autosave(self) -> None:
+        self.unsaved = False
         if not self.autosave:
             return
         try:

@@ -123,7 +123,7 @@ def test_play_reads_piped_commands_and_autosaves(tmp_path):
                    input="build settlement 40\nbuild road 1-2\nbuild road 40-41\nquit\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "red (place settlement)> build settlement 40" in out
+    assert "red · place settlement > build settlement 40" in out
     assert "red places a settlement on 40" in out
     assert "✗ 1-2 is not a path" in out or "✗ " in out
     assert "Traceback" not in out

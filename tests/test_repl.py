@@ -57,6 +57,30 @@ def test_a_refused_command_is_one_line_and_changes_nothing(tmp_path):
     assert repl.session.game.history == []
 
 
+def test_an_illegal_command_leaves_the_game_and_its_save_unchanged(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("build settlement 40")
+    digest, saved = repl.session.game.digest(), (tmp_path / "autosave.catan").read_text()
+    said(out)
+    for line in ["build settlement 41", "build road 1-2", "roll", "blue: build settlement 53", "build city 40"]:
+        repl.handle(line)
+        assert said(out).startswith("✗ "), line
+    assert repl.session.game.digest() == digest
+    assert (tmp_path / "autosave.catan").read_text() == saved
+
+
+def test_the_answer_is_drawn_before_the_autosave_is_written(tmp_path):
+    repl, out = make(tmp_path)
+    order: list[str] = []
+    real_draw, real_flush = repl.draw, repl.session.flush
+    repl.draw = lambda: (order.append("draw"), real_draw())[1]            # type: ignore[method-assign]
+    repl.session.flush = lambda: (order.append("save"), real_flush())[1]  # type: ignore[method-assign]
+    repl.handle("build settlement 40")
+    assert order == ["draw", "save"]
+    assert "build settlement 40" in (tmp_path / "autosave.catan").read_text()
+    assert not repl.session.unsaved
+
+
 def test_aliases_and_actor_prefixes(tmp_path):
     repl, out = make(tmp_path)
     repl.handle("b s 40")
@@ -68,11 +92,35 @@ def test_aliases_and_actor_prefixes(tmp_path):
 
 def test_prompt_names_the_player_and_what_the_game_waits_for(tmp_path):
     repl, _ = make(tmp_path)
-    assert repl.prompt_plain() == "red (place settlement)> "
+    assert repl.prompt_plain() == "red · place settlement > "
     for line in SETUP:
         repl.handle(line)
-    assert repl.prompt_plain() == "red (roll)> "
-    assert repl.toolbar_text().startswith("turn 1 · red's turn · red 2  blue 2  white 2 VP (to 10)")
+    assert repl.prompt_plain() == "red · roll > "
+    assert repl.toolbar_text().startswith("turn 1 · roll · red's turn · no dice yet · red 2  blue 2  white 2 VP (to 10)")
+    repl.session.game.state.forced_dice = [2, 3]   # not a sandbox: set the dice directly
+    repl.handle("roll")
+    assert repl.prompt_plain() == "red · build/trade > "
+    assert repl.toolbar_text().startswith("turn 1 · main · red's turn · dice 2+3=5 · red 2  blue 2  white 2 VP")
+    # the player's name in their colour, the rest plain
+    assert list(repl.prompt_message()) == [("bold fg:ansired", "red"), ("", " · build/trade > ")]
+
+
+def test_prompt_when_a_player_must_discard(tmp_path):
+    out = io.StringIO()
+    console = Console(file=out, width=100, height=40, color_system=None)
+    session = Session.new(Header("base", parse_seats("red,blue,white"), 7, sandbox=True), saves_folder=tmp_path)
+    repl = Repl(session, console, pace=0.0)
+    for line in ["turn red", "give blue 4 wool 4 ore", "end", "dice 3 4", "roll"]:
+        repl.handle(line)
+    assert repl.prompt_plain() == "blue must discard 4 > "
+    assert list(repl.prompt_message()) == [("bold fg:ansibrightblue", "blue"), ("", " must discard 4 > ")]
+
+
+def test_prompt_at_the_end_of_the_game(tmp_path):
+    repl, _ = make(tmp_path, players="a:bot,b:bot")
+    repl.session.autosave = False
+    repl.start()
+    assert repl.prompt_plain() == f"game over · {repl.session.game.winner} won > "
 
 
 # ---------------------------------------------------------------------------- other commands
@@ -170,10 +218,45 @@ def test_undo(tmp_path):
     assert said(out) == "✗ nothing to undo\n"
 
 
-def test_quit_leaves_and_says_where_the_game_is(tmp_path):
+def test_quit_leaves_and_leaving_offers_to_save(tmp_path):
     repl, out = make(tmp_path)
-    assert repl.handle("quit") is False
-    assert said(out) == f"saved as {tmp_path / 'autosave.catan'}\n"
+    repl.handle("build settlement 40")
+    said(out)
+    assert repl.handle("quit") is False and repl.handle("exit") is False
+    assert said(out) == ""
+    # Enter accepts the current name
+    asked: list[str] = []
+    assert repl.offer_save(lambda question: asked.append(question) or "")
+    assert asked == ["save the game as [autosave]? (Enter: yes, or a name; n: no) "]
+    assert said(out) == f"saved to {tmp_path / 'autosave.catan'}\n"
+    # a name (a bad one is refused and asked again); the game is saved there from now on
+    answers = iter(["../up", "friday"])
+    assert repl.offer_save(lambda question: next(answers))
+    text = said(out)
+    assert "✗ '../up' is not a save name" in text and f"saved to {tmp_path / 'friday.catan'}" in text
+    assert repl.session.save_name == "friday"
+    assert (tmp_path / "friday.catan").read_text().splitlines()[-2] == "build settlement 40"
+    # 'n' declines: the autosave stays where it was
+    assert repl.offer_save(lambda question: "n")
+    assert said(out) == f"autosaved as {tmp_path / 'friday.catan'}\n"
+
+
+def test_ctrl_c_at_the_save_question_goes_back_and_ctrl_d_declines(tmp_path):
+    repl, out = make(tmp_path)
+
+    def ctrl_c(question: str) -> str:
+        raise KeyboardInterrupt
+
+    def ctrl_d(question: str) -> str:
+        raise EOFError
+
+    assert repl.offer_save(ctrl_c) is False
+    assert said(out) == "back to the game\n"
+    assert repl.offer_save(ctrl_d) is True
+    assert said(out) == f"autosaved as {tmp_path / 'autosave.catan'}\n"
+    repl.session.autosave = False
+    assert repl.offer_save(lambda question: "no")
+    assert said(out) == "not saved\n"
 
 
 # ---------------------------------------------------------------------------- completion
@@ -196,6 +279,28 @@ def test_completion_from_legal_commands_and_command_names(tmp_path):
     assert words(repl, "why build r") == ["road"]
     assert words(repl, "help bu") == ["build", "buy"]
     assert words(repl, "hand b") == ["blue"]
+
+
+def test_completion_offers_only_the_legal_intersections(tmp_path):
+    from prompt_toolkit.document import Document
+
+    from catan_cli.repl import _completer_class
+
+    repl, _ = make(tmp_path)
+    repl.handle("build settlement 40")
+    repl.handle("build road 40-41")          # blue places next: not on 40, nor next to it
+    game = repl.session.game
+    legal = {c.split()[-1] for c in game.legal_commands() if c.startswith("build settlement ")}
+    completer = _completer_class()(repl)
+    offered = {c.text for c in completer.get_completions(Document("build settlement "), None)}
+    assert offered == legal and len(legal) == 50
+    assert not offered & {"40", "27", "39", "41"}
+    assert {c.text for c in completer.get_completions(Document("b s 4"), None)} == {n for n in legal if n.startswith("4")}
+    for line in SETUP[2:]:
+        repl.handle(line)
+    repl.session.game.state.forced_dice = [2, 3]
+    repl.handle("roll")                       # red has no cards: no settlement anywhere
+    assert list(completer.get_completions(Document("build settlement "), None)) == []
 
 
 def test_completion_ignores_case_and_offers_the_canonical_word(tmp_path):
@@ -292,15 +397,38 @@ def test_prompt_toolkit_loop_with_tab_completion(tmp_path):
 
 def test_prompt_toolkit_loop_ends_on_end_of_input(tmp_path):
     repl, out = make(tmp_path)
-    run_pipe(repl, "build settlement 40\r")       # then the pipe closes: Ctrl-D
+    run_pipe(repl, "build settlement 40\r")       # then the pipe closes: end of input
     assert repl.session.game.history == ["build settlement 40"]
-    assert said(out).rstrip().endswith(f"saved as {tmp_path / 'autosave.catan'}")
+    assert said(out).rstrip().endswith(f"autosaved as {tmp_path / 'autosave.catan'}")
+
+
+def test_prompt_toolkit_ctrl_d_offers_to_save(tmp_path):
+    repl, out = make(tmp_path)
+    run_pipe(repl, "build settlement 40\r", "\x04", "friday\r")
+    assert f"saved to {tmp_path / 'friday.catan'}" in said(out)
+    assert "build settlement 40" in (tmp_path / "friday.catan").read_text()
+    assert (tmp_path / "autosave.catan").is_file()         # autosaved all along
+
+
+def test_prompt_toolkit_quit_then_n_declines(tmp_path):
+    repl, out = make(tmp_path)
+    run_pipe(repl, "build settlement 40\r", "quit\r", "n\r")
+    assert said(out).rstrip().endswith(f"autosaved as {tmp_path / 'autosave.catan'}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["autosave.catan"]
+
+
+def test_prompt_toolkit_ctrl_c_clears_the_line(tmp_path):
+    repl, _ = make(tmp_path)
+    run_pipe(repl, "build settlement 4", "\x03", "build settlement 40\r", "\x04", "n\r")
+    assert repl.session.game.history == ["build settlement 40"]
 
 
 def test_in_a_real_terminal(tmp_path):
+    """catan play in a pty: the coloured prompt's text, completion of the only legal road,
+    an illegal command refused, Ctrl-C clearing the line, Ctrl-D offering to save."""
     pexpect = pytest.importorskip("pexpect")
     env = dict(os.environ, TERM="xterm", NO_COLOR="1", CATAN_SAVES=str(tmp_path), PROMPT_TOOLKIT_NO_CPR="1",
-               XDG_STATE_HOME=str(tmp_path / "state"))
+               XDG_DATA_HOME=str(tmp_path / "data"))
     child = pexpect.spawn(sys.executable, ["-m", "catan_cli", "play", "--seed", "7", "--fast",
                                            "--players", "red,blue:bot,white:bot"],
                           env=env, dimensions=(40, 100), encoding="utf-8", timeout=15)
@@ -309,25 +437,34 @@ def test_in_a_real_terminal(tmp_path):
         time.sleep(0.3)   # keys typed before prompt_toolkit takes the terminal may be dropped
 
     try:
-        at_prompt("(place settlement)>")
+        at_prompt("· place settlement >")
         child.send("build settlement 40\r")
         child.expect_exact("red places a settlement on 40")
-        at_prompt("(place road)>")
+        at_prompt("· place road >")
         child.send("build road 40-\t")
         child.expect_exact("41")   # the completion, drawn after the typed "40-"
         child.send("\r")
         child.expect_exact("red places a road on 40-41")
         child.expect_exact("blue places a settlement on")
-        at_prompt("(place settlement)>")
+        at_prompt("· place settlement >")
         child.send("build city 99\r")
         child.expect_exact("there is no intersection 99")
-        at_prompt("(place settlement)>")
+        at_prompt("· place settlement >")
+        child.send("build settlement 3")
+        time.sleep(0.3)
+        child.sendcontrol("c")      # clears the line: nothing is played
+        at_prompt("· place settlement >")
         child.sendcontrol("d")
+        at_prompt("save the game as [autosave]? (Enter: yes, or a name; n: no)")
+        child.send("friday\r")
+        child.expect_exact("saved to")
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
-    assert "build settlement 40" in (tmp_path / "autosave.catan").read_text()
-    assert (tmp_path / "state" / "catan" / "history").is_file()
+    saved = (tmp_path / "friday.catan").read_text()
+    assert "build settlement 40" in saved and "build settlement 3\n" not in saved
+    assert (tmp_path / "autosave.catan").read_text() == saved
+    assert (tmp_path / "data" / "catan" / "history").is_file()
 
 
 def test_ctrl_c_waits_until_the_command_and_its_save_are_done():
