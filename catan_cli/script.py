@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from .errors import CatanError
+from .errors import CatanError, SaveError
 
 if TYPE_CHECKING:
     from .engine.actions import Event
@@ -42,6 +42,12 @@ BOT_KINDS_DEFAULT = "greedy"
 class ScriptError(CatanError):
     """A command file that cannot be read, has a bad header, an illegal command or a failed
     ``expect`` line.  The message starts with ``file:line:``."""
+
+
+class CommandFileError(ScriptError, SaveError):
+    """A command file that cannot be used at all: missing, unreadable, not text, a bad header,
+    or a game its header cannot start.  A :class:`SaveError` too: the file is at fault, not
+    the play written in it."""
 
 
 # ------------------------------------------------------------------------------ seats / header
@@ -153,13 +159,13 @@ def parse_text(text: str, source: str = "<commands>") -> CommandFile:
             key, value = m.group(1), m.group(2)
             if key == "digest":
                 if not re.fullmatch(r"[0-9a-f]{4,64}", value):
-                    raise ScriptError(f"{source}:{number}: '{value}' is not a digest")
+                    raise CommandFileError(f"{source}:{number}: '{value}' is not a digest")
                 lines.append(Line(number, "digest", value))
             elif key in HEADER_KEYS:
                 if lines:
-                    raise ScriptError(f"{source}:{number}: header '{key}' after the first command")
+                    raise CommandFileError(f"{source}:{number}: header '{key}' after the first command")
                 if key in seen:
-                    raise ScriptError(f"{source}:{number}: header '{key}' given twice")
+                    raise CommandFileError(f"{source}:{number}: header '{key}' given twice")
                 seen.add(key)
                 _set_header(header, key, value, f"{source}:{number}")
             continue
@@ -190,7 +196,7 @@ def _set_header(header: Header, key: str, value: str, where: str) -> None:
             header.options = [o.strip().lower() for o in value.split(",") if o.strip()]
     except ValueError as exc:   # CatanError is a ValueError too
         what = "seed must be a whole number" if key == "seed" else str(exc)
-        raise ScriptError(f"{where}: bad '{key}' header: {what}") from None
+        raise CommandFileError(f"{where}: bad '{key}' header: {what}") from None
 
 
 def read_file(path: str | Path) -> CommandFile:
@@ -199,17 +205,26 @@ def read_file(path: str | Path) -> CommandFile:
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScriptError(f"{p}: no such file") from None
+        raise CommandFileError(f"{p}: no such file") from None
     except IsADirectoryError:
-        raise ScriptError(f"{p}: is a folder, not a command file") from None
+        raise CommandFileError(f"{p}: is a folder, not a command file") from None
     except UnicodeDecodeError:
-        raise ScriptError(f"{p}: not a command file (not UTF-8 text)") from None
+        raise CommandFileError(f"{p}: not a command file (not UTF-8 text)") from None
     except OSError as exc:
-        raise ScriptError(f"{p}: cannot read: {exc.strerror or exc}") from None
+        raise CommandFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
     return parse_text(text, str(p))
 
 
 # ------------------------------------------------------------------------------ running
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A line of a command file that failed: an illegal command, a failed ``expect`` line
+    or a digest that does not match.  ``message`` is ``file:line: reason``."""
+
+    number: int
+    message: str
 
 
 @dataclass
@@ -218,15 +233,24 @@ class RunResult:
     commands: int = 0
     expectations: int = 0
     digests: int = 0
+    failures: list[Failure] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
 
 
 Reporter = Callable[[str, "list[Event]"], None]
 
 
 def run(cf: CommandFile, *, sandbox: bool | None = None, on_command: Reporter | None = None,
-        game: "Game | None" = None) -> RunResult:
-    """Play a command file from its header (or onto ``game``).  Stops at the first illegal
-    command, failed expectation or wrong digest with a ScriptError naming the line."""
+        game: "Game | None" = None, keep_going: bool = False) -> RunResult:
+    """Play a command file from its header (or onto ``game``).
+
+    By default the first illegal command, failed expectation or wrong digest stops the run
+    with a ScriptError naming its line.  With ``keep_going`` every failing line is recorded
+    in ``result.failures`` and the run goes on (an illegal command changes nothing, so the
+    lines after it see the game as it was)."""
     header = cf.header
     if sandbox is not None and sandbox != header.sandbox:
         header = Header(header.scenario, header.seats, header.seed, sandbox, header.options)
@@ -234,24 +258,32 @@ def run(cf: CommandFile, *, sandbox: bool | None = None, on_command: Reporter | 
         try:
             game = header.new_game()
         except CatanError as exc:
-            raise ScriptError(f"{cf.source}: cannot start the game: {exc}") from None
+            raise CommandFileError(f"{cf.source}: cannot start the game: {exc}") from None
     result = RunResult(game)
     last_events: list[Event] = []
+
+    def fail(line: Line, message: str) -> None:
+        if not keep_going:
+            raise ScriptError(message)
+        result.failures.append(Failure(line.number, message))
+
     for line in cf.lines:
         where = f"{cf.source}:{line.number}"
         if line.kind == "command":
             try:
                 last_events = game.execute(line.text)
             except CatanError as exc:
-                raise ScriptError(f"{where}: {line.text}: {exc}") from None
+                fail(line, f"{where}: {line.text}: {_reason(str(exc), line.text)}")
+                continue
             result.commands += 1
             if on_command is not None:
                 on_command(game.history[-1], last_events)
         elif line.kind == "digest":
             got = game.digest()
             if got != line.text:
-                raise ScriptError(f"{where}: the position does not match the digest "
-                                  f"(recorded {line.text}, reached {got})")
+                fail(line, f"{where}: the position does not match the digest "
+                           f"(recorded {line.text}, reached {got})")
+                continue
             result.digests += 1
         else:
             try:
@@ -259,9 +291,26 @@ def run(cf: CommandFile, *, sandbox: bool | None = None, on_command: Reporter | 
             except CatanError as exc:
                 problem = str(exc)
             if problem is not None:
-                raise ScriptError(f"{where}: expect {line.text}: {problem}")
+                fail(line, f"{where}: expect {line.text}: {problem}")
+                continue
             result.expectations += 1
     return result
+
+
+def _reason(message: str, command: str) -> str:
+    """The engine's reason without a trailing "(in 'COMMAND')" that the line already says."""
+    return message.removesuffix(f" (in '{command}')")
+
+
+# ------------------------------------------------------------------------------ expect lines
+
+# What may follow a player's name: ``expect red vp 3``, ``expect blue ore 2`` ...
+PLAYER_QUANTITIES = ("vp", "cards", "hand", "dev-cards", "knights", "route")
+# Scenario counters under other names than their keys in ``view()["players"][i]["extra"]``.
+EXTRA_ALIASES = {"chits": "chits_won"}
+# The position's own expectations: ``expect winner red``, ``expect legal build road 1-2`` ...
+POSITION_EXPECTATIONS = ("player", "turn", "waiting", "phase", "winner", "over", "legal", "illegal",
+                         "legal-count", "event", "digest", "robber", "pirate")
 
 
 def _cards(game: "Game", words: list[str]) -> dict[str, int]:
@@ -296,20 +345,128 @@ def _int(word: str) -> int:
     return int(word)
 
 
+def _key(word: str) -> str:
+    """An expect word as a view key: 'cloth-supply' -> 'cloth_supply'."""
+    return word.lower().replace("-", "_")
+
+
+def _player_extra(game: "Game", name: str, word: str) -> tuple[str, Any] | None:
+    """A scenario counter of one player, by its word: (label, value), or None.  Counters are
+    ``view()["players"][i]["extra"]`` (cloth, chits won) and the per-player tables of
+    ``view()["extra"]`` whose values are numbers (warships)."""
+    view = game.view()
+    key = _key(word)
+    extra = view["players"][game.seat(name)]["extra"]
+    for k in (key, EXTRA_ALIASES.get(key, "")):
+        if k in extra:
+            return word.lower(), extra[k]
+    table = view["extra"].get(key)
+    if isinstance(table, dict) and name in table and isinstance(table[name], int):
+        return word.lower(), table[name]
+    return None
+
+
+def _is_player_quantity(game: "Game", name: str, word: str) -> bool:
+    from .notation import RESOURCE_ALIASES
+
+    w = word.lower()
+    return w in PLAYER_QUANTITIES or w in RESOURCE_ALIASES or _player_extra(game, name, w) is not None
+
+
+def _check_player(game: "Game", name: str, what: str, rest: list[str]) -> str | None:
+    """``expect NAME QUANTITY ...``: None when it holds, else what was found."""
+    from .engine.geometry import RESOURCES
+    from .notation import RESOURCE_ALIASES
+
+    if what == "hand":
+        if not rest:
+            raise CatanError(f"write 'expect {name} hand CARDS' ('2 ore 1 wool', or 'nothing')")
+        hand = game.view(name)["players"][game.seat(name)]["resources"]
+        want = _cards(game, [w.lower() for w in rest])
+        return None if hand == want else f"{name} holds {_cards_text(hand)}"
+    if len(rest) != 1:
+        raise CatanError(f"write 'expect {name} {what} N'")
+    want_n = _int(rest[0])
+    player = game.view(name)["players"][game.seat(name)]
+    got: int
+    if what == "vp":
+        got = game.vp(name)
+        return None if got == want_n else f"{name} has {got} VP"
+    if what in RESOURCE_ALIASES:
+        resource = RESOURCES[RESOURCE_ALIASES[what]]
+        got = player["resources"][resource]
+        return None if got == want_n else f"{name} holds {got} {resource}"
+    if what == "cards":
+        got = player["resource_count"]
+        return None if got == want_n else f"{name} holds {got} resource cards"
+    if what == "dev-cards":
+        got = player["dev_count"]
+        return None if got == want_n else f"{name} holds {got} development cards"
+    if what == "knights":
+        got = player["knights"]
+        return None if got == want_n else f"{name} has played {got} knights"
+    if what == "route":
+        got = player["route_length"]
+        return None if got == want_n else f"{name}'s longest route is {got} long"
+    found = _player_extra(game, name, what)
+    assert found is not None   # _is_player_quantity said so
+    label, value = found
+    return None if value == want_n else f"{name} has {value} {label}"
+
+
+def _scenario_place(game: "Game", what: str, rest: list[str]) -> str | None:
+    """``expect village 50 cloth 3``, ``expect fortress 146 chits 2``: a field of a place
+    listed in ``view()["extra"]`` (a list of records with a ``node``)."""
+    extra = game.view()["extra"]
+    places = next((v for k in (what + "s", what + "es", what) if isinstance(v := extra.get(k), list)), None)
+    if len(rest) < 3:
+        raise CatanError(f"write 'expect {what} NODE FIELD VALUE'")
+    node = _int(rest[0])
+    record = next((p for p in places or [] if isinstance(p, dict) and p.get("node") == node), None)
+    if record is None:
+        raise CatanError(f"there is no {what} on {node}")
+    field_name, want = _key(rest[1]), [w.lower() for w in rest[2:]]
+    if field_name not in record or field_name == "node":
+        fields = ", ".join(k.replace("_", "-") for k in record if k != "node")
+        raise CatanError(f"a {what} has no '{rest[1]}' ({fields})")
+    value = record[field_name]
+    if isinstance(value, list):
+        got_words = sorted(str(v).lower() for v in value)
+        return None if got_words == sorted(want) else f"the {what} on {node} has {rest[1]} {' '.join(got_words) or 'none'}"
+    if len(want) != 1:
+        raise CatanError(f"write 'expect {what} {node} {rest[1]} VALUE'")
+    ok = value == _int(want[0]) if isinstance(value, int) else str(value).lower() == want[0]
+    return None if ok else f"the {what} on {node} has {rest[1]} {value}"
+
+
+def _scenario_places(game: "Game") -> list[str]:
+    """Singular names of the place lists in ``view()["extra"]`` (village, fortress ...)."""
+    out = []
+    for key, value in game.view()["extra"].items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) and "node" in v for v in value):
+            out.append(key[:-2] if key.endswith("sses") else key[:-1] if key.endswith("s") else key)
+    return out
+
+
 def check_expectation(game: "Game", text: str, last_events: "Sequence[Event]" = ()) -> str | None:
     """None when the ``expect`` line holds, else what was found instead.  A malformed line
-    raises CatanError."""
+    raises CatanError.  The forms are listed in the README ("Command files")."""
     words = text.split()
     if not words:
-        raise CatanError("expect what? (expect player, vp, hand, legal, illegal, ...)")
+        raise CatanError("expect what? (expect red vp 3, expect legal COMMAND, expect winner red, ...)")
     what, rest = words[0].lower(), words[1:]
     arg = " ".join(rest)
+    players = game.players
 
     def need(n: int, usage: str) -> None:
         if len(rest) != n:
             raise CatanError(f"write 'expect {usage}'")
 
     try:
+        # A player's name followed by one of their quantities comes first, so a player
+        # named like a keyword ('expect legal vp 2') still works.
+        if what in players and rest and _is_player_quantity(game, what, rest[0]):
+            return _check_player(game, what, rest[0].lower(), rest[1:])
         if what == "player":
             need(1, "player NAME")
             got = game.prompt_player()
@@ -325,21 +482,6 @@ def check_expectation(game: "Game", text: str, last_events: "Sequence[Event]" = 
             need(1, "phase NAME")
             got = game.state.phase
             return None if got == arg.lower() else f"the phase is {got}"
-        if what == "vp":
-            need(2, "vp NAME N")
-            got_vp = game.vp(rest[0])
-            return None if got_vp == _int(rest[1]) else f"{rest[0].lower()} has {got_vp} VP"
-        if what == "hand":
-            if len(rest) < 2:
-                raise CatanError("write 'expect hand NAME CARDS' (or 'nothing')")
-            view = game.view(rest[0])
-            hand = view["players"][game.seat(rest[0])]["resources"]
-            want = _cards(game, [w.lower() for w in rest[1:]])
-            return None if hand == want else f"{rest[0].lower()} holds {_cards_text(hand)}"
-        if what == "cards":
-            need(2, "cards NAME N")
-            got_n = sum(game.view(rest[0])["players"][game.seat(rest[0])]["resources"].values())
-            return None if got_n == _int(rest[1]) else f"{rest[0].lower()} holds {got_n} cards"
         if what == "winner":
             need(1, "winner NAME|nobody")
             got_w = game.winner or "nobody"
@@ -351,8 +493,8 @@ def check_expectation(game: "Game", text: str, last_events: "Sequence[Event]" = 
             if not rest:
                 raise CatanError("write 'expect legal COMMAND'")
             verdict = game.check(arg)
-            return None if verdict.ok else f"it is refused: {verdict.reason}"
-        if what in ("illegal", "error"):
+            return None if verdict.ok else f"it is refused: {_reason(verdict.reason, arg)}"
+        if what == "illegal":
             command, _, because = arg.partition(" because ")
             if not command.strip():
                 raise CatanError("write 'expect illegal COMMAND [because TEXT]'")
@@ -360,7 +502,7 @@ def check_expectation(game: "Game", text: str, last_events: "Sequence[Event]" = 
             if verdict.ok:
                 return "it is legal"
             if because and because.strip().lower() not in verdict.reason.lower():
-                return f"it is refused, but because: {verdict.reason}"
+                return f"it is refused, but because: {_reason(verdict.reason, command.strip())}"
             return None
         if what == "legal-count":
             need(1, "legal-count N")
@@ -377,10 +519,31 @@ def check_expectation(game: "Game", text: str, last_events: "Sequence[Event]" = 
             need(1, "digest HEX")
             got_d = game.digest()
             return None if got_d == arg.lower() else f"the digest is {got_d}"
+        if what in ("robber", "pirate"):
+            need(1, f"{what} HEX")
+            where = game.view()[what]
+            if where is None:
+                return f"there is no {what} in this game"
+            return None if where.lower() == arg.lower() else f"the {what} is on {where}"
+        extra = game.view()["extra"]
+        value = extra.get(_key(what))
+        if isinstance(value, dict) and "hex" in value:          # expect fleet AO
+            need(1, f"{what} HEX")
+            return None if str(value["hex"]).lower() == arg.lower() else f"the {what} is on {value['hex']}"
+        if isinstance(value, int) and not isinstance(value, bool):   # expect cloth-supply 12
+            need(1, f"{what} N")
+            return None if value == _int(rest[0]) else f"{what} is {value}"
+        if what in _scenario_places(game):                      # expect village 50 cloth 3
+            return _scenario_place(game, what, rest)
+        if what in players:
+            raise CatanError(f"'{rest[0] if rest else ''}' is not something {what} has: write "
+                             f"'expect {what} vp N', '{what} ore N', '{what} cards N', '{what} hand CARDS' ...")
+        if what in ("vp", "hand", "cards") and rest and rest[0].lower() in players:
+            raise CatanError(f"the player comes first: 'expect {rest[0].lower()} {what} {' '.join(rest[1:])}'")
     except CatanError as exc:
         return str(exc)
-    raise CatanError(f"unknown expectation '{what}' (player, turn, waiting, phase, vp, hand, "
-                     "cards, winner, over, legal, illegal, legal-count, event, digest)")
+    known = [*POSITION_EXPECTATIONS, *_scenario_places(game)]
+    raise CatanError(f"unknown expectation '{what}' (NAME vp|cards|hand|RESOURCE ..., {', '.join(known)})")
 
 
 def file_text(header: Header, history: Sequence[str], digest: str | None = None) -> str:

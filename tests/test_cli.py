@@ -69,7 +69,7 @@ def test_run_reports_counts_and_the_final_position():
     result = catan("run", str(SCRIPTS / "opening.catan"))
     assert result.exit_code == 0, result.output
     first, second = result.output.splitlines()[:2]
-    assert first.endswith("opening.catan: 15 commands, 13 expectations: ok")
+    assert first.endswith("opening.catan: 15 commands, 16 expectations: ok")
     assert second.startswith("turn 2, blue: roll; digest ")
 
 
@@ -91,8 +91,8 @@ def test_run_stops_at_an_illegal_command_with_one_line(tmp_path):
 
 def test_run_a_failed_expectation(tmp_path):
     bad = tmp_path / "bad.catan"
-    bad.write_text("# seed: 7\nbuild settlement 40\nexpect vp red 4\n")
-    one_line_error(catan("run", str(bad)), "bad.catan:3: expect vp red 4: red has 1 VP")
+    bad.write_text("# seed: 7\nbuild settlement 40\nexpect red vp 4\n")
+    one_line_error(catan("run", str(bad)), "bad.catan:3: expect red vp 4: red has 1 VP")
 
 
 @pytest.mark.parametrize("make, text", [

@@ -666,7 +666,7 @@ def test_command_file_runs_from_the_command_line() -> None:
 
     out = CliRunner().invoke(build_app(), ["run", str(SCRIPT)])
     assert out.exit_code == 0, out.output
-    assert "27 expectations: ok" in out.output
+    assert "33 expectations: ok" in out.output
 
 
 # === saving and two players ==========================================================================

@@ -92,41 +92,136 @@ def test_inline_comments_and_actor_prefixes_are_read():
 
 
 @pytest.mark.parametrize("line, problem", [
+    # the examples, as written
+    ("illegal build road 1-2", None),
+    ("legal build settlement 53", None),
+    ("red vp 1", None),
+    ("blue ore 0", None),
+    ("winner nobody", None),
+    # the position
     ("player blue", None),
     ("player white", "the game waits for blue"),
     ("turn red", None),
     ("waiting place settlement", None),
     ("phase setup", None),
-    ("vp red 1", None),
-    ("vp red 3", "red has 1 VP"),
-    ("hand red nothing", None),
-    ("hand red 1 ore", "red holds nothing"),
-    ("cards blue 0", None),
-    ("winner nobody", None),
     ("over", "the game goes on (place settlement)"),
-    ("legal build settlement 53", None),
+    ("winner red", "the winner is nobody"),
     ("legal build settlement 41", "it is refused: "),
     ("illegal build settlement 41 because distance", None),
     ("illegal build settlement 53", "it is legal"),
     ("illegal build settlement 41 because bananas", "it is refused, but because: "),
+    ("legal-count 54", "there are "),
     ("event road on 40-41", None),
     ("event rolls", "the last command said: red places a road on 40-41"),
-    ("vp nobody 1", "no player named 'nobody'"),
+    ("robber A", "the robber is on "),
+    ("pirate A", "there is no pirate in this game"),
+    # a player's numbers: NAME first
+    ("red vp 3", "red has 1 VP"),
+    ("red ore 1", "red holds 0 ore"),
+    ("red wood 0", None),
+    ("red hand nothing", None),
+    ("red hand 1 ore", "red holds nothing"),
+    ("blue cards 0", None),
+    ("blue cards 2", "blue holds 0 resource cards"),
+    ("red dev-cards 0", None),
+    ("red knights 1", "red has played 0 knights"),
+    ("red route 1", None),
+    ("red vp three", "'three' is not a number"),
+    ("red hand 2", "a count without a resource"),
+    ("red colour 2", "'colour' is not something red has"),
+    ("nobody vp 1", "unknown expectation 'nobody'"),
+    # the player comes first
+    ("vp red 1", "the player comes first: 'expect red vp 1'"),
 ])
 def test_expect_lines(line, problem):
     game = Game.new("base", players=["red", "blue", "white"], seed=7)
     game.execute("build settlement 40")
     last = game.execute("build road 40-41")
-    got = check_expectation(game, line, last)
+    try:
+        got = check_expectation(game, line, last)
+    except ScriptError as exc:   # pragma: no cover - malformed lines are CatanErrors
+        raise AssertionError(exc)
+    except ValueError as exc:
+        got = str(exc)
     if problem is None:
         assert got is None
     else:
-        assert got is not None and got.startswith(problem)
+        assert got is not None and got.startswith(problem), got
+
+
+def test_a_player_named_like_a_keyword_still_works():
+    game = Game.new("base", players=["legal", "winner", "player"], seed=7)
+    game.execute("build settlement 40")
+    assert check_expectation(game, "legal vp 1") is None
+    assert check_expectation(game, "winner vp 0") is None
+    assert check_expectation(game, "player ore 0") is None
+    assert check_expectation(game, "legal build road 40-41") is None      # the keyword
+    assert check_expectation(game, "winner nobody") is None
+    assert check_expectation(game, "player legal") is None              # the keyword
+    assert check_expectation(game, "player player") == "the game waits for legal"
+
+
+def test_scenario_counters_cloth_and_villages():
+    game = Game.new("cloth-for-catan", players=["red", "blue", "white"], seed=7)
+    node = game.view()["extra"]["villages"][0]["node"]
+    assert check_expectation(game, "red cloth 0") is None
+    assert check_expectation(game, "red cloth 2") == "red has 0 cloth"
+    assert check_expectation(game, f"village {node} cloth 5") is None
+    assert check_expectation(game, f"village {node} cloth 4") == f"the village on {node} has cloth 5"
+    assert check_expectation(game, f"village {node} traders nobody") is not None
+    assert check_expectation(game, "village 1 cloth 5") == "there is no village on 1"
+    supply = game.view()["extra"]["cloth_supply"]
+    assert check_expectation(game, f"cloth-supply {supply}") is None
+    assert check_expectation(game, f"cloth-supply {supply + 1}") == f"cloth-supply is {supply}"
+
+
+def test_scenario_counters_warships_chits_fortresses_and_the_fleet():
+    game = Game.new("pirate-islands", players=["red", "blue", "white"], seed=7)
+    extra = game.view()["extra"]
+    fort = next(f for f in extra["fortresses"] if f["owner"] == "red")
+    assert check_expectation(game, "red warships 0") is None
+    assert check_expectation(game, "red warships 1") == "red has 0 warships"
+    assert check_expectation(game, "red chits 0") is None
+    assert check_expectation(game, f"fortress {fort['node']} chits {fort['chits']}") is None
+    assert check_expectation(game, f"fortress {fort['node']} owner red") is None
+    assert check_expectation(game, f"fortress {fort['node']} owner blue") is not None
+    assert check_expectation(game, f"fleet {extra['fleet']['hex'].lower()}") is None
+    assert check_expectation(game, "fleet A").startswith("the fleet is on ")
 
 
 def test_a_failed_expectation_names_file_line_and_what_was_found():
-    with pytest.raises(ScriptError, match=r"^t\.catan:6: expect vp red 5: red has 1 VP$"):
-        play(OPENING + "expect vp red 5\n")
+    with pytest.raises(ScriptError, match=r"^t\.catan:6: expect red vp 5: red has 1 VP$"):
+        play(OPENING + "expect red vp 5\n")
+
+
+def test_the_first_failing_line_stops_the_run():
+    with pytest.raises(ScriptError, match=r"^t\.catan:6: build city 99: there is no intersection 99 \(they run 1-72\)$"):
+        play(OPENING + "build city 99\nexpect red vp 5\n")
+
+
+def test_keep_going_reports_every_failing_line_and_plays_on():
+    text = (OPENING + "build city 99\n"            # 6: illegal, changes nothing
+            "expect red vp 5\n"                     # 7: fails
+            "blue: build settlement 53\n"           # 8: still played
+            "# digest: 0123456789abcdef\n"          # 9: wrong
+            "expect player blue\n"                  # 10: holds
+            "expect winner blue\n")                 # 11: fails
+    result = play(text, keep_going=True)
+    assert not result.ok
+    assert [f.number for f in result.failures] == [6, 7, 9, 11]
+    assert [f.message for f in result.failures] == [
+        "t.catan:6: build city 99: there is no intersection 99 (they run 1-72)",
+        "t.catan:7: expect red vp 5: red has 1 VP",
+        f"t.catan:9: the position does not match the digest (recorded 0123456789abcdef, "
+        f"reached {result.game.digest()})",
+        "t.catan:11: expect winner blue: the winner is nobody",
+    ]
+    assert result.commands == 3 and result.expectations == 1
+    assert result.game.history[-1] == "blue: build settlement 53"
+
+
+def test_keep_going_with_nothing_wrong_is_ok():
+    assert play(OPENING + "expect red vp 1\n", keep_going=True).ok
 
 
 def test_an_unknown_expectation_is_an_error():
