@@ -1,14 +1,31 @@
-"""The ``catan`` command: play, run command files, list saves and scenarios, simulate.
+"""The ``catan`` command: play, run command files, show saves, list saves and scenarios,
+simulate, serve over SSH.
 
 Start-up is kept short: typer is imported only past ``--version``, and rich, prompt_toolkit
 and the rules engine only inside the command that needs them.  Every error a user can cause
-ends as one line on stderr and exit status 1, never a traceback.
+ends as one line on stderr and a meaningful exit status (see :data:`EXIT_CODES`), never a
+traceback.
 """
 
+import os
 import sys
 from typing import Any, NoReturn
 
 VERSION_FLAGS = ("--version", "-V")
+
+EXIT_OK = 0           # done
+EXIT_FAILED = 1       # a command file failed: an illegal command, an 'expect' line, a digest
+EXIT_USAGE = 2        # a usage error: unknown option, bad value (typer's own, and ours)
+EXIT_FILE = 3         # a file that cannot be used: missing, unreadable, damaged, not writable
+EXIT_INTERRUPTED = 130
+EXIT_CODES = {
+    EXIT_OK: "done",
+    EXIT_FAILED: "a command file failed: an illegal command, an 'expect' line, a digest",
+    EXIT_USAGE: "usage: unknown option or command, bad value (scenario, players, save name)",
+    EXIT_FILE: "a file cannot be used: missing, unreadable, damaged, not a save, not writable",
+    EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
+}
+EPILOG = "\b\nExit status:\n" + "\n".join(f"  {code:<3} {text}" for code, text in EXIT_CODES.items())
 
 
 def _version() -> str:
@@ -17,18 +34,40 @@ def _version() -> str:
     return __version__
 
 
-def _fail(message: str) -> NoReturn:
+def _fail(message: str, code: int = EXIT_FAILED) -> NoReturn:
     import typer
 
     typer.echo(f"catan: {message}", err=True)
-    raise typer.Exit(1)
+    raise typer.Exit(code)
+
+
+def exit_code(exc: Exception) -> int:
+    """The exit status for an error: a file at fault (3), a failing command file (1), or
+    anything else the user gave us (2)."""
+    from .errors import SaveError
+    from .saves import SaveNameError
+    from .script import ScriptError
+
+    if isinstance(exc, SaveNameError):
+        return EXIT_USAGE
+    if isinstance(exc, SaveError):
+        return EXIT_FILE
+    if isinstance(exc, ScriptError):
+        return EXIT_FAILED
+    return EXIT_USAGE
+
+
+def _no_color(flag: bool) -> None:
+    """--no-color: rich and prompt_toolkit both honour NO_COLOR."""
+    if flag:
+        os.environ["NO_COLOR"] = "1"
 
 
 def build_app() -> Any:
     import typer
 
     app = typer.Typer(add_completion=False, no_args_is_help=False, rich_markup_mode=None,
-                      pretty_exceptions_enable=False,
+                      pretty_exceptions_enable=False, epilog=EPILOG,
                       help="A terminal Catan client: play, replay command files, simulate bot games.")
 
     def version_cb(value: bool) -> None:
@@ -36,15 +75,23 @@ def build_app() -> Any:
             typer.echo(f"catan {_version()}")
             raise typer.Exit()
 
-    @app.callback(invoke_without_command=True)
-    def root(ctx: typer.Context,
-             version: bool = typer.Option(False, "--version", "-V", callback=version_cb, is_eager=True,
-                                          help="Print the version and exit.")) -> None:
-        """A terminal Catan client. 'catan play' starts a game."""
-        if ctx.invoked_subcommand is None:
-            typer.echo(ctx.get_help())
+    def version_option() -> Any:
+        return typer.Option(False, "--version", "-V", callback=version_cb, is_eager=True,
+                            help="Print the version and exit.")
 
-    @app.command()
+    def no_color_option() -> Any:
+        return typer.Option(False, "--no-color", help="No colour (as with NO_COLOR=1).")
+
+    def saves_option() -> Any:
+        return typer.Option(None, "--saves", help="Saves folder (default $CATAN_SAVES or ./saves).")
+
+    @app.callback(invoke_without_command=True, epilog=EPILOG)
+    def root(ctx: typer.Context, version: bool = version_option()) -> None:
+        """A terminal Catan client. 'catan' alone, or 'catan play', starts a game."""
+        if ctx.invoked_subcommand is None:
+            ctx.invoke(ctx.command.get_command(ctx, "play"))   # type: ignore[attr-defined]
+
+    @app.command(epilog=EPILOG)
     def play(
         scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario key ('catan scenarios')."),
         players: str = typer.Option("red,blue,white", "--players", "-p",
@@ -54,36 +101,23 @@ def build_app() -> Any:
         option: list[str] = typer.Option([], "--option", "-o", help="Scenario option, e.g. variable (repeatable)."),
         load: str = typer.Option(None, "--load", "-l", help="Resume a saved game by name or path."),
         save: str = typer.Option(None, "--save", help="Autosave under this name (default: autosave)."),
-        saves_dir: str = typer.Option(None, "--saves", help="Saves folder (default $CATAN_SAVES or ./saves)."),
+        saves_dir: str = saves_option(),
         no_autosave: bool = typer.Option(False, "--no-autosave", help="Do not save after every command."),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
         compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
+        no_color: bool = no_color_option(),
+        version: bool = version_option(),
     ) -> None:
         """Play a game in the terminal (hot seat, or against bots)."""
         from .errors import CatanError
         from .repl import PACE, Repl
-        from .saves import AUTOSAVE, check_name
-        from .script import Header, parse_seats
-        from .session import Session
 
+        _no_color(no_color)
         try:
-            kwargs: dict[str, Any] = {"saves_folder": saves_dir, "autosave": not no_autosave}
-            if load:
-                session = Session.from_save(load, **kwargs)
-                if save:
-                    session.save_name = check_name(save)
-            else:
-                if seed is None:
-                    import random
-
-                    seed_value = random.SystemRandom().randrange(1, 1_000_000)
-                else:
-                    seed_value = seed
-                options = [o.strip().lower() for item in option for o in item.split(",") if o.strip()]
-                header = Header(scenario.lower(), parse_seats(players), seed_value, sandbox, options)
-                session = Session.new(header, save_name=check_name(save) if save else AUTOSAVE, **kwargs)
+            session = _start_session(scenario, players, seed, sandbox, option, load, save, saves_dir,
+                                     not no_autosave)
         except CatanError as exc:
-            _fail(str(exc))
+            _fail(str(exc), exit_code(exc))
         repl = Repl(session, pace=0.0 if fast else PACE, compact=compact)
         try:
             if sys.stdin.isatty() and sys.stdout.isatty():
@@ -91,22 +125,31 @@ def build_app() -> Any:
             else:
                 repl.loop_plain(sys.stdin)
         except CatanError as exc:   # a bot or save failing outside a command
-            _fail(str(exc))
+            _fail(str(exc), EXIT_FAILED)
 
-    @app.command()
+    @app.command(epilog=EPILOG)
     def run(
-        file: str = typer.Argument(..., help="A command file (or a save)."),
-        verbose: bool = typer.Option(False, "--verbose", "-v", help="Print every command and its events."),
+        file: str = typer.Argument(..., metavar="FILE", help="A command file (or a save)."),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result, not every command."),
+        as_json: bool = typer.Option(False, "--json", help="Print the final position as JSON (Game.to_json())."),
+        keep_going: bool = typer.Option(False, "--keep-going", "-k",
+                                        help="Report every failing line instead of stopping at the first."),
         board: bool = typer.Option(False, "--board", "-b", help="Draw the final position's map."),
         sandbox: bool = typer.Option(None, "--sandbox/--no-sandbox", help="Override the file's sandbox header."),
         save: str = typer.Option(None, "--save", help="Save the final position under this name."),
-        saves_dir: str = typer.Option(None, "--saves", help="Saves folder (default $CATAN_SAVES or ./saves)."),
+        saves_dir: str = saves_option(),
+        no_color: bool = no_color_option(),
+        version: bool = version_option(),
     ) -> None:
-        """Play a command file: check its 'expect' lines and digests, report the final position."""
+        """Play a command file and print what happens: its commands and their events, its
+        'expect' lines and digests checked.  The first failing line stops the run with
+        FILE:LINE: reason and exit status 1 (--keep-going: every failing line is reported)."""
         from .errors import CatanError
+        from .saves import check_name
         from .script import read_file
         from .script import run as run_file
 
+        _no_color(no_color)
         out: list[str] = []
 
         def report(line: str, events: list[Any]) -> None:
@@ -121,36 +164,82 @@ def build_app() -> Any:
                 out.clear()
 
         try:
+            if save:
+                check_name(save)
             cf = read_file(file)
-            result = run_file(cf, sandbox=sandbox, on_command=report if verbose else None)
+            result = run_file(cf, sandbox=sandbox, keep_going=keep_going,
+                              on_command=None if quiet or as_json else report)
         except CatanError as exc:
             flush()
-            _fail(str(exc))
+            _fail(str(exc), exit_code(exc))
         flush()
         game = result.game
-        checks = f", {result.expectations} expectations" if result.expectations else ""
-        checks += f", {result.digests} digest{'s' if result.digests != 1 else ''}" if result.digests else ""
-        typer.echo(f"{file}: {result.commands} commands{checks}: ok")
-        state = f"{game.winner} has won" if game.over else f"{game.prompt_player()}: {game.waiting_for()}"
-        typer.echo(f"turn {game.state.turn}, {state}; digest {game.digest()}")
-        if board:
-            from rich.console import Console
+        if as_json:
+            import json
 
-            from .repl import Screen
+            typer.echo(json.dumps(game.to_json(), indent=2))
+        else:
+            checks = f", {result.expectations} expectations" if result.expectations else ""
+            checks += f", {result.digests} digest{'s' if result.digests != 1 else ''}" if result.digests else ""
+            verdict = "ok" if result.ok else f"{len(result.failures)} failing line{'s' if len(result.failures) != 1 else ''}"
+            typer.echo(f"{file}: {result.commands} commands{checks}: {verdict}")
+            state = f"{game.winner} has won" if game.over else f"{game.prompt_player()}: {game.waiting_for()}"
+            typer.echo(f"turn {game.state.turn}, {state}; digest {game.digest()}")
+            if board:
+                from rich.console import Console
 
-            console = Console(highlight=False)
-            console.print(Screen(console).board(game, None))
+                from .repl import Screen
+
+                console = Console(highlight=False)
+                console.print(Screen(console).board(game, None))
         if save:
             from .saves import save_game
 
             try:
                 path = save_game(game, cf.header, save, saves_dir)
             except CatanError as exc:
-                _fail(str(exc))
-            typer.echo(f"saved to {path}")
+                _fail(str(exc), exit_code(exc))
+            typer.echo(f"saved to {path}", err=as_json)
+        for failure in result.failures:
+            typer.echo(f"catan: {failure.message}", err=True)
+        if result.failures:
+            raise typer.Exit(EXIT_FAILED)
 
-    @app.command("saves")
-    def list_saves(saves_dir: str = typer.Option(None, "--saves", help="Saves folder.")) -> None:
+    @app.command(epilog=EPILOG)
+    def show(
+        save: str = typer.Argument(..., metavar="SAVE", help="A save's name (in the saves folder) or a path."),
+        saves_dir: str = saves_option(),
+        compact: bool = typer.Option(None, "--compact/--full",
+                                     help="Map size (default: full if the terminal has 100 columns)."),
+        no_color: bool = no_color_option(),
+        version: bool = version_option(),
+    ) -> None:
+        """Draw the final position of a save: the map, the score and whose move it is."""
+        from rich.console import Console
+
+        from .errors import CatanError
+        from .repl import Screen
+        from .saves import load_game
+
+        _no_color(no_color)
+        try:
+            loaded = load_game(save, saves_dir)
+        except CatanError as exc:
+            _fail(str(exc), exit_code(exc))
+        game, header = loaded.game, loaded.header
+        console = Console(highlight=False)
+        screen = Screen(console, compact if compact is not None else console.width < 100)
+        seats = ", ".join(seat.spec() for seat in header.seats)
+        console.print(f"{loaded.name}: {header.scenario} · {seats} · seed {header.seed}"
+                      f"{' · sandbox' if header.sandbox else ''} · {len(game.history)} commands",
+                      style="bold", markup=False)
+        state = f"{game.winner} has won" if game.over else f"{game.prompt_player()}: {game.waiting_for()}"
+        console.print(f"turn {game.state.turn}, {state}; digest {game.digest()}", markup=False)
+        console.print(screen.board(game, None))
+        console.print(screen.table("score", game.view(None)))
+
+    @app.command("saves", epilog=EPILOG)
+    def list_saves(saves_dir: str = saves_option(), version: bool = version_option()) -> None:
         """List the saved games."""
         from .saves import describe, list_saves as _list, saves_dir as _dir
 
@@ -161,8 +250,8 @@ def build_app() -> Any:
         for info in infos:
             typer.echo(describe(info))
 
-    @app.command()
-    def scenarios() -> None:
+    @app.command(epilog=EPILOG)
+    def scenarios(version: bool = version_option()) -> None:
         """List the scenarios."""
         from .engine.scenario import available_scenarios, load_scenario
         from .errors import CatanError
@@ -176,7 +265,7 @@ def build_app() -> Any:
             opts = f" [options: {', '.join(scen.options)}]" if scen.options else ""
             typer.echo(f"{key:18} {scen.min_players}-{scen.max_players} players  {scen.summary}{opts}")
 
-    @app.command()
+    @app.command(epilog=EPILOG)
     def simulate(
         scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario key."),
         players: int = typer.Option(4, "--players", "-p", help="Number of seats."),
@@ -187,15 +276,16 @@ def build_app() -> Any:
         jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes."),
         check: bool = typer.Option(False, "--check", help="Check the engine's invariants after every command."),
         as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+        version: bool = version_option(),
     ) -> None:
         """Play many bot games and report who wins how often."""
         kinds = [b.strip().lower() for b in bots.split(",") if b.strip()]
         if len(kinds) == 1:
             kinds *= players
         if len(kinds) != players:
-            _fail(f"--bots names {len(kinds)} bots for {players} players")
+            _fail(f"--bots names {len(kinds)} bots for {players} players", EXIT_USAGE)
         if games < 1 or jobs < 1:
-            _fail("--games and --jobs must be at least 1")
+            _fail("--games and --jobs must be at least 1", EXIT_USAGE)
         try:
             from .simulate import run_simulation
         except ImportError:
@@ -213,7 +303,7 @@ def build_app() -> Any:
                     result = run_simulation(scenario, players, kinds, games, seed, jobs, check,
                                             lambda done, total: progress.update(task, completed=done, total=total))
         except (CatanError, ValueError, KeyError) as exc:
-            _fail(str(exc))
+            _fail(str(exc), EXIT_USAGE)
         if as_json:
             import json
 
@@ -224,6 +314,28 @@ def build_app() -> Any:
             Console(highlight=False).print(*result_tables(result))
 
     return app
+
+
+def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool, option: list[str],
+                   load: str | None, save: str | None, saves_dir: str | None, autosave: bool) -> Any:
+    """The session 'catan play' (and 'catan serve') starts: a loaded save, or a new game."""
+    from .saves import AUTOSAVE, check_name
+    from .script import Header, parse_seats
+    from .session import Session
+
+    save_name = check_name(save) if save else None
+    if load:
+        session = Session.from_save(load, saves_folder=saves_dir, autosave=autosave)
+        if save_name:
+            session.save_name = save_name
+        return session
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    options = [o.strip().lower() for item in option for o in item.split(",") if o.strip()]
+    header = Header(scenario.lower(), parse_seats(players), seed, sandbox, options)
+    return Session.new(header, save_name=save_name or AUTOSAVE, saves_folder=saves_dir, autosave=autosave)
 
 
 def result_tables(result: dict[str, Any]) -> list[Any]:
@@ -278,7 +390,7 @@ def main(argv: "list[str] | None" = None) -> None:
         app(args=args, prog_name="catan")
     except KeyboardInterrupt:
         sys.stderr.write("\ncatan: interrupted\n")
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,13 @@ ENV_DIR = "CATAN_SAVES"
 _NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
+_LOOKS_LIKE_SAVE = re.compile(r"^\s*#\s*(scenario|players|seed|sandbox|options|digest)\s*:", re.M)
+
+
+class SaveNameError(SaveError):
+    """A save name that is not a plain word (a usage error, not a damaged file)."""
+
+
 def saves_dir(option: str | Path | None = None) -> Path:
     """Where saves live: ``--saves DIR``, else ``$CATAN_SAVES``, else ``./saves``."""
     if option:
@@ -39,7 +46,7 @@ def check_name(name: str) -> str:
     """A save name without its suffix; SaveError for names that are not a plain word."""
     base = name[: -len(SUFFIX)] if name.endswith(SUFFIX) else name
     if not _NAME_RE.fullmatch(base) or base.endswith("."):
-        raise SaveError(f"'{name}' is not a save name: use letters, digits, '-', '_' and '.'")
+        raise SaveNameError(f"'{name}' is not a save name: use letters, digits, '-', '_' and '.'")
     return base
 
 
@@ -131,6 +138,8 @@ def replay_save(text: str, label: str) -> "tuple[Game, CommandFile]":
         raise SaveError(f"save {label} is damaged: {_line_reason(str(exc), label)}") from None
     digest = cf.final_digest
     if digest is None:
+        if not _LOOKS_LIKE_SAVE.search(text):
+            raise SaveError(f"{label} is not a catan save: it has no '# scenario:' header and no digest line")
         raise SaveError(f"save {label} is damaged: it does not end with a digest line")
     body = CommandFile(cf.source, cf.header, cf.lines[:-1])
     try:

@@ -119,13 +119,22 @@ def test_an_illegal_move_names_its_line(tmp_path):
     (lambda t: t[: len(t) // 2], "it does not end with a digest line"),
     (lambda t: "# seed: x\n" + t, "line 1: bad 'seed' header"),
     (lambda t: t.replace("# scenario: base", "# scenario: atlantis"), "unknown scenario 'atlantis'"),
-    (lambda t: "", "it does not end with a digest line"),
+    (lambda t: "", "friday is not a catan save"),
 ])
 def test_damaged_saves_give_one_clear_line(tmp_path, edit, message):
     damage(tmp_path, edit)
     with pytest.raises(SaveError, match=message) as err:
         saves.load_game("friday", tmp_path)
     assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("text", ['{"format": "catan-game/1", "state": {}}\n', "import os\nprint(os.getcwd())\n",
+                                  "# A README\n\nSome words.\n"])
+def test_a_foreign_text_file_is_not_a_save(tmp_path, text):
+    (tmp_path / "other.catan").write_text(text)
+    with pytest.raises(SaveError) as err:
+        saves.load_game("other", tmp_path)
+    assert str(err.value) == "other is not a catan save: it has no '# scenario:' header and no digest line"
 
 
 def test_binary_garbage_and_missing_saves(tmp_path):
