@@ -106,7 +106,7 @@ def check_invariants(game: "Game | Engine") -> list[str]:
                 add(f"{p.name} holds {p.resources[r]} {RESOURCES[r]}")
         for piece, left in p.pieces.items():
             if left < 0:
-                add(f"{p.name} has {left} {piece}s in supply")
+                add(f"{p.name} has {left} {_plural(piece)} in supply")
         if p.knights < 0:
             add(f"{p.name} has played {p.knights} knights")
         for card, count in p.played.items():
@@ -174,7 +174,7 @@ def check_invariants(game: "Game | Engine") -> list[str]:
             if piece == "settlement":
                 have += on_board[seat]["fortress"]
             if have != scen.pieces.get(piece, 0):
-                add(f"{p.name} {piece}s: {on_board[seat][piece]} on the board + "
+                add(f"{p.name} {_plural(piece)}: {on_board[seat][piece]} on the board + "
                     f"{p.pieces.get(piece, 0)} in supply, expected {scen.pieces.get(piece, 0)}")
 
     # --- distance rule (A.6) --------------------------------------------------------------
@@ -239,6 +239,10 @@ def check_invariants(game: "Game | Engine") -> list[str]:
 
     problems += list(e.hooks.invariant_problems())
     return problems
+
+
+def _plural(piece: str) -> str:
+    return "cities" if piece == "city" else piece + "s"
 
 
 def _connection_problems(e: "Engine") -> list[str]:
