@@ -238,6 +238,61 @@ def build_app() -> Any:
         console.print(screen.board(game, None))
         console.print(screen.table("score", game.view(None)))
 
+    @app.command(epilog=EPILOG)
+    def serve(
+        port: int = typer.Option(8022, "--port", help="TCP port to listen on (0: any free port)."),
+        host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (there is no login check)."),
+        host_key: str = typer.Option(None, "--host-key",
+                                     help="Host key file (default: generated in the user data folder)."),
+        scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario of new games."),
+        players: str = typer.Option("red,blue,white", "--players", "-p", help="Seats of new games."),
+        seed: int = typer.Option(None, "--seed", help="Seed of new games (random if left out)."),
+        sandbox: bool = typer.Option(False, "--sandbox", help="New games allow set-up commands."),
+        option: list[str] = typer.Option([], "--option", "-o", help="Scenario option (repeatable)."),
+        saves_dir: str = saves_option(),
+        fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
+        no_color: bool = no_color_option(),
+        version: bool = version_option(),
+    ) -> None:
+        """Serve the game over SSH: each connection plays its own game, named after the SSH
+        user ('ssh -p 8022 friday@127.0.0.1' plays and resumes the save ssh-friday)."""
+        import asyncio
+        from pathlib import Path
+
+        from .errors import CatanError
+        from .repl import PACE
+
+        _no_color(no_color)
+        try:
+            from . import serve as ssh
+        except ImportError as exc:
+            _fail(f"catan serve needs asyncssh ({exc}): pip install asyncssh")
+        try:   # the options must start a game before anyone connects
+            _start_session(scenario, players, seed, sandbox, option, None, None, saves_dir, False)
+        except CatanError as exc:
+            _fail(str(exc), exit_code(exc))
+
+        def new_session(name: str) -> Any:
+            return _start_session(scenario, players, seed, sandbox, option, None, name, saves_dir, True)
+
+        server = ssh.Server(new_session, saves_dir, pace=0.0 if fast else PACE)
+
+        async def main() -> None:
+            listener = await ssh.start(server, host, port, Path(host_key) if host_key else None)
+            bound = ssh.bound_port(listener)
+            typer.echo(f"catan serve: listening on {host}:{bound}; connect with: ssh -p {bound} NAME@{host}")
+            if host not in ("127.0.0.1", "localhost", "::1"):
+                typer.echo("catan serve: there is no login check: anyone who reaches this port can play", err=True)
+            sys.stdout.flush()
+            await asyncio.Event().wait()
+
+        try:
+            asyncio.run(main())
+        except KeyboardInterrupt:
+            typer.echo("catan serve: stopped")
+        except OSError as exc:
+            _fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}", EXIT_USAGE)
+
     @app.command("saves", epilog=EPILOG)
     def list_saves(saves_dir: str = saves_option(), version: bool = version_option()) -> None:
         """List the saved games."""

@@ -15,7 +15,7 @@ import contextlib
 import signal
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TextIO
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable, Iterator, TextIO
 
 from . import helptext, saves
 from .errors import CatanError
@@ -542,28 +542,82 @@ class Repl:
             if self.offer_save(lambda question: answers.prompt(question)):
                 return
 
+    def save_question(self) -> str:
+        return f"save the game as [{self.session.save_name}]? (Enter: yes, or a name; n: no) "
+
     def offer_save(self, ask: Callable[[str], str]) -> bool:
         """Leaving: ask for a save name (Enter: the current one; 'n': no save).  False when
         the player changed their mind (Ctrl-C) and goes back to the game."""
-        session = self.session
         while True:
             try:
-                answer = ask(f"save the game as [{session.save_name}]? (Enter: yes, or a name; n: no) ").strip()
+                answer: str | None = ask(self.save_question())
             except KeyboardInterrupt:
-                self.say("back to the game")
-                return False
+                answer = None
             except EOFError:
                 answer = "n"
-            if answer.lower() in ("n", "no"):
-                self.farewell()
-                return True
-            try:
-                path = session.save(answer or None)
-            except CatanError as exc:
-                self.error(str(exc))
-                continue
-            self.say(f"saved to {path}", "green")
+            leave = self.answer_save(answer)
+            if leave is not None:
+                return leave
+
+    def answer_save(self, answer: str | None) -> bool | None:
+        """Act on an answer to :meth:`save_question` (None: Ctrl-C).  True: leave; False:
+        back to the game; None: ask again (the name was refused)."""
+        if answer is None:
+            self.say("back to the game")
+            return False
+        answer = answer.strip()
+        if answer.lower() in ("n", "no"):
+            self.farewell()
             return True
+        try:
+            path = self.session.save(answer or None)
+        except CatanError as exc:
+            self.error(str(exc))
+            return None
+        self.say(f"saved to {path}", "green")
+        return True
+
+    async def loop_async(self, run: Callable[..., Awaitable[Any]], *, width: Callable[[], int] | None = None) -> None:
+        """The REPL inside an asyncio program (one SSH connection): prompts are awaited in the
+        current prompt_toolkit app session, and each line is handled by ``run(fn, *args)``,
+        e.g. in a worker thread, so that one player's bots never hold up another's prompt.
+        ``width`` gives the terminal's width before each command (it may be resized)."""
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.formatted_text import FormattedText
+        from prompt_toolkit.history import InMemoryHistory
+
+        prompt: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(), completer=_completer_class()(self), complete_while_typing=False,
+            bottom_toolbar=lambda: FormattedText([("", " " + self.toolbar_text())]))
+        answers: PromptSession[str] = PromptSession(history=InMemoryHistory())
+
+        def fit() -> None:
+            if width is not None:
+                self.console.width = width()
+
+        fit()
+        await run(self.start)
+        while True:
+            try:
+                line = await prompt.prompt_async(self.prompt_message)
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                line = "quit"
+            fit()
+            if await run(self.handle, line):
+                continue
+            leave: bool | None = None
+            while leave is None:
+                try:
+                    answer: str | None = await answers.prompt_async(self.save_question())
+                except KeyboardInterrupt:
+                    answer = None
+                except EOFError:
+                    answer = "n"
+                leave = await run(self.answer_save, answer)
+            if leave:
+                return
 
     def farewell(self) -> None:
         """Where the game is, as the REPL ends without a save asked for."""

@@ -52,14 +52,14 @@ def test_python_dash_m_runs_the_cli():
 
 def test_help_lists_the_commands_and_the_exit_codes():
     out = catan("--help").output
-    for command in ("play", "run", "show", "saves", "scenarios", "simulate"):
+    for command in ("play", "run", "show", "saves", "scenarios", "simulate", "serve"):
         assert command in out
     assert "Exit status:" in out
     for code in ("0   done", "1   a command file failed", "2   usage", "3   a file cannot be used", "130 interrupted"):
         assert code in out
 
 
-@pytest.mark.parametrize("command", ["play", "run", "show", "saves", "scenarios", "simulate"])
+@pytest.mark.parametrize("command", ["play", "run", "show", "saves", "scenarios", "simulate", "serve"])
 def test_version_and_help_everywhere(command):
     assert catan(command, "--version").output == f"catan {__version__}\n"
     result = catan(command, "--help")
