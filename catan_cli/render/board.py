@@ -372,8 +372,9 @@ class _Painter:
             marks.append(("FLEET", "F", theme.PIRATE_STYLE))
         if not marks:
             return
-        if self.layout.compact:
-            self._centre(y + 4, x, "".join(m[1] for m in marks), marks[0][2])
+        if self.layout.compact:   # bracketed: a bare R, P or F would read as a hex id
+            letters = "".join(m[1] for m in marks)
+            self._centre(y + 4, x, f"[{letters}]" if len(letters) == 1 else letters, marks[0][2])
         else:
             self._centre(y + 5, x, " ".join(m[0] for m in marks)[: self.layout.text_width(5)], marks[0][2])
 
@@ -521,12 +522,12 @@ def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
         items.append((f"{theme.ROUTE_GLYPH['warship']} warship", "bold"))
     items.append(("*6* *8* busiest numbers", theme.HOT_NUMBER_STYLE))
     if view.get("robber"):
-        items.append(("R robber" if compact else "ROBBER", theme.ROBBER_STYLE))
+        items.append(("[R] robber" if compact else "ROBBER", theme.ROBBER_STYLE))
     if view.get("pirate"):
-        items.append(("P pirate" if compact else "PIRATE", theme.PIRATE_STYLE))
+        items.append(("[P] pirate" if compact else "PIRATE", theme.PIRATE_STYLE))
     fleet = _live_fleet(extra)
     if fleet and fleet.get("hex") != view.get("pirate"):
-        items.append(("F fleet" if compact else "FLEET", theme.PIRATE_STYLE))
+        items.append(("[F] fleet" if compact else "FLEET", theme.PIRATE_STYLE))
     if extra.get("villages"):
         items.append((f"{theme.VILLAGE}40 village (its number beside it)", theme.VILLAGE_STYLE))
     if extra.get("fortresses"):
