@@ -93,7 +93,11 @@ def test_aliases_and_actor_prefixes(tmp_path):
 def test_prompt_names_the_player_and_what_the_game_waits_for(tmp_path):
     repl, _ = make(tmp_path)
     assert repl.prompt_plain() == "red · place settlement > "
-    for line in SETUP:
+    repl.handle(SETUP[0])
+    repl.handle(SETUP[1])
+    assert repl.prompt_plain() == "blue · place settlement > "
+    assert repl.toolbar_text().startswith("turn 0 · setup · blue's turn · no dice yet · red 1  blue 0  white 0 VP")
+    for line in SETUP[2:]:
         repl.handle(line)
     assert repl.prompt_plain() == "red · roll > "
     assert repl.toolbar_text().startswith("turn 1 · roll · red's turn · no dice yet · red 2  blue 2  white 2 VP (to 10)")
