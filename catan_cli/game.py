@@ -164,7 +164,7 @@ class Game:
             if kind == "robber":
                 return "move the robber" + (" or pirate" if e.scen.rules.pirate else "")
             if kind == "gold":
-                return f"choose {item['count']} from gold"
+                return f"choose {e.gold_count(item)} from gold"
             if kind == "offer":
                 return f"accept or decline {e.name(item['from'])}'s offer"
             return str(item.get("prompt", kind))

@@ -233,6 +233,14 @@ def _parse_steal_clause(r: _Reader) -> tuple[int, str]:
     return victim, take
 
 
+def _parse_robber(r: _Reader, actor: int) -> Action:
+    hex_ = r.hex()
+    victim, take = _parse_steal_clause(r)
+    if take != "resource":
+        raise r.fail(f"the robber steals a resource card, not {take}")
+    return Action("robber", (hex_, victim), actor)
+
+
 def _parse_trade(r: _Reader, actor: int) -> Action:
     give_n_tok = r.next("amount")
     if not give_n_tok.isdecimal():
@@ -319,7 +327,7 @@ VERBS: dict[str, Callable[[_Reader, int], Action]] = {
     "build": _parse_build,
     "buy": lambda r, a: (r.next("card") if r.more() else None, Action("buy-card", (), a))[1],
     "play": _parse_play,
-    "robber": lambda r, a: Action("robber", (r.hex(), *_parse_steal_clause(r)[:1]), a),
+    "robber": lambda r, a: _parse_robber(r, a),
     "pirate": lambda r, a: Action("pirate", (r.hex(), *_parse_steal_clause(r)), a),
     "discard": lambda r, a: Action("discard", (r.cards(),), a),
     "trade": _parse_trade,

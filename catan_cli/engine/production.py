@@ -163,7 +163,7 @@ class ProductionRules:
             elif kind == "robber":
                 words.append(f"{who} must move the robber" + (" or the pirate" if self.scen.rules.pirate else ""))
             elif kind == "gold":
-                words.append(f"{who} must choose {item['count']} from the gold field")
+                words.append(f"{who} must choose {self.gold_count(item)} from the gold field")
             elif kind == "offer":
                 words.append(f"{who} must accept or decline {self.name(item['from'])}'s offer")
             else:
