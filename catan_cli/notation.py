@@ -317,6 +317,16 @@ def _parse_dice(r: _Reader, actor: int) -> Action:
     return Action("dice", tuple(values), actor)
 
 
+def _parse_buy(r: _Reader, actor: int) -> Action:
+    """'buy', 'buy card', 'buy development card': only cards are bought; pieces are built."""
+    r.skip_filler()
+    while r.more():
+        tok = r.next("card")
+        if tok not in ("card", "dev", "development", "development-card", "devcard"):
+            raise r.fail(f"only development cards are bought ('buy card'); to build, say 'build {tok} ...'")
+    return Action("buy-card", (), actor)
+
+
 def _nullary(kind: str) -> Callable[[_Reader, int], Action]:
     return lambda r, actor: Action(kind, (), actor)
 
@@ -325,7 +335,7 @@ VERBS: dict[str, Callable[[_Reader, int], Action]] = {
     "roll": _nullary("roll"),
     "end": _nullary("end"),
     "build": _parse_build,
-    "buy": lambda r, a: (r.next("card") if r.more() else None, Action("buy-card", (), a))[1],
+    "buy": _parse_buy,
     "play": _parse_play,
     "robber": lambda r, a: _parse_robber(r, a),
     "pirate": lambda r, a: Action("pirate", (r.hex(), *_parse_steal_clause(r)), a),
