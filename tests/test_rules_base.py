@@ -881,3 +881,11 @@ def test_nonsense_is_refused_with_a_reason():
     rejected(g, "offer purple 1 ore for 1 wool", "no player named")
     rejected(g, "build ship 4-5", "no ships")
     rejected(g, "move ship 4-5 to 5-6", "ships do not move")
+
+
+def test_pieces_are_built_not_bought():
+    g = on_turn("red")
+    run(g, f"give red {COST['card']}")
+    rejected(g, "buy settlement", "only development cards are bought", "build settlement")
+    rejected(g, "buy road 12-13", "only development cards are bought")
+    assert g.check("buy development card").ok and g.check("buy").ok
