@@ -86,15 +86,22 @@ class Game:
         return notation.format_action(action, self)
 
     def _object_action(self, action: Action) -> Action:
-        """An action given as an object must have a canonical text.  Writing it looks every
-        index up (players, intersections, paths, hexes, resources), so one past the end of
-        its table is refused with a RuleError here, as a command line that does not parse
-        would be, instead of an IndexError from deep in the rules."""
+        """An action given as an object must be exactly what its own canonical text parses
+        to.  That one rule refuses, with a RuleError, every index past the end (or before the
+        start) of its table and every argument of the wrong shape or type, as a command line
+        that does not parse would be refused, instead of failing deep in the rules."""
         try:
-            notation.format_action(action, self)
+            if not isinstance(action, Action) or not isinstance(action.seat, int):
+                raise TypeError
+            parsed = self.parse(notation.format_action(action, self))
+            same = (parsed.kind, parsed.args) == (action.kind, action.args) and (
+                action.seat == -1 or self.engine.actor_of(parsed) == action.seat)
         except (IndexError, KeyError, TypeError, ValueError, AttributeError):
-            by = f" by seat {action.seat}" if action.seat != -1 else ""
-            raise RuleError(f"malformed action: {action.kind} {action.args!r}{by}") from None
+            same = False
+        if not same:
+            by = f" by seat {action.seat}" if getattr(action, "seat", -1) != -1 else ""
+            raise RuleError(f"malformed action: {getattr(action, 'kind', action)!r} "
+                            f"{getattr(action, 'args', ())!r}{by}") from None
         return action
 
     def execute(self, command: str | Action) -> list[Event]:
