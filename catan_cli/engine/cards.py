@@ -3,7 +3,7 @@ Road Building card with ships (B.9), and Largest Army (A.14)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Event
 from .geometry import RESOURCES
@@ -120,13 +120,18 @@ class CardRules:
         return False
 
     def check_play_road_building(self: "Engine", a: Action) -> str | None:
-        s, seat = self.s, a.seat
-        reason = self.play_reason(seat, "road-building")
+        reason = self.play_reason(a.seat, "road-building")
         if reason:
             return reason
-        placements = a.args
-        if not 1 <= len(placements) <= 2:
+        if not 1 <= len(a.args) <= 2:
             return "road building places two roads (or ships)"
+        reason = self.placements_reason(a.seat, a.args)
+        if reason and len(a.args) == 2 and self.placements_reason(a.seat, a.args[::-1]) is None:
+            return None   # the pieces go one after the other; either order may be named
+        return reason
+
+    def placements_reason(self: "Engine", seat: int, placements: tuple[Any, ...]) -> str | None:
+        s = self.s
         piece, edge = placements[0]
         reason = self.free_route_reason(seat, piece, edge)
         if reason:
@@ -148,9 +153,10 @@ class CardRules:
 
     def do_play_road_building(self: "Engine", a: Action) -> list[Event]:
         seat = a.seat
+        order = a.args if self.placements_reason(seat, a.args) is None else a.args[::-1]
         self.use_card(seat, "road-building")
         events = [Event("card", seat, f"{self.name(seat)} plays road building")]
-        for piece, edge in a.args:
+        for piece, edge in order:
             self.place_route(seat, edge, ROAD if piece == "road" else SHIP)
             events.append(Event("build", seat, f"{self.name(seat)} builds a free {piece} on {self.edge_text(edge)}"))
         return events + self.after_route_built(seat)
