@@ -394,44 +394,44 @@ def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool,
 
 
 def result_tables(result: dict[str, Any]) -> list[Any]:
-    """A simulation result as rich tables: scalars in one key/value table, and each nested
-    mapping or list of rows in a table of its own."""
+    """A simulation result as rich renderables: wins per seat, then one summary table of
+    the run (turns, cap, speed) and any invariant violation or error, by seed and move."""
     from rich.table import Table
 
-    summary = Table(title="Simulation", title_justify="left", show_header=False)
+    from rich.text import Text
+
+    title = Text.assemble(("Simulation", "bold"), f" of {result['scenario']}: {result['games']} games of "
+                          f"{result['players']} players from seed {result['seed']}, {result['jobs']} "
+                          f"job{'s' if result['jobs'] != 1 else ''}"
+                          + (", invariants checked after every action" if result["check"] else ""))
+    seats = Table()
+    for name, justify in (("seat", "left"), ("bot", "left"), ("wins", "right"), ("win %", "right")):
+        seats.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for row in result["seats"]:
+        seats.add_row(row["seat"], row["bot"], str(row["wins"]), f"{100 * row['win_rate']:.1f}")
+    summary = Table(show_header=False, box=None)
     summary.add_column(style="bold")
     summary.add_column()
-    tables: list[Any] = [summary]
-    for key, value in result.items():
-        rows: list[tuple[str, dict[str, Any]]] | None = None
-        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-            rows = [(str(k), v) for k, v in value.items()]
-        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            rows = [(str(i + 1), v) for i, v in enumerate(value)]
-        if rows is not None:
-            columns: list[str] = []
-            for _, row in rows:
-                columns += [c for c in row if c not in columns]
-            table = Table(title=str(key), title_justify="left")
-            table.add_column("")
-            for c in columns:
-                table.add_column(str(c), justify="right")
-            for name, row in rows:
-                table.add_row(name, *[_cell(row.get(c, "")) for c in columns])
-            tables.append(table)
-        elif isinstance(value, dict):
-            summary.add_row(str(key), ", ".join(f"{k}: {_cell(v)}" for k, v in value.items()))
-        else:
-            summary.add_row(str(key), _cell(value))
-    return tables
-
-
-def _cell(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:.3f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_cell(v) for v in value)
-    return str(value)
+    summary.add_row("finished", f"{result['finished']} of {result['games']} (shared wins: {result['shared']})")
+    summary.add_row("hit the turn cap", f"{result['capped']} (cap {result['turn_cap']} turns)")
+    summary.add_row("average turns", f"{result['avg_turns']:.1f}")
+    summary.add_row("speed", f"{result['games_per_s']:.1f} games/s, {result['decisions_per_s']:,.0f} decisions/s "
+                             f"({result['decisions']:,} decisions in {result['seconds']:.2f} s)")
+    if result["check"]:
+        summary.add_row("violations", str(len(result["violations"])) if result["violations"] else "none")
+    summary.add_row("errors", str(len(result["errors"])) if result["errors"] else "none")
+    summary.add_row("fingerprint", str(result["fingerprint"]))
+    out: list[Any] = [title, seats, summary]
+    problems = list(result["violations"]) + list(result["errors"])
+    if problems:
+        detail = Table(title="first problems", title_justify="left")
+        for name in ("seed", "move", "seat", "command", "problem"):
+            detail.add_column(name)
+        for item in problems[:10]:
+            what = item.get("error") or "; ".join(item.get("problems", []))
+            detail.add_row(str(item["seed"]), str(item["move"]), str(item["seat"]), str(item["command"]), what)
+        out.append(detail)
+    return out
 
 
 def main(argv: "list[str] | None" = None) -> None:

@@ -326,6 +326,7 @@ def test_simulate_table():
     result = catan("simulate", "--players", "3", "--bots", "greedy,random,random", "--games", "2")
     assert result.exit_code == 0, result.output
     assert "Simulation" in result.output and "greedy" in result.output
+    assert "win %" in result.output and "hit the turn cap" in result.output and "decisions/s" in result.output
 
 
 @pytest.mark.parametrize("args, text", [
