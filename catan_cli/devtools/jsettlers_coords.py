@@ -13,8 +13,8 @@ the Pirate Islands map gained a row of sea on top and so is shifted one hex sout
 
 Usage, from the project root (the map must already load)::
 
-    python tools/jsettlers_coords.py pirate-islands --shift 2,1 hex 0x0D0A node 0x0C0C edge 0x0C0B
-    python tools/jsettlers_coords.py cloth-for-catan node 0x0806 harbor 0x0503
+    python -m catan_cli.devtools.jsettlers_coords pirate-islands --shift 2,1 hex 0x0D0A node 0x0C0C edge 0x0C0B
+    python -m catan_cli.devtools.jsettlers_coords cloth-for-catan node 0x0806 harbor 0x0503
 
 ``harbor EDGE`` names the edge through its land hex (the form ``[board] harbors`` needs).
 Every result is checked against the loaded geometry: the reference grid point, shifted, must

@@ -1,7 +1,7 @@
 """Timing figures of the terminal client.
 
-    python benchmarks/bench_ui.py            # all three figures
-    python benchmarks/bench_ui.py --json
+    python -m catan_cli.benchmarks.ui            # all three figures
+    python -m catan_cli.benchmarks.ui --json
 
 1. screen: median time from an accepted command to the fully rendered screen (engine, events,
    board and hand drawn into a 100x40 console, toolbar and prompt) on the base board, over the
@@ -26,8 +26,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 
 def random_game_lines(n: int, seed: int) -> tuple[Any, list[str]]:

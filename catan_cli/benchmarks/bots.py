@@ -8,8 +8,8 @@
    3.2.1's random players measured in the same run by ``../shared/bench/catanatron.sh``
    (target: >= 1.5x its games/s on one process; --jobs 2 near 2x one process).
 
-    python benchmarks/bench_bots.py                      # everything, 200 games each
-    python benchmarks/bench_bots.py --games 100 --no-catanatron --json
+    python -m catan_cli.benchmarks.bots                      # everything, 200 games each
+    python -m catan_cli.benchmarks.bots --games 100 --no-catanatron --json
 """
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]   # the repository
 
 from catan_cli import Game  # noqa: E402
 from catan_cli.bots import make_bot  # noqa: E402

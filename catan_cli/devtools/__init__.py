@@ -1,0 +1,1 @@
+"""Tools for writing scenario data (not used at run time)."""
