@@ -199,7 +199,7 @@ def _parse_play(r: _Reader, actor: int) -> Action:
     if card == "year-of-plenty":
         pair = sorted((r.resource(), r.resource()))
         return Action("play-year-of-plenty", tuple(pair), actor)
-    placements = []
+    placements: list[tuple[str, int]] = []
     while True:
         r.skip_filler()
         if not r.more() or len(placements) == 2:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, Event
 from .geometry import EDGE_SEA
-from .state import CITY, FORTRESS, NONE, ROAD, SETTLEMENT, SHIP, WARSHIP
+from .state import CITY, NONE, ROAD, SETTLEMENT, SHIP, WARSHIP
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -238,5 +238,3 @@ class BuildingRules:
 def _route_name(kind: int) -> str:
     return {ROAD: "road", SHIP: "ship", WARSHIP: "warship"}.get(kind, "piece")
 
-
-__all__ = ["BuildingRules", "FORTRESS"]

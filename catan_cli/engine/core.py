@@ -18,7 +18,7 @@ from ..errors import RuleError
 from .actions import SANDBOX_KINDS, Action, Event
 from .building import BuildingRules
 from .cards import CardRules
-from .geometry import RESOURCES, TERRAIN_RESOURCE
+from .geometry import TERRAIN_RESOURCE
 from .hooks import ScenarioHooks
 from .legal import LegalMoves
 from .production import ProductionRules

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def _engine(game: "Game | Engine") -> "Engine":
-    return game.engine if hasattr(game, "engine") else game  # type: ignore[return-value]
+    return game.engine if hasattr(game, "engine") else game
 
 
 def longest_trail(engine: "Engine", seat: int) -> int:

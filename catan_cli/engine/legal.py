@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, Iterator
 
 from .actions import Action
-from .state import CITY, ROAD, SETTLEMENT, SHIP
+from .state import ROAD, SETTLEMENT, SHIP
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -238,5 +238,3 @@ class LegalMoves:
                        if self.ship_edge_reason(seat, dst, lifted=src) is None)
         return out
 
-
-__all__ = ["LegalMoves", "discard_choices", "CITY"]

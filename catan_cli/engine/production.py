@@ -268,7 +268,9 @@ class ProductionRules:
         s = self.s
         hex_, victim = a.args
         s.robber = hex_
-        s.pending.remove(self.robber_item(a.seat))
+        item = self.robber_item(a.seat)
+        assert item is not None   # check() made sure
+        s.pending.remove(item)
         events = [Event("robber", a.seat, f"{self.name(a.seat)} moves the robber to {self.hex_id(hex_)}")]
         if victim >= 0:
             events += self.steal_resource(a.seat, victim)
@@ -339,7 +341,9 @@ class ProductionRules:
         s = self.s
         hex_, victim, take = a.args
         s.pirate = hex_
-        s.pending.remove(self.robber_item(a.seat))
+        item = self.robber_item(a.seat)
+        assert item is not None   # check() made sure
+        s.pending.remove(item)
         events = [Event("pirate", a.seat, f"{self.name(a.seat)} moves the pirate to {self.hex_id(hex_)}")]
         if victim >= 0:
             if take == "resource":

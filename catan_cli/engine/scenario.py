@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import ScenarioError
 from .geometry import (
-    CORNERS, EDGE_COAST, EDGE_LAND, EDGE_SEA, LAND_TERRAINS, RESOURCES, SIDES, TERRAINS,
+    CORNERS, EDGE_COAST, EDGE_LAND, EDGE_SEA, LAND_TERRAINS, RESOURCES, SIDES,
     Geometry, build_geometry, connected_components,
 )
 
@@ -207,9 +207,9 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
     key = str(_need(meta, "key", f"{where} [scenario]"))
     players = meta.get("players", [2, 4])
     rules_t = dict(data.get("rules", {}))
-    for k in ("robber_forbidden_areas", "settle_forbidden_areas", "road_forbidden_areas"):
-        if k in rules_t:
-            rules_t[k] = tuple(rules_t[k])
+    for area_rule in ("robber_forbidden_areas", "settle_forbidden_areas", "road_forbidden_areas"):
+        if area_rule in rules_t:
+            rules_t[area_rule] = tuple(rules_t[area_rule])
     try:
         rules = RuleSet(**rules_t)
     except TypeError as exc:

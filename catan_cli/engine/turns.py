@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, Event
-from .geometry import RESOURCES
 from .words import resource_text
 
 if TYPE_CHECKING:
@@ -99,5 +98,3 @@ class TurnRules:
         s.built_this_turn = []
         return [Event("turn", s.current, f"turn {s.turn}: {self.name(s.current)} is on turn")]
 
-
-__all__ = ["TurnRules", "setup_order", "RESOURCES"]

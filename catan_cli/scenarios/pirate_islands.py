@@ -287,13 +287,16 @@ class Hooks(ScenarioHooks):
         s = e.s
         seat = action.seat
         if action.kind == "steal":
-            s.pending.remove(e.first_pending("steal", seat))
+            item = e.first_pending("steal", seat)
+            assert item is not None   # check() made sure
+            s.pending.remove(item)
             victim = action.args[0]
             if victim < 0:
                 return [Event("steal", seat, f"{e.name(seat)} steals from nobody")]
             return e.steal_resource(seat, victim)
         if action.kind == "choose-reward":
             item = e.first_pending("reward", seat)
+            assert item is not None   # check() made sure
             s.pending.remove(item)
             gain = [0] * 5
             gain[action.args[0]] = 1
