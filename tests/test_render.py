@@ -370,3 +370,32 @@ def test_real_game_view_renders() -> None:
     assert re.search(r"\bs\d+\b", out)
     for table in (hand_table(view, "red"), hands_table(view), score_table(view), bank_table(view), status_table(view)):
         assert plain_text(table).strip()
+
+
+def _plain(renderable: object, width: int = 130) -> str:
+    from rich.console import Console
+
+    console = Console(width=width, no_color=True, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_pirate_islands_board_shows_lanes_and_fortresses_as_fortresses() -> None:
+    from catan_cli import Game
+
+    g = Game.new("pirate-islands", players=["red", "blue", "white"], seed=3)
+    view = g.view("red")
+    text = _plain(render_board(g.board_json(), view, width=130))
+    for fort in view["extra"]["fortresses"]:
+        assert re.search(rf"\bF{fort['node']}\b", text) and not re.search(rf"\bs{fort['node']}\b", text)
+    assert ":::" in text and "sea lane" in text
+
+
+def test_score_shows_cloth_held_beside_its_victory_points() -> None:
+    view = {"vp_target": 14, "players": [
+        {"name": "red", "color": "red", "vp": 5, "extra": {"cloth": 5},
+         "vp_sources": {"settlements": 3, "cloth": 2}},
+        {"name": "blue", "color": "blue", "vp": 2, "extra": {"cloth": 0},
+         "vp_sources": {"settlements": 2, "cloth": 0}}]}
+    text = _plain(score_table(view))
+    assert "5 (2 VP)" in text

@@ -290,6 +290,7 @@ class _Painter:
         self._fleet()
         self._villages()
         self._harbors()
+        self._lanes()
         self._routes()
         self._nodes()
         return self.canvas.to_text()
@@ -453,6 +454,23 @@ class _Painter:
         start = left + room - len(text) if east > 0 else left if east < 0 else x - (len(text) - 1) // 2
         self.canvas.put(y, start, text, style)
 
+    def _lanes(self) -> None:
+        """Each player's sea lane (The Pirate Islands), dotted in their colour where no ship
+        stands yet; pieces drawn afterwards cover it."""
+        extra: Mapping[str, Any] = self.view.get("extra") or {}
+        for owner, edge_ids in sorted((extra.get("lanes") or {}).items()):
+            style = f"dim {_owner_color(self.colors, owner)}"
+            for edge_id in edge_ids:
+                edge = self.edges.get(str(edge_id))
+                if edge is None:
+                    continue
+                a, b = (int(n) for n in edge["nodes"])
+                if a not in self.shown_nodes or b not in self.shown_nodes:
+                    continue
+                pa, pb = self.frame.node(self.nodes[a]["grid"]), self.frame.node(self.nodes[b]["grid"])
+                for y, x, _ in _side_cells(pa, pb, self.layout, thick=True):
+                    self.canvas.put(y, x, theme.LANE_GLYPH, style)
+
     def _routes(self) -> None:
         for route in self.view.get("routes") or []:
             edge = self.edges.get(str(route["edge"]))
@@ -494,6 +512,8 @@ class _Painter:
             owner = _owner_color(self.colors, f.get("owner"))
             marks[int(f["node"])] = (f"{theme.FORTRESS}{f['node']}", f"bold {owner} reverse")
         for b in self.view.get("buildings") or []:
+            if b.get("kind") == "fortress":
+                continue   # a fortress still held by pirates: drawn from extra["fortresses"]
             glyph = theme.CITY if b.get("kind") == "city" else theme.SETTLEMENT
             owner = _owner_color(self.colors, b.get("owner"))
             marks[int(b["node"])] = (f"{glyph}{b['node']}", f"bold {owner} reverse")
@@ -532,6 +552,8 @@ def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
         items.append((f"{theme.VILLAGE}40 village (its number beside it)", theme.VILLAGE_STYLE))
     if extra.get("fortresses"):
         items.append((f"{theme.FORTRESS}3 fortress", "bold reverse"))
+    if extra.get("lanes"):
+        items.append((f"{theme.LANE_GLYPH} sea lane", "dim"))
     if extra.get("marked"):
         items.append((f"{theme.MARKED}7 marked", "bold"))
     if fleet:

@@ -146,10 +146,18 @@ def score_table(view: View) -> Table:
         sources = p.get("vp_sources") or {}
         marker = " (won)" if str(p["name"]) in winners else ""
         row: list[str | Text] = [player_text(p["name"], colors, marker=marker)]
-        row += [_zero_dim(sources.get(key, 0)) for key in columns]
+        extra = p.get("extra") or {}
+        row += [_vp_cell(sources.get(key, 0), extra.get(key)) for key in columns]
         row.append(str(p.get("vp", sum(int(v) for v in sources.values()))))
         table.add_row(*row)
     return table
+
+
+def _vp_cell(vp: Any, held: Any) -> Text:
+    """A VP source; where it is a count of tokens (cloth: 2 = 1 VP), the count held too."""
+    if isinstance(held, int) and not isinstance(held, bool) and held != vp:
+        return Text(f"{held} ({vp} VP)", style="dim" if not held else "")
+    return _zero_dim(vp)
 
 
 def _zero_dim(value: Any) -> Text:

@@ -46,6 +46,7 @@ RESOURCE_SHORT: dict[str, str] = {
 SETTLEMENT = "s"
 CITY = "C"
 ROUTE_GLYPH: dict[str, str] = {"road": "#", "ship": "~", "warship": "="}
+LANE_GLYPH = ":"   # a Pirate Islands sea lane with no ship on it yet
 VILLAGE = "V"
 FORTRESS = "F"
 MARKED = "o"
