@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action, Event
+from .base import EngineBase
 from .geometry import EDGE_SEA
 from .state import CITY, NONE, ROAD, SETTLEMENT, SHIP, WARSHIP
 
-if TYPE_CHECKING:
-    from .core import Engine
 
-
-class BuildingRules:
+class BuildingRules(EngineBase):
     # --- shared predicates -------------------------------------------------------------
-    def own_building(self: "Engine", seat: int, node: int) -> bool:
+    def own_building(self, seat: int, node: int) -> bool:
         s = self.s
         return s.node_owner[node] == seat and (s.node_kind[node] == SETTLEMENT or s.node_kind[node] == CITY)
 
-    def blocked_for(self: "Engine", seat: int, node: int) -> bool:
+    def blocked_for(self, seat: int, node: int) -> bool:
         """A.7 / B.4.3: an opponent's building (or a blocking scenario piece) on ``node``."""
         owner = self.s.node_owner[node]
         if owner >= 0 and owner != seat:
@@ -36,7 +32,7 @@ class BuildingRules:
                         "settlements need a free intersection on every side (distance rule)")
         return None
 
-    def settlement_site_reason(self: "Engine", seat: int, node: int, setup: bool) -> str | None:
+    def settlement_site_reason(self, seat: int, node: int, setup: bool) -> str | None:
         if not 0 <= node < self.geo.n_nodes:
             return "no such intersection"
         handled, reason = self.hooks.settlement_site(seat, node, setup)
@@ -51,7 +47,7 @@ class BuildingRules:
             return reason
         return self.hooks.settlement_reason(seat, node, setup)
 
-    def road_edge_reason(self: "Engine", seat: int, edge: int, setup_node: int = -1) -> str | None:
+    def road_edge_reason(self, seat: int, edge: int, setup_node: int = -1) -> str | None:
         """Why ``seat`` may not have a road on ``edge`` (ignoring cost and supply)."""
         s = self.s
         if not 0 <= edge < self.geo.n_edges:
@@ -79,14 +75,14 @@ class BuildingRules:
                 "roads do not pass an opponent's building, and join ships only at your own building")
 
     # --- settlements --------------------------------------------------------------------
-    def settlement_connected(self: "Engine", seat: int, node: int) -> bool:
+    def settlement_connected(self, seat: int, node: int) -> bool:
         s = self.s
         for e in self.geo.node_edges[node]:
             if s.edge_owner[e] == seat:
                 return True
         return False
 
-    def check_build_settlement(self: "Engine", a: Action) -> str | None:
+    def check_build_settlement(self, a: Action) -> str | None:
         s, seat = self.s, a.seat
         node = a.args[0]
         if s.phase == "setup":
@@ -107,7 +103,7 @@ class BuildingRules:
             return f"a settlement on {node + 1} must touch one of your roads or ships"
         return self.afford_reason(seat, "settlement", "a settlement")
 
-    def do_build_settlement(self: "Engine", a: Action) -> list[Event]:
+    def do_build_settlement(self, a: Action) -> list[Event]:
         s, seat, node = self.s, a.seat, a.args[0]
         p = s.players[seat]
         events: list[Event] = []
@@ -129,10 +125,10 @@ class BuildingRules:
         events += self.after_building_change(seat, node)
         return events
 
-    def node_islands(self: "Engine", node: int) -> list[int]:
+    def node_islands(self, node: int) -> list[int]:
         return sorted({self.scen.hex_island[h] for h in self.geo.node_hexes[node] if self.scen.hex_island[h] >= 0})
 
-    def island_vp(self: "Engine", seat: int) -> int:
+    def island_vp(self, seat: int) -> int:
         """B.13: Catan chits for each island, other than the home islands, where ``seat``
         has a settlement or city."""
         s = self.s
@@ -143,7 +139,7 @@ class BuildingRules:
                 settled.update(self.node_islands(node))
         return self.scen.rules.island_bonus * len(settled.difference(home))
 
-    def place_building(self: "Engine", seat: int, node: int, kind: int) -> None:
+    def place_building(self, seat: int, node: int, kind: int) -> None:
         s = self.s
         p = s.players[seat]
         if kind == SETTLEMENT:
@@ -155,14 +151,14 @@ class BuildingRules:
         s.node_owner[node] = seat
         s.node_kind[node] = kind
 
-    def after_building_change(self: "Engine", seat: int, node: int) -> list[Event]:
+    def after_building_change(self, seat: int, node: int) -> list[Event]:
         """A new building may break others' routes (A.13) and connect scenario places."""
         events = self.update_longest_route(None)
         events += self.hooks.after_route_change(seat)
         return events
 
     # --- cities --------------------------------------------------------------------------
-    def check_build_city(self: "Engine", a: Action) -> str | None:
+    def check_build_city(self, a: Action) -> str | None:
         s, seat, node = self.s, a.seat, a.args[0]
         reason = self.main_phase_reason(seat, "build")
         if reason:
@@ -177,14 +173,14 @@ class BuildingRules:
             return "you have no cities left in your supply"
         return self.afford_reason(seat, "city", "a city")
 
-    def do_build_city(self: "Engine", a: Action) -> list[Event]:
+    def do_build_city(self, a: Action) -> list[Event]:
         seat, node = a.seat, a.args[0]
         self.pay(seat, self.scen.costs["city"])
         self.place_building(seat, node, CITY)
         return [Event("build", seat, f"{self.name(seat)} builds a city on {node + 1}")]
 
     # --- roads ---------------------------------------------------------------------------
-    def check_build_road(self: "Engine", a: Action) -> str | None:
+    def check_build_road(self, a: Action) -> str | None:
         s, seat, edge = self.s, a.seat, a.args[0]
         if s.phase == "setup":
             reason = self.setup_route_reason(seat)
@@ -196,7 +192,7 @@ class BuildingRules:
             return "you have no roads left in your supply"
         return self.road_edge_reason(seat, edge) or self.afford_reason(seat, "road", "a road")
 
-    def do_build_road(self: "Engine", a: Action) -> list[Event]:
+    def do_build_road(self, a: Action) -> list[Event]:
         s, seat, edge = self.s, a.seat, a.args[0]
         if s.phase == "setup":
             self.place_route(seat, edge, ROAD)
@@ -208,7 +204,7 @@ class BuildingRules:
         events = [Event("build", seat, f"{self.name(seat)} builds a road on {self.edge_text(edge)}")]
         return events + self.after_route_built(seat)
 
-    def place_route(self: "Engine", seat: int, edge: int, kind: int) -> None:
+    def place_route(self, seat: int, edge: int, kind: int) -> None:
         s = self.s
         s.edge_owner[edge] = seat
         s.edge_kind[edge] = kind
@@ -216,17 +212,17 @@ class BuildingRules:
         if kind != ROAD:
             s.built_this_turn.append(edge)
 
-    def remove_route(self: "Engine", edge: int) -> None:
+    def remove_route(self, edge: int) -> None:
         s = self.s
         seat, kind = s.edge_owner[edge], s.edge_kind[edge]
         s.players[seat].pieces["road" if kind == ROAD else "ship"] += 1
         s.edge_owner[edge] = -1
         s.edge_kind[edge] = NONE
 
-    def after_route_built(self: "Engine", seat: int) -> list[Event]:
+    def after_route_built(self, seat: int) -> list[Event]:
         return self.update_longest_route(seat) + self.hooks.after_route_change(seat)
 
-    def setup_route_reason(self: "Engine", seat: int) -> str | None:
+    def setup_route_reason(self, seat: int) -> str | None:
         s = self.s
         if seat != self.prompt_seat() or s.pending:
             return f"it is {self.name(self.prompt_seat())}'s set-up placement"

@@ -3,18 +3,16 @@ Road Building card with ships (B.9), and Largest Army (A.14)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action, Event
+from .base import EngineBase
 from .geometry import RESOURCES
 from .state import ROAD, SHIP
 
-if TYPE_CHECKING:
-    from .core import Engine
 
-
-class CardRules:
-    def check_buy_card(self: "Engine", a: Action) -> str | None:
+class CardRules(EngineBase):
+    def check_buy_card(self, a: Action) -> str | None:
         reason = self.main_phase_reason(a.seat, "buy a card")
         if reason:
             return reason
@@ -22,7 +20,7 @@ class CardRules:
             return "the development deck is empty (it is not reshuffled)"
         return self.afford_reason(a.seat, "card", "a development card")
 
-    def do_buy_card(self: "Engine", a: Action) -> list[Event]:
+    def do_buy_card(self, a: Action) -> list[Event]:
         s = self.s
         self.pay(a.seat, self.scen.costs["card"])
         card = s.deck.pop()
@@ -30,7 +28,7 @@ class CardRules:
         return [Event("buy", a.seat, f"{self.name(a.seat)} buys a development card")]
 
     # --- timing (A.11) ---------------------------------------------------------------------
-    def playable_card(self: "Engine", seat: int, kind: str) -> int:
+    def playable_card(self, seat: int, kind: str) -> int:
         """Index in hand of a card that can be played as ``kind`` now (-1: none).  A card
         bought this turn cannot be played (A.11.1); a real card of the kind is preferred."""
         s = self.s
@@ -44,7 +42,7 @@ class CardRules:
                 best = i
         return best
 
-    def play_reason(self: "Engine", seat: int, kind: str) -> str | None:
+    def play_reason(self, seat: int, kind: str) -> str | None:
         s = self.s
         if s.phase == "setup":
             return "development cards are played after the set-up"
@@ -61,7 +59,7 @@ class CardRules:
             return f"you have no {kind} card"
         return None
 
-    def use_card(self: "Engine", seat: int, kind: str) -> str:
+    def use_card(self, seat: int, kind: str) -> str:
         s = self.s
         p = s.players[seat]
         card, _ = p.dev_cards.pop(self.playable_card(seat, kind))
@@ -70,10 +68,10 @@ class CardRules:
         return str(card)
 
     # --- knight ------------------------------------------------------------------------------
-    def check_play_knight(self: "Engine", a: Action) -> str | None:
+    def check_play_knight(self, a: Action) -> str | None:
         return self.play_reason(a.seat, "knight") or self.hooks.knight_reason(a.seat, "knight")
 
-    def do_play_knight(self: "Engine", a: Action) -> list[Event]:
+    def do_play_knight(self, a: Action) -> list[Event]:
         s, seat = self.s, a.seat
         card = self.use_card(seat, "knight")
         s.players[seat].knights += 1
@@ -86,7 +84,7 @@ class CardRules:
         s.pending.insert(0, {"kind": "robber", "seat": seat, "cause": "knight"})
         return events
 
-    def update_largest_army(self: "Engine", seat: int) -> list[Event]:
+    def update_largest_army(self, seat: int) -> list[Event]:
         """A.14: the first to the minimum; afterwards only strictly more takes it."""
         s = self.s
         if not self.scen.rules.largest_army:
@@ -101,14 +99,14 @@ class CardRules:
         return []
 
     # --- road building (A.12, B.9) -----------------------------------------------------------
-    def free_route_reason(self: "Engine", seat: int, piece: str, edge: int) -> str | None:
+    def free_route_reason(self, seat: int, piece: str, edge: int) -> str | None:
         if self.s.players[seat].pieces[piece] <= 0:
             return f"you have no {piece}s left in your supply"
         if piece == "road":
             return self.road_edge_reason(seat, edge)
         return self.ship_edge_reason(seat, edge)
 
-    def any_free_route_spot(self: "Engine", seat: int) -> bool:
+    def any_free_route_spot(self, seat: int) -> bool:
         for piece in ("road", "ship"):
             if piece == "ship" and not self.scen.rules.ships:
                 continue
@@ -119,7 +117,7 @@ class CardRules:
                     return True
         return False
 
-    def check_play_road_building(self: "Engine", a: Action) -> str | None:
+    def check_play_road_building(self, a: Action) -> str | None:
         reason = self.play_reason(a.seat, "road-building")
         if reason:
             return reason
@@ -130,7 +128,7 @@ class CardRules:
             return None   # the pieces go one after the other; either order may be named
         return reason
 
-    def placements_reason(self: "Engine", seat: int, placements: tuple[Any, ...]) -> str | None:
+    def placements_reason(self, seat: int, placements: tuple[Any, ...]) -> str | None:
         s = self.s
         piece, edge = placements[0]
         reason = self.free_route_reason(seat, piece, edge)
@@ -151,7 +149,7 @@ class CardRules:
             s.players[seat].pieces[piece] += 1
         return reason
 
-    def do_play_road_building(self: "Engine", a: Action) -> list[Event]:
+    def do_play_road_building(self, a: Action) -> list[Event]:
         seat = a.seat
         order = a.args if self.placements_reason(seat, a.args) is None else a.args[::-1]
         self.use_card(seat, "road-building")
@@ -162,7 +160,7 @@ class CardRules:
         return events + self.after_route_built(seat)
 
     # --- year of plenty, monopoly ---------------------------------------------------------------
-    def check_play_year_of_plenty(self: "Engine", a: Action) -> str | None:
+    def check_play_year_of_plenty(self, a: Action) -> str | None:
         reason = self.play_reason(a.seat, "year-of-plenty")
         if reason:
             return reason
@@ -176,7 +174,7 @@ class CardRules:
                 return f"the bank has only {self.s.bank[r]} {RESOURCES[r]}"
         return None
 
-    def do_play_year_of_plenty(self: "Engine", a: Action) -> list[Event]:
+    def do_play_year_of_plenty(self, a: Action) -> list[Event]:
         self.use_card(a.seat, "year-of-plenty")
         counts = [0] * 5
         for r in a.args:
@@ -185,10 +183,10 @@ class CardRules:
         return [Event("card", a.seat, f"{self.name(a.seat)} plays year of plenty: "
                                       f"{' and '.join(RESOURCES[r] for r in a.args)}")]
 
-    def check_play_monopoly(self: "Engine", a: Action) -> str | None:
+    def check_play_monopoly(self, a: Action) -> str | None:
         return self.play_reason(a.seat, "monopoly")
 
-    def do_play_monopoly(self: "Engine", a: Action) -> list[Event]:
+    def do_play_monopoly(self, a: Action) -> list[Event]:
         s, seat = self.s, a.seat
         r = a.args[0]
         self.use_card(seat, "monopoly")

@@ -9,13 +9,11 @@ as one-for-one offers.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 
 from .actions import Action
+from .base import EngineBase
 from .state import ROAD, SETTLEMENT, SHIP
-
-if TYPE_CHECKING:
-    from .core import Engine
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
 
@@ -34,8 +32,8 @@ def discard_choices(have: list[int], k: int) -> Iterator[tuple[int, ...]]:
     yield from rec(0, k, [])
 
 
-class LegalMoves:
-    def candidate_route_edges(self: "Engine", seat: int) -> list[int]:
+class LegalMoves(EngineBase):
+    def candidate_route_edges(self, seat: int) -> list[int]:
         """Empty edges touching ``seat``'s pieces: the only places a route piece can go."""
         s, geo = self.s, self.geo
         edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
@@ -43,7 +41,7 @@ class LegalMoves:
         nodes.update([n for n, o in enumerate(s.node_owner) if o == seat])
         return sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
 
-    def legal_actions(self: "Engine", offers: bool = False) -> list[Action]:
+    def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
         if s.phase == "over":
             return []
@@ -72,7 +70,7 @@ class LegalMoves:
         return out
 
     # --- set-up -------------------------------------------------------------------------
-    def setup_actions(self: "Engine") -> list[Action]:
+    def setup_actions(self) -> list[Action]:
         s = self.s
         seat = s.setup_order[0]
         out = []
@@ -90,7 +88,7 @@ class LegalMoves:
         return out
 
     # --- pending decisions ------------------------------------------------------------------
-    def pending_answers(self: "Engine", item: dict[str, Any]) -> list[Action]:
+    def pending_answers(self, item: dict[str, Any]) -> list[Action]:
         s = self.s
         seat = item["seat"]
         kind = item["kind"]
@@ -114,7 +112,7 @@ class LegalMoves:
             return out
         return [a for a in self.hooks.legal(seat) if self.check(a) is None]
 
-    def robber_moves(self: "Engine", seat: int) -> list[Action]:
+    def robber_moves(self, seat: int) -> list[Action]:
         out: list[Action] = []
         if self.scen.rules.robber:
             for h in self.land_hexes:
@@ -132,7 +130,7 @@ class LegalMoves:
         return out
 
     # --- building ------------------------------------------------------------------------------
-    def build_actions(self: "Engine", seat: int) -> list[Action]:
+    def build_actions(self, seat: int) -> list[Action]:
         s = self.s
         p = s.players[seat]
         out: list[Action] = []
@@ -160,7 +158,7 @@ class LegalMoves:
         return out
 
     # --- cards ---------------------------------------------------------------------------------
-    def card_actions(self: "Engine", seat: int) -> list[Action]:
+    def card_actions(self, seat: int) -> list[Action]:
         s = self.s
         if s.dev_played or not s.players[seat].dev_cards:
             return []
@@ -179,7 +177,7 @@ class LegalMoves:
             out.extend(self.road_building_options(seat))
         return out
 
-    def road_building_options(self: "Engine", seat: int) -> list[Action]:
+    def road_building_options(self, seat: int) -> list[Action]:
         s = self.s
         pieces = ["road"] + (["ship"] if self.scen.rules.ships else [])
         firsts = [(piece, e) for e in self.candidate_route_edges(seat) for piece in pieces
@@ -202,7 +200,7 @@ class LegalMoves:
         return list(found.values())
 
     # --- trade ----------------------------------------------------------------------------------
-    def trade_actions(self: "Engine", seat: int, offers: bool) -> list[Action]:
+    def trade_actions(self, seat: int, offers: bool) -> list[Action]:
         s = self.s
         have = s.players[seat].resources
         rates = self.harbor_rates(seat)
@@ -226,7 +224,7 @@ class LegalMoves:
         return out
 
     # --- ship moves -------------------------------------------------------------------------------
-    def ship_moves(self: "Engine", seat: int) -> list[Action]:
+    def ship_moves(self, seat: int) -> list[Action]:
         out: list[Action] = []
         movable = self.movable_ships(seat)
         if not movable:

@@ -3,22 +3,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action, Event
+from .base import EngineBase
 from .geometry import RESOURCES
 from .state import CITY, SETTLEMENT, SHIP, WARSHIP
 from .words import resource_text
 
-if TYPE_CHECKING:
-    from .core import Engine
-
 GOLD = 5
 
 
-class ProductionRules:
+class ProductionRules(EngineBase):
     # --- rolling -------------------------------------------------------------------------
-    def check_roll(self: "Engine", a: Action) -> str | None:
+    def check_roll(self, a: Action) -> str | None:
         s = self.s
         if s.phase == "setup":
             return "the set-up placements are not finished"
@@ -30,7 +28,7 @@ class ProductionRules:
             return "you have already rolled this turn"
         return None
 
-    def do_roll(self: "Engine", a: Action) -> list[Event]:
+    def do_roll(self, a: Action) -> list[Event]:
         s = self.s
         if s.forced_dice:
             d1, d2 = s.forced_dice
@@ -46,13 +44,13 @@ class ProductionRules:
             return events   # a scenario decision comes first; it calls resolve_roll after
         return events + self.resolve_roll(total)
 
-    def resolve_roll(self: "Engine", total: int) -> list[Event]:
+    def resolve_roll(self, total: int) -> list[Event]:
         """What a roll does after the scenario's pre-production step: a 7, or production."""
         if total == 7:
             return self.start_seven(self.s.current)
         return self.produce(total) + self.hooks.after_production(total)
 
-    def produce(self: "Engine", total: int) -> list[Event]:
+    def produce(self, total: int) -> list[Event]:
         """A.9 with the bank-shortage rule; B.11 gold fields become pending picks."""
         s, geo = self.s, self.geo
         node_kind, node_owner = s.node_kind, s.node_owner
@@ -103,7 +101,7 @@ class ProductionRules:
         return events
 
     # --- gold -------------------------------------------------------------------------------
-    def check_choose_gold(self: "Engine", a: Action) -> str | None:
+    def check_choose_gold(self, a: Action) -> str | None:
         item = self.first_pending("gold", a.seat)
         if item is None:
             return "you have no gold-field pick to make"
@@ -119,11 +117,11 @@ class ProductionRules:
                 return f"the bank has only {self.s.bank[r]} {RESOURCES[r]}"
         return None
 
-    def gold_count(self: "Engine", item: dict[str, Any]) -> int:
+    def gold_count(self, item: dict[str, Any]) -> int:
         """A gold pick is capped by what the bank still holds."""
         return min(int(item["count"]), sum(self.s.bank))
 
-    def do_choose_gold(self: "Engine", a: Action) -> list[Event]:
+    def do_choose_gold(self, a: Action) -> list[Event]:
         item = self.first_pending("gold", a.seat)
         assert item is not None
         counts = [0] * 5
@@ -134,14 +132,14 @@ class ProductionRules:
         return [Event("gold", a.seat, f"{self.name(a.seat)} takes {resource_text(counts)} from the gold field")]
 
     # --- pending decisions ------------------------------------------------------------------
-    def first_pending(self: "Engine", kind: str, seat: int) -> dict[str, Any] | None:
+    def first_pending(self, kind: str, seat: int) -> dict[str, Any] | None:
         """The pending decision of ``kind`` that ``seat`` may answer now, if any."""
         for item in self.actionable_pending():
             if item["kind"] == kind and item["seat"] == seat:
                 return item
         return None
 
-    def actionable_pending(self: "Engine") -> list[dict[str, Any]]:
+    def actionable_pending(self) -> list[dict[str, Any]]:
         """Discards on a 7 may be answered in any order; everything else one at a time."""
         pending = self.s.pending
         if not pending:
@@ -150,7 +148,7 @@ class ProductionRules:
             return [p for p in pending if p["kind"] == "discard"]
         return [pending[0]]
 
-    def pending_text(self: "Engine") -> str:
+    def pending_text(self) -> str:
         items = self.actionable_pending()
         if not items:
             return ""
@@ -171,7 +169,7 @@ class ProductionRules:
         return "waiting: " + "; ".join(words)
 
     # --- sevens ----------------------------------------------------------------------------
-    def start_seven(self: "Engine", seat: int) -> list[Event]:
+    def start_seven(self, seat: int) -> list[Event]:
         s = self.s
         events: list[Event] = []
         limit = self.scen.rules.discard_limit
@@ -187,7 +185,7 @@ class ProductionRules:
         s.pending.append({"kind": "robber", "seat": seat, "cause": "seven"})
         return events
 
-    def check_discard(self: "Engine", a: Action) -> str | None:
+    def check_discard(self, a: Action) -> str | None:
         item = self.first_pending("discard", a.seat)
         if item is None:
             return "you have nothing to discard now"
@@ -200,7 +198,7 @@ class ProductionRules:
                 return f"you have only {have[r]} {RESOURCES[r]}"
         return None
 
-    def do_discard(self: "Engine", a: Action) -> list[Event]:
+    def do_discard(self, a: Action) -> list[Event]:
         item = self.first_pending("discard", a.seat)
         assert item is not None
         self.pay(a.seat, a.args[0])
@@ -208,17 +206,17 @@ class ProductionRules:
         return [Event("discard", a.seat, f"{self.name(a.seat)} discards {resource_text(a.args[0])}")]
 
     # --- robber ------------------------------------------------------------------------------
-    def robber_item(self: "Engine", seat: int) -> dict[str, Any] | None:
+    def robber_item(self, seat: int) -> dict[str, Any] | None:
         return self.first_pending("robber", seat)
 
-    def robber_wait_reason(self: "Engine") -> str:
+    def robber_wait_reason(self) -> str:
         """A.10 / B.10.2: after a 7 the robber or pirate moves once the discards are done;
         until then say so, and what the game waits for."""
         if any(item["kind"] == "robber" for item in self.s.pending):
             return ", and after the discards (" + self.pending_text() + ")"
         return ""
 
-    def robber_victims(self: "Engine", seat: int, hex_: int) -> list[int]:
+    def robber_victims(self, seat: int, hex_: int) -> list[int]:
         s = self.s
         out = []
         for node in self.geo.hex_nodes[hex_]:
@@ -228,7 +226,7 @@ class ProductionRules:
                 out.append(owner)
         return sorted(p for p in out if self.hand_size(p) > 0)
 
-    def robber_hex_reason(self: "Engine", seat: int, hex_: int) -> str | None:
+    def robber_hex_reason(self, seat: int, hex_: int) -> str | None:
         s = self.s
         if not 0 <= hex_ < self.geo.n_hexes:
             return "no such hex"
@@ -241,7 +239,7 @@ class ProductionRules:
             return f"the robber may not enter {self.hex_id(hex_)} in this scenario"
         return self.hooks.robber_hex_reason(seat, hex_)
 
-    def check_robber(self: "Engine", a: Action) -> str | None:
+    def check_robber(self, a: Action) -> str | None:
         if not self.scen.rules.robber:
             return "there is no robber in this scenario"
         if self.robber_item(a.seat) is None:
@@ -252,7 +250,7 @@ class ProductionRules:
             return reason
         return self.victim_reason(a.seat, victim, self.robber_victims(a.seat, hex_), "the robber's hex")
 
-    def victim_reason(self: "Engine", seat: int, victim: int, victims: list[int], where: str) -> str | None:
+    def victim_reason(self, seat: int, victim: int, victims: list[int], where: str) -> str | None:
         if victim < 0:
             if victims:
                 names = " or ".join(self.name(v) for v in victims)
@@ -264,7 +262,7 @@ class ProductionRules:
             return f"{self.name(victim)} has no building next to {where}, or no cards to steal"
         return None
 
-    def do_robber(self: "Engine", a: Action) -> list[Event]:
+    def do_robber(self, a: Action) -> list[Event]:
         s = self.s
         hex_, victim = a.args
         s.robber = hex_
@@ -276,7 +274,7 @@ class ProductionRules:
             events += self.steal_resource(a.seat, victim)
         return events
 
-    def steal_resource(self: "Engine", thief: int, victim: int) -> list[Event]:
+    def steal_resource(self, thief: int, victim: int) -> list[Event]:
         s = self.s
         hand = s.players[victim].resources
         total = sum(hand)
@@ -292,7 +290,7 @@ class ProductionRules:
         return [Event("steal", thief, f"{self.name(thief)} steals a card from {self.name(victim)}")]
 
     # --- pirate (B.10) -------------------------------------------------------------------------
-    def pirate_victims(self: "Engine", seat: int, hex_: int) -> list[int]:
+    def pirate_victims(self, seat: int, hex_: int) -> list[int]:
         s = self.s
         out: set[int] = set()
         for e in self.geo.hex_edges[hex_]:
@@ -301,7 +299,7 @@ class ProductionRules:
                 out.add(owner)
         return sorted(p for p in out if any(self.hooks_stealable(seat, p)))
 
-    def hooks_stealable(self: "Engine", seat: int, victim: int) -> list[str]:
+    def hooks_stealable(self, seat: int, victim: int) -> list[str]:
         """What the pirate's mover could take from ``victim`` right now."""
         out = []
         for what in self.hooks.pirate_takes(seat, victim):
@@ -311,7 +309,7 @@ class ProductionRules:
                 out.append(what)
         return out
 
-    def check_pirate(self: "Engine", a: Action) -> str | None:
+    def check_pirate(self, a: Action) -> str | None:
         s = self.s
         if not self.scen.rules.pirate:
             return "there is no pirate in this scenario"
@@ -337,7 +335,7 @@ class ProductionRules:
                 return f"you can take {' or '.join(options)} from {self.name(victim)}"
         return None
 
-    def do_pirate(self: "Engine", a: Action) -> list[Event]:
+    def do_pirate(self, a: Action) -> list[Event]:
         s = self.s
         hex_, victim, take = a.args
         s.pirate = hex_

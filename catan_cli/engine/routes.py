@@ -9,17 +9,13 @@ depth-first search over at most 30 pieces.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Event
+from .base import EngineBase
 from .state import ROAD
 
-if TYPE_CHECKING:
-    from .core import Engine
 
-
-class RouteRules:
-    def route_length(self: "Engine", seat: int) -> int:
+class RouteRules(EngineBase):
+    def route_length(self, seat: int) -> int:
         mode = self.scen.rules.longest_route
         if mode == "none":
             return 0
@@ -70,7 +66,7 @@ class RouteRules:
             used.discard(e)
         return best
 
-    def update_longest_route(self: "Engine", seat: int | None) -> list[Event]:
+    def update_longest_route(self, seat: int | None) -> list[Event]:
         """Recompute ``seat`` (None: everyone) and apply A.13's holding and tie rules."""
         s = self.s
         if self.scen.rules.longest_route == "none":
@@ -82,7 +78,7 @@ class RouteRules:
             s.route_len[seat] = self.route_length(seat)
         return self.settle_longest_holder()
 
-    def settle_longest_holder(self: "Engine") -> list[Event]:
+    def settle_longest_holder(self) -> list[Event]:
         s = self.s
         lengths = s.route_len
         top = max(lengths)

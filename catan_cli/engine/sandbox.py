@@ -5,29 +5,25 @@ distance rule."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action, Event
+from .base import EngineBase
 from .geometry import RESOURCES
 from .state import CITY, ROAD, SETTLEMENT, SHIP
 from .words import resource_text
 
-if TYPE_CHECKING:
-    from .core import Engine
 
-
-class SandboxRules:
-    def check_dice(self: "Engine", a: Action) -> str | None:
+class SandboxRules(EngineBase):
+    def check_dice(self, a: Action) -> str | None:
         d1, d2 = a.args
         if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
             return "dice show 1 to 6"
         return None
 
-    def do_dice(self: "Engine", a: Action) -> list[Event]:
+    def do_dice(self, a: Action) -> list[Event]:
         self.s.forced_dice = [a.args[0], a.args[1]]
         return [Event("sandbox", -1, f"the next roll will be {a.args[0]}+{a.args[1]}")]
 
-    def check_give(self: "Engine", a: Action) -> str | None:
+    def check_give(self, a: Action) -> str | None:
         seat, counts = a.args
         if not 0 <= seat < self.n:
             return "no such player"
@@ -36,12 +32,12 @@ class SandboxRules:
                 return f"the bank has only {self.s.bank[r]} {RESOURCES[r]}"
         return None
 
-    def do_give(self: "Engine", a: Action) -> list[Event]:
+    def do_give(self, a: Action) -> list[Event]:
         seat, counts = a.args
         self.gain(seat, counts)
         return [Event("sandbox", seat, f"{self.name(seat)} is given {resource_text(counts)}")]
 
-    def check_take(self: "Engine", a: Action) -> str | None:
+    def check_take(self, a: Action) -> str | None:
         seat, counts = a.args
         if not 0 <= seat < self.n:
             return "no such player"
@@ -51,12 +47,12 @@ class SandboxRules:
                 return f"{self.name(seat)} has only {have[r]} {RESOURCES[r]}"
         return None
 
-    def do_take(self: "Engine", a: Action) -> list[Event]:
+    def do_take(self, a: Action) -> list[Event]:
         seat, counts = a.args
         self.pay(seat, counts)
         return [Event("sandbox", seat, f"{resource_text(counts)} taken from {self.name(seat)}")]
 
-    def check_put(self: "Engine", a: Action) -> str | None:
+    def check_put(self, a: Action) -> str | None:
         s = self.s
         piece, seat, where = a.args
         if not 0 <= seat < self.n:
@@ -86,7 +82,7 @@ class SandboxRules:
             return None
         return f"cannot put a {piece}"
 
-    def do_put(self: "Engine", a: Action) -> list[Event]:
+    def do_put(self, a: Action) -> list[Event]:
         piece, seat, where = a.args
         if piece in ("settlement", "city"):
             self.place_building(seat, where, SETTLEMENT if piece == "settlement" else CITY)
@@ -98,10 +94,10 @@ class SandboxRules:
         events = [Event("sandbox", seat, f"a {piece} of {self.name(seat)} is put on {self.edge_text(where)}")]
         return events + self.after_route_built(seat)
 
-    def check_turn(self: "Engine", a: Action) -> str | None:
+    def check_turn(self, a: Action) -> str | None:
         return None if 0 <= a.args[0] < self.n else "no such player"
 
-    def do_turn(self: "Engine", a: Action) -> list[Event]:
+    def do_turn(self, a: Action) -> list[Event]:
         s = self.s
         seat = a.args[0]
         if s.phase == "setup":
@@ -119,7 +115,7 @@ class SandboxRules:
         s.built_this_turn = []
         return [Event("sandbox", seat, f"{self.name(seat)} is on turn (dice already rolled)")]
 
-    def check_draw(self: "Engine", a: Action) -> str | None:
+    def check_draw(self, a: Action) -> str | None:
         seat, card = a.args
         if not 0 <= seat < self.n:
             return "no such player"
@@ -127,7 +123,7 @@ class SandboxRules:
             return f"there is no {card} card left in the deck"
         return None
 
-    def do_draw(self: "Engine", a: Action) -> list[Event]:
+    def do_draw(self, a: Action) -> list[Event]:
         s = self.s
         seat, card = a.args
         # Take the topmost copy so the rest of the deck keeps its order.

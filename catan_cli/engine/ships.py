@@ -2,29 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action, Event
+from .base import EngineBase
 from .state import SHIP, WARSHIP
 
-if TYPE_CHECKING:
-    from .core import Engine
 
-
-class ShipRules:
-    def is_ship(self: "Engine", edge: int, seat: int) -> bool:
+class ShipRules(EngineBase):
+    def is_ship(self, edge: int, seat: int) -> bool:
         s = self.s
         return s.edge_owner[edge] == seat and (s.edge_kind[edge] == SHIP or s.edge_kind[edge] == WARSHIP)
 
-    def on_pirate_hex(self: "Engine", edge: int) -> bool:
+    def on_pirate_hex(self, edge: int) -> bool:
         p = self.s.pirate
         return p >= 0 and p in self.geo.edge_hexes[edge]
 
-    def anchor(self: "Engine", seat: int, node: int) -> bool:
+    def anchor(self, seat: int, node: int) -> bool:
         """A node that ends ``seat``'s shipping route: own building or closing scenario piece."""
         return self.own_building(seat, node) or self.hooks.closes_route(seat, node)
 
-    def ship_edge_reason(self: "Engine", seat: int, edge: int, lifted: int = -1,
+    def ship_edge_reason(self, seat: int, edge: int, lifted: int = -1,
                          setup_node: int = -1) -> str | None:
         """Why ``seat`` may not have a ship on ``edge`` (ignoring cost and supply).
         ``lifted`` is a ship being moved, treated as already off the board."""
@@ -62,7 +58,7 @@ class ShipRules:
                     "ships join roads only at your own building")
         return self.hooks.ship_reason(seat, edge, lifted)
 
-    def check_build_ship(self: "Engine", a: Action) -> str | None:
+    def check_build_ship(self, a: Action) -> str | None:
         s, seat, edge = self.s, a.seat, a.args[0]
         if not self.scen.rules.ships:
             return "there are no ships in this scenario"
@@ -80,7 +76,7 @@ class ShipRules:
             return "you have no ships left in your supply"
         return self.ship_edge_reason(seat, edge) or self.afford_reason(seat, "ship", "a ship")
 
-    def do_build_ship(self: "Engine", a: Action) -> list[Event]:
+    def do_build_ship(self, a: Action) -> list[Event]:
         s, seat, edge = self.s, a.seat, a.args[0]
         if s.phase == "setup":
             self.place_route(seat, edge, SHIP)
@@ -93,7 +89,7 @@ class ShipRules:
         return events + self.after_route_built(seat)
 
     # --- routes ---------------------------------------------------------------------------
-    def ship_route(self: "Engine", seat: int, edge: int) -> tuple[list[int], set[int]]:
+    def ship_route(self, seat: int, edge: int) -> tuple[list[int], set[int]]:
         """The shipping route through ``edge``: its ships, and the anchors it touches.
         Routes are split at anchors (B.6.1-B.6.2).  An opponent's building on the route does
         not split it: a closed route stays closed (B.6.3)."""
@@ -114,10 +110,10 @@ class ShipRules:
                         stack.append(e2)
         return ships, anchors
 
-    def route_closed(self: "Engine", seat: int, edge: int) -> bool:
+    def route_closed(self, seat: int, edge: int) -> bool:
         return len(self.ship_route(seat, edge)[1]) >= 2
 
-    def free_end(self: "Engine", seat: int, edge: int, x: int) -> bool:
+    def free_end(self, seat: int, edge: int, x: int) -> bool:
         """B.7.2: an end with no building and no other ship of yours beyond it."""
         if self.anchor(seat, x):
             return False
@@ -126,7 +122,7 @@ class ShipRules:
                 return False
         return True
 
-    def route_end_ships(self: "Engine", seat: int, edge: int) -> tuple[list[int], bool, list[int]]:
+    def route_end_ships(self, seat: int, edge: int) -> tuple[list[int], bool, list[int]]:
         """The route through ``edge``: its ships, whether it is closed, and its end ships
         (B.6.2-B.6.5, B.7.2).  A closed route has no end ships that may move."""
         ships, anchors = self.ship_route(seat, edge)
@@ -148,7 +144,7 @@ class ShipRules:
                 ends = [e for e in ships if self._ring_ship(e, ships, anchors)]
         return ships, False, ends
 
-    def _ring_ship(self: "Engine", edge: int, ships: list[int], anchors: set[int]) -> bool:
+    def _ring_ship(self, edge: int, ships: list[int], anchors: set[int]) -> bool:
         """Whether the route's other ships stay joined to its anchor without ``edge``."""
         edge_nodes, node_edges = self.geo.edge_nodes, self.geo.node_edges
         rest = set(ships) - {edge}
@@ -165,7 +161,7 @@ class ShipRules:
                             stack.append(y)
         return not rest
 
-    def end_ship_reason(self: "Engine", seat: int, edge: int) -> str | None:
+    def end_ship_reason(self, seat: int, edge: int) -> str | None:
         """Why the ship on ``edge`` is not a movable end ship (B.6, B.7.2-B.7.3)."""
         _, closed, ends = self.route_end_ships(seat, edge)
         if closed:
@@ -174,7 +170,7 @@ class ShipRules:
             return f"ship {self.edge_text(edge)} is not at the open end of its shipping route"
         return None
 
-    def movable_ships(self: "Engine", seat: int) -> list[int]:
+    def movable_ships(self, seat: int) -> list[int]:
         """Every ship of ``seat`` that may move now, each route classified once."""
         s = self.s
         seen: set[int] = set()
@@ -187,7 +183,7 @@ class ShipRules:
             out.extend(x for x in ends if x not in s.built_this_turn and not self.on_pirate_hex(x))
         return sorted(out)
 
-    def check_move_ship(self: "Engine", a: Action) -> str | None:
+    def check_move_ship(self, a: Action) -> str | None:
         s, seat = self.s, a.seat
         src, dst = a.args
         if not self.scen.rules.ships or not self.scen.rules.ship_move:
@@ -212,7 +208,7 @@ class ShipRules:
             return "a moved ship must go to a different path"
         return self.ship_edge_reason(seat, dst, lifted=src)
 
-    def do_move_ship(self: "Engine", a: Action) -> list[Event]:
+    def do_move_ship(self, a: Action) -> list[Event]:
         s, seat = self.s, a.seat
         src, dst = a.args
         kind = s.edge_kind[src]

@@ -3,18 +3,14 @@ offer / accept / decline, always with the player on turn (A.16)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action, Event
+from .base import EngineBase
 from .geometry import RESOURCES
 from .words import resource_text
 
-if TYPE_CHECKING:
-    from .core import Engine
 
-
-class TradeRules:
-    def check_trade(self: "Engine", a: Action) -> str | None:
+class TradeRules(EngineBase):
+    def check_trade(self, a: Action) -> str | None:
         seat = a.seat
         give_r, give_n, get_r, get_n = a.args
         reason = self.main_phase_reason(seat, "trade")
@@ -36,7 +32,7 @@ class TradeRules:
             return f"the bank has only {self.s.bank[get_r]} {RESOURCES[get_r]}"
         return None
 
-    def do_trade(self: "Engine", a: Action) -> list[Event]:
+    def do_trade(self, a: Action) -> list[Event]:
         give_r, give_n, get_r, get_n = a.args
         give, get = [0] * 5, [0] * 5
         give[give_r], get[get_r] = give_n, get_n
@@ -46,7 +42,7 @@ class TradeRules:
                                        f"for {get_n} {RESOURCES[get_r]} with the bank")]
 
     # --- domestic -------------------------------------------------------------------------------
-    def check_offer(self: "Engine", a: Action) -> str | None:
+    def check_offer(self, a: Action) -> str | None:
         s, seat = self.s, a.seat
         target, give, get = a.args
         if s.phase == "setup":
@@ -71,14 +67,14 @@ class TradeRules:
                 return f"you have only {have[r]} {RESOURCES[r]}"
         return None
 
-    def do_offer(self: "Engine", a: Action) -> list[Event]:
+    def do_offer(self, a: Action) -> list[Event]:
         target, give, get = a.args
         self.s.pending.append({"kind": "offer", "seat": target, "from": a.seat,
                                "give": list(give), "get": list(get)})
         return [Event("offer", a.seat, f"{self.name(a.seat)} offers {self.name(target)} {resource_text(give)} "
                                        f"for {resource_text(get)}")]
 
-    def check_accept(self: "Engine", a: Action) -> str | None:
+    def check_accept(self, a: Action) -> str | None:
         item = self.first_pending("offer", a.seat)
         if item is None:
             return "there is no offer for you to accept"
@@ -92,7 +88,7 @@ class TradeRules:
                 return f"{self.name(item['from'])} no longer has the cards offered"
         return None
 
-    def do_accept(self: "Engine", a: Action) -> list[Event]:
+    def do_accept(self, a: Action) -> list[Event]:
         item = self.first_pending("offer", a.seat)
         assert item is not None
         p_from = self.s.players[item["from"]].resources
@@ -104,12 +100,12 @@ class TradeRules:
         return [Event("trade", a.seat, f"{self.name(a.seat)} accepts: {self.name(item['from'])} gives "
                                        f"{resource_text(item['give'])} for {resource_text(item['get'])}")]
 
-    def check_decline(self: "Engine", a: Action) -> str | None:
+    def check_decline(self, a: Action) -> str | None:
         if self.first_pending("offer", a.seat) is None:
             return "there is no offer for you to decline"
         return None
 
-    def do_decline(self: "Engine", a: Action) -> list[Event]:
+    def do_decline(self, a: Action) -> list[Event]:
         item = self.first_pending("offer", a.seat)
         assert item is not None
         self.s.pending.remove(item)

@@ -3,13 +3,9 @@ order of a turn (A.8), ending a turn, and the set-up's starting resources."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action, Event
+from .base import EngineBase
 from .words import resource_text
-
-if TYPE_CHECKING:
-    from .core import Engine
 
 GOLD = 5
 
@@ -24,8 +20,8 @@ def setup_order(kind: str, n: int) -> list[int]:
     return order
 
 
-class TurnRules:
-    def main_phase_reason(self: "Engine", seat: int, what: str) -> str | None:
+class TurnRules(EngineBase):
+    def main_phase_reason(self, seat: int, what: str) -> str | None:
         """Building, buying and trading: own turn, after the roll, nothing pending (A.8)."""
         s = self.s
         if s.phase == "setup":
@@ -38,7 +34,7 @@ class TurnRules:
             return f"roll the dice first; no one may {what} before the roll"
         return None
 
-    def starting_resources(self: "Engine", seat: int, node: int) -> list[Event]:
+    def starting_resources(self, seat: int, node: int) -> list[Event]:
         """1 resource per producing hex next to the set-up settlement; a gold field
         gives a free pick."""
         gains = [0] * 5
@@ -55,7 +51,7 @@ class TurnRules:
             self.s.pending.append({"kind": "gold", "seat": seat, "count": gold})
         return events
 
-    def finish_setup_step(self: "Engine") -> list[Event]:
+    def finish_setup_step(self) -> list[Event]:
         s = self.s
         s.setup_order.pop(0)
         s.setup_step = "settlement"
@@ -64,7 +60,7 @@ class TurnRules:
             return []
         return self.start_play()
 
-    def start_play(self: "Engine") -> list[Event]:
+    def start_play(self) -> list[Event]:
         s = self.s
         s.phase = "roll"
         s.turn = 1
@@ -72,7 +68,7 @@ class TurnRules:
         s.built_this_turn = []
         return [Event("turn", 0, f"the set-up is complete; {self.name(0)} begins (turn 1)")]
 
-    def check_end(self: "Engine", a: Action) -> str | None:
+    def check_end(self, a: Action) -> str | None:
         s = self.s
         if s.phase == "setup":
             return "the set-up placements are not finished"
@@ -84,10 +80,10 @@ class TurnRules:
             return "roll the dice before ending your turn"
         return self.hooks.end_turn_reason(a.seat)
 
-    def do_end(self: "Engine", a: Action) -> list[Event]:
+    def do_end(self, a: Action) -> list[Event]:
         return self.next_turn()
 
-    def next_turn(self: "Engine") -> list[Event]:
+    def next_turn(self) -> list[Event]:
         s = self.s
         s.current = (s.current + 1) % self.n
         s.turn += 1
