@@ -124,7 +124,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=20, help="fresh processes per start-up figure")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    figures = {
+    figures: dict[str, Any] = {
         "screen": bench_screen(args.screen_commands, args.seed, autosave=True),
         "screen_no_autosave": bench_screen(args.screen_commands, args.seed, autosave=False),
         "version": timed_runs(catan_command() + ["--version"], args.runs),

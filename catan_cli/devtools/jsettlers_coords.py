@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Iterable
+from typing import Any, Iterable, Sequence
 
 from catan_cli.engine.geometry import CORNERS, SIDES, Geometry
 from catan_cli.engine.scenario import Scenario, load_scenario
@@ -64,7 +64,7 @@ def _corner_refs(geo: Geometry, grid: tuple[int, int]) -> list[tuple[int, int, s
     return out
 
 
-def _preferred(refs: Iterable[tuple], scen: Scenario, land_first: bool) -> tuple:
+def _preferred(refs: Iterable[tuple[Any, ...]], scen: Scenario, land_first: bool) -> tuple[Any, ...]:
     """The first of several names for one point; with land_first, one through a land hex."""
     refs = list(refs)
     if not refs:
@@ -101,7 +101,7 @@ def edge_ref(scen: Scenario, row: int, col: int, shift: tuple[int, int],
     return ref
 
 
-def fmt(ref: tuple) -> str:
+def fmt(ref: Sequence[Any]) -> str:
     return "[" + ", ".join(f'"{x}"' if isinstance(x, str) else str(x) for x in ref) + "]"
 
 
@@ -111,12 +111,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shift", default="0,0", help="grid rows,columns the map adds to JSettlers (e.g. 2,1)")
     ap.add_argument("items", nargs="+", help="pairs KIND VALUE, KIND one of hex node edge harbor")
     args = ap.parse_args(argv)
-    shift = tuple(int(x) for x in args.shift.split(","))
+    dr, dc = (int(x) for x in args.shift.split(","))
+    shift = (dr, dc)
     if len(args.items) % 2:
         ap.error("items come in pairs: KIND VALUE")
     scen = load_scenario(args.scenario)
     for kind, value in zip(args.items[::2], args.items[1::2]):
         row, col = unpack(value)
+        out: Sequence[Any] | dict[str, Any]
         if kind == "hex":
             out = list(hex_of(row, col, shift))
         elif kind == "node":
