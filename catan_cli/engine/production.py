@@ -275,19 +275,22 @@ class ProductionRules(EngineBase):
         return events
 
     def steal_resource(self, thief: int, victim: int) -> list[Event]:
-        s = self.s
-        hand = s.players[victim].resources
-        total = sum(hand)
-        if total == 0:
+        if self.hand_size(victim) == 0:
             return [Event("steal", thief, f"{self.name(victim)} has nothing to steal")]
-        pick = s.rng.randrange(total)
+        r = self.take_random_card(victim)
+        self.s.players[thief].resources[r] += 1
+        return [Event("steal", thief, f"{self.name(thief)} steals a card from {self.name(victim)}")]
+
+    def take_random_card(self, seat: int) -> int:
+        """Remove one card, drawn at random, from a non-empty hand; returns its resource."""
+        hand = self.s.players[seat].resources
+        pick = self.s.rng.randrange(sum(hand))
         for r in range(5):
             if pick < hand[r]:
                 break
             pick -= hand[r]
         hand[r] -= 1
-        s.players[thief].resources[r] += 1
-        return [Event("steal", thief, f"{self.name(thief)} steals a card from {self.name(victim)}")]
+        return r
 
     # --- pirate (B.10) -------------------------------------------------------------------------
     def pirate_victims(self, seat: int, hex_: int) -> list[int]:

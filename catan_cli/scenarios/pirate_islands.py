@@ -211,13 +211,7 @@ class Hooks(ScenarioHooks):
             loss = min(1 + cities, e.hand_size(victim))
             lost = [0] * 5
             for _ in range(loss):
-                hand = s.players[victim].resources
-                pick = s.rng.randrange(sum(hand))
-                for r in range(5):
-                    if pick < hand[r]:
-                        break
-                    pick -= hand[r]
-                hand[r] -= 1
+                r = e.take_random_card(victim)
                 s.bank[r] += 1
                 lost[r] += 1
             events.append(Event("fleet", victim, f"the fleet (strength {strength}) beats {name}'s {defence} "
