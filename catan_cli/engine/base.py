@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from .actions import Action, Event
     from .geometry import Geometry
     from .hooks import ScenarioHooks
@@ -84,6 +86,7 @@ class EngineBase:
         # cards.CardRules
         def check_play_knight(self, a: Action) -> str | None: ...
         def free_route_reason(self, seat: int, piece: str, edge: int) -> str | None: ...
+        def tentative_piece(self, seat: int, piece: str, edge: int) -> AbstractContextManager[None]: ...
         def check_play_year_of_plenty(self, a: Action) -> str | None: ...
 
         # trade.TradeRules

@@ -3,7 +3,8 @@ Road Building card with ships (B.9), and Largest Army (A.14)."""
 
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from .actions import Action, Event
 from .base import EngineBase
@@ -129,25 +130,30 @@ class CardRules(EngineBase):
         return reason
 
     def placements_reason(self, seat: int, placements: tuple[Any, ...]) -> str | None:
-        s = self.s
         piece, edge = placements[0]
         reason = self.free_route_reason(seat, piece, edge)
         if reason:
             return reason
         # Try the first piece on the board, then judge the second (B.9: one after the other).
-        kind = ROAD if piece == "road" else SHIP
-        s.edge_owner[edge], s.edge_kind[edge] = seat, kind
-        s.players[seat].pieces[piece] -= 1
-        try:
+        with self.tentative_piece(seat, piece, edge):
             if len(placements) == 2:
                 piece2, edge2 = placements[1]
                 reason = self.free_route_reason(seat, piece2, edge2)
             elif self.any_free_route_spot(seat):
                 reason = "road building places two pieces; name a second path"
+        return reason
+
+    @contextmanager
+    def tentative_piece(self, seat: int, piece: str, edge: int) -> Iterator[None]:
+        """A free road or ship put on ``edge`` for the length of a look-ahead, then lifted."""
+        s = self.s
+        s.edge_owner[edge], s.edge_kind[edge] = seat, ROAD if piece == "road" else SHIP
+        s.players[seat].pieces[piece] -= 1
+        try:
+            yield
         finally:
             s.edge_owner[edge], s.edge_kind[edge] = -1, 0
             s.players[seat].pieces[piece] += 1
-        return reason
 
     def do_play_road_building(self, a: Action) -> list[Event]:
         seat = a.seat

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 from .actions import Action
 from .base import EngineBase
-from .state import ROAD, SETTLEMENT, SHIP
+from .state import SETTLEMENT
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
 
@@ -178,21 +178,14 @@ class LegalMoves(EngineBase):
         return out
 
     def road_building_options(self, seat: int) -> list[Action]:
-        s = self.s
         pieces = ["road"] + (["ship"] if self.scen.rules.ships else [])
         firsts = [(piece, e) for e in self.candidate_route_edges(seat) for piece in pieces
                   if self.free_route_reason(seat, piece, e) is None]
         found: dict[frozenset[tuple[str, int]], Action] = {}
         for first in firsts:
-            piece, edge = first
-            s.edge_owner[edge], s.edge_kind[edge] = seat, ROAD if piece == "road" else SHIP
-            s.players[seat].pieces[piece] -= 1
-            try:
+            with self.tentative_piece(seat, *first):
                 seconds = [(p2, e2) for e2 in self.candidate_route_edges(seat) for p2 in pieces
                            if self.free_route_reason(seat, p2, e2) is None]
-            finally:
-                s.edge_owner[edge], s.edge_kind[edge] = -1, 0
-                s.players[seat].pieces[piece] += 1
             if not seconds:
                 found.setdefault(frozenset([first]), Action("play-road-building", (first,), seat))
             for second in seconds:
