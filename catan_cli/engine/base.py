@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 
     from .actions import Action, Event
     from .geometry import Geometry
-    from .hooks import ScenarioHooks
+    from .context import RulesContext
+    from .declare import PendingKind, StateItem, Verb
+    from .pieces import PieceTable
+    from .rulebook import ScenarioRules
     from .scenario import Scenario
     from .state import GameState
 
@@ -28,7 +31,13 @@ class EngineBase:
     geo: Geometry
     s: GameState
     n: int
-    hooks: ScenarioHooks
+    ctx: RulesContext
+    rules: ScenarioRules
+    pieces: PieceTable
+    verbs: dict[str, Verb]
+    pending_kinds: dict[str, PendingKind]
+    answer_kinds: frozenset[str]
+    state_items: dict[tuple[str, str], StateItem]
 
     # --- derived, per-game tables (Engine._derive) ------------------------------------
     hex_resource: tuple[int, ...]
@@ -81,7 +90,7 @@ class EngineBase:
         def robber_victims(self, seat: int, hex_: int) -> list[int]: ...
         def robber_hex_reason(self, seat: int, hex_: int) -> str | None: ...
         def pirate_victims(self, seat: int, hex_: int) -> list[int]: ...
-        def hooks_stealable(self, seat: int, victim: int) -> list[str]: ...
+        def stealable(self, seat: int, victim: int) -> list[str]: ...
 
         # cards.CardRules
         def check_play_knight(self, a: Action) -> str | None: ...

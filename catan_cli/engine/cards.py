@@ -39,7 +39,7 @@ class CardRules(EngineBase):
                 continue
             if card == kind:
                 return i
-            if best < 0 and self.hooks.card_plays_as(card) == kind:
+            if best < 0 and self.rules.card_plays_as(card) == kind:
                 best = i
         return best
 
@@ -54,7 +54,7 @@ class CardRules(EngineBase):
         if s.dev_played:
             return "you have already played a development card this turn (one per turn)"
         if self.playable_card(seat, kind) < 0:
-            held = [c for c, b in s.players[seat].dev_cards if self.hooks.card_plays_as(c) == kind]
+            held = [c for c, b in s.players[seat].dev_cards if self.rules.card_plays_as(c) == kind]
             if held:
                 return f"a {kind} card cannot be played on the turn it was bought"
             return f"you have no {kind} card"
@@ -70,7 +70,7 @@ class CardRules(EngineBase):
 
     # --- knight ------------------------------------------------------------------------------
     def check_play_knight(self, a: Action) -> str | None:
-        return self.play_reason(a.seat, "knight") or self.hooks.knight_reason(a.seat, "knight")
+        return self.play_reason(a.seat, "knight") or self.rules.knight_reason(a.seat)
 
     def do_play_knight(self, a: Action) -> list[Event]:
         s, seat = self.s, a.seat
@@ -79,11 +79,7 @@ class CardRules(EngineBase):
         shown = "knight" if card == "knight" else f"{card} card as a knight"
         events = [Event("card", seat, f"{self.name(seat)} plays a {shown}")]
         events += self.update_largest_army(seat)
-        replaced = self.hooks.on_knight(seat)
-        if replaced is not None:
-            return events + replaced
-        s.pending.insert(0, {"kind": "robber", "seat": seat, "cause": "knight"})
-        return events
+        return events + self.rules.on_knight(seat)
 
     def update_largest_army(self, seat: int) -> list[Event]:
         """A.14: the first to the minimum; afterwards only strictly more takes it."""

@@ -11,22 +11,24 @@ never half-applies.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Callable
+from typing import Callable
 
 from ..errors import RuleError
 from .actions import SANDBOX_KINDS, Action, Event
+from .context import RulesContext
+from .declare import PendingKind, StateItem, Verb
 from .building import BuildingRules
 from .cards import CardRules
 from .geometry import TERRAIN_RESOURCE
-from .hooks import ScenarioHooks
 from .legal import LegalMoves
+from .packages import rules_class
+from .pieces import GENERAL_PIECES, PieceTable
 from .production import ProductionRules
 from .routes import RouteRules
 from .sandbox import SandboxRules
 from .scenario import HARBOR_TYPES, Scenario
 from .ships import ShipRules
-from .state import CITY, SETTLEMENT, GameState
+from .state import GameState
 from .trade import TradeRules
 from .words import resource_text
 from .turns import TurnRules
@@ -43,7 +45,9 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         self.geo = scen.geo
         self.s = state
         self.n = len(state.players)
-        self.hooks: ScenarioHooks = _load_hooks(scen, self)
+        self.ctx = RulesContext(self)
+        self.rules = rules_class(scen)(self.ctx)
+        self.pieces = PieceTable(GENERAL_PIECES + self.rules.pieces)
         self._derive()
         self._checks: dict[str, Callable[[Action], str | None]] = {}
         self._applies: dict[str, Callable[[Action], list[Event]]] = {}
@@ -51,8 +55,22 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
             method = kind.replace("-", "_")
             self._checks[kind] = getattr(self, f"check_{method}")
             self._applies[kind] = getattr(self, f"do_{method}")
+        # What the scenario declares: its verbs join the tables above.
+        self.verbs: dict[str, Verb] = {}
+        for verb in self.rules.verbs():
+            if verb.kind in self._checks:
+                raise ValueError(f"scenario verb {verb.kind!r} clashes with a general verb")
+            self.verbs[verb.kind] = verb
+            self._checks[verb.kind] = verb.check
+            self._applies[verb.kind] = verb.apply
+        self.pending_kinds: dict[str, PendingKind] = {p.kind: p for p in self.general_pendings()}
+        self.pending_kinds.update((p.kind, p) for p in self.rules.pendings())
+        self.answer_kinds: frozenset[str] = self.GENERAL_ANSWER_KINDS | {
+            v.kind for v in self.verbs.values() if v.answers}
+        self.state_items: dict[tuple[str, str], StateItem] = {
+            (item.scope, item.key): item for item in self.rules.state_items}
 
-    # Every general verb; scenario verbs come from hooks.extra_kinds.
+    # Every general verb; scenario verbs come from the scenario's rules (``self.verbs``).
     ACTION_KINDS: tuple[str, ...] = (
         "roll", "end", "build-road", "build-ship", "build-settlement", "build-city", "buy-card",
         "play-knight", "play-road-building", "play-year-of-plenty", "play-monopoly",
@@ -131,7 +149,7 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         rates = [4] * 5
         s = self.s
         for node in self.harbor_nodes:
-            if s.node_owner[node] == seat and s.node_kind[node] in (SETTLEMENT, CITY):
+            if s.node_owner[node] == seat and self.pieces.produces[s.node_kind[node]]:
                 for kind in self.node_harbors[node]:
                     if kind == 5:
                         rates = [min(r, 3) for r in rates]
@@ -145,8 +163,15 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
     # --- scoring ----------------------------------------------------------------------
     def vp_sources(self, seat: int, hidden: bool = True) -> dict[str, int]:
         s = self.s
-        kinds = [k for o, k in zip(s.node_owner, s.node_kind) if o == seat]
-        out = {"settlements": kinds.count(SETTLEMENT), "cities": 2 * kinds.count(CITY)}
+        out: dict[str, int] = {}
+        node_vp = self.pieces.node_vp
+        for kind in self.pieces.kinds:
+            if kind.on == "node" and kind.vp:
+                out[_plural(kind.name)] = 0
+        for o, k in zip(s.node_owner, s.node_kind):
+            if o == seat and node_vp[k]:
+                label = _plural(self.pieces.node_names[k])
+                out[label] += node_vp[k]
         if self.scen.rules.longest_route != "none":
             label = "longest road" if self.scen.rules.longest_route == "road" else "longest route"
             out[label] = 2 if s.longest_holder == seat else 0
@@ -156,8 +181,8 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
             out["island chits"] = self.island_vp(seat)
         if hidden:
             out["victory cards"] = sum(1 for card, _ in s.players[seat].dev_cards
-                                       if self.hooks.card_plays_as(card) == "victory-point")
-        out.update(self.hooks.vp_sources(seat))
+                                       if self.rules.card_plays_as(card) == "victory-point")
+        out.update(self.rules.vp_sources(seat))
         return out
 
     def vp(self, seat: int, hidden: bool = True) -> int:
@@ -176,12 +201,12 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         bound = (pieces["settlement"] - p.pieces["settlement"] + 2 * (pieces["city"] - p.pieces["city"])
                  + 2 * (s.longest_holder == seat) + 2 * (s.army_holder == seat)
                  + sum(1 for card, _ in p.dev_cards if card != "knight")
-                 + sum(self.hooks.vp_sources(seat).values()))
+                 + sum(self.rules.vp_sources(seat).values()))
         if self.scen.rules.island_bonus:
             bound += self.island_vp(seat)
         if bound < self.scen.vp_target:
             return []
-        if self.vp(seat) >= self.scen.vp_target and self.hooks.may_win(seat):
+        if self.vp(seat) >= self.scen.vp_target and self.rules.may_win(seat):
             s.winners = [seat]
             s.phase = "over"
             s.pending.clear()
@@ -191,7 +216,7 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
     def end_game_by_score(self, reason: str) -> list[Event]:
         """End at once; most VP wins, then the scenario's tiebreak; a tie is shared."""
         s = self.s
-        scores = [(self.vp(p), self.hooks.tiebreak(p)) for p in range(self.n)]
+        scores = [(self.vp(p), self.rules.tiebreak(p)) for p in range(self.n)]
         best = max(scores)
         s.winners = [p for p in range(self.n) if scores[p] == best]
         s.phase = "over"
@@ -202,8 +227,7 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
     # --- the door --------------------------------------------------------------------------
     # Verbs that answer a pending decision: without a named actor they belong to the seat
     # the game waits for.  Everything else defaults to the player on turn.
-    ANSWER_KINDS = frozenset({"discard", "choose-gold", "choose-reward", "accept", "decline",
-                              "robber", "pirate", "steal"})
+    GENERAL_ANSWER_KINDS = frozenset({"discard", "choose-gold", "accept", "decline", "robber", "pirate"})
 
     def actor_of(self, action: Action) -> int:
         """The seat an action is taken by: its own if named, else the default above."""
@@ -213,7 +237,7 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
 
     def default_actor(self, kind: str) -> int:
         s = self.s
-        if s.phase == "setup" or kind in self.ANSWER_KINDS:
+        if s.phase == "setup" or kind in self.answer_kinds:
             return self.prompt_seat()
         return s.current
 
@@ -239,8 +263,6 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
             return "no such player"
         check = self._checks.get(kind)
         if check is None:
-            if kind in self.hooks.extra_kinds:
-                return self.hooks.check(action.by(self.actor_of(action)))
             return f"unknown action '{kind}'"
         return check(action.by(self.actor_of(action)))
 
@@ -250,19 +272,12 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         if reason is not None:
             raise RuleError(reason)
         action = action.by(self.actor_of(action))
-        if action.kind in self._applies:
-            events = self._applies[action.kind](action)
-        else:
-            events = self.hooks.apply(action)
+        events = self._applies[action.kind](action)
         if self.s.phase != "over":
-            events += self.hooks.after_action()
+            events += self.rules.after_action()
             events += self.check_victory()
         return events
 
 
-def _load_hooks(scen: Scenario, engine: Engine) -> ScenarioHooks:
-    if not scen.hooks:
-        return ScenarioHooks(engine)
-    module = importlib.import_module(f"catan_cli.scenarios.{scen.hooks}")
-    cls: Any = getattr(module, "Hooks")
-    return cls(engine)  # type: ignore[no-any-return]
+def _plural(word: str) -> str:
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"

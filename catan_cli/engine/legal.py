@@ -59,14 +59,16 @@ class LegalMoves(EngineBase):
             out.extend(self.card_actions(seat))
             return out
         out.append(Action("end", (), seat))
-        if self.hooks.end_turn_reason(seat) is not None:
+        if self.rules.end_turn_reason(seat) is not None:
             out.pop()
         out.extend(self.build_actions(seat))
         out.extend(self.card_actions(seat))
         out.extend(self.trade_actions(seat, offers))
         if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
             out.extend(self.ship_moves(seat))
-        out.extend(a for a in self.hooks.legal(seat) if self.check(a) is None)
+        for verb in self.verbs.values():
+            if not verb.answers:
+                out.extend(a for a in verb.legal(seat) if self.check(a) is None)
         return out
 
     # --- set-up -------------------------------------------------------------------------
@@ -89,28 +91,33 @@ class LegalMoves(EngineBase):
 
     # --- pending decisions ------------------------------------------------------------------
     def pending_answers(self, item: dict[str, Any]) -> list[Action]:
-        s = self.s
-        seat = item["seat"]
+        """The legal answers to one open decision (a scenario's are filtered by check)."""
         kind = item["kind"]
-        if kind == "discard":
-            have = s.players[seat].resources
-            return [Action("discard", (d,), seat) for d in discard_choices(have, item["count"])]
-        if kind == "gold":
-            count = self.gold_count(item)
-            out = []
-            for combo in combinations_with_replacement(range(5), count):
-                a = Action("choose-gold", (combo,), seat)
-                if self.check_choose_gold(a) is None:
-                    out.append(a)
-            return out
-        if kind == "robber":
-            return self.robber_moves(seat)
-        if kind == "offer":
-            out = [Action("decline", (), seat)]
-            if self.check_accept(Action("accept", (), seat)) is None:
-                out.insert(0, Action("accept", (), seat))
-            return out
-        return [a for a in self.hooks.legal(seat) if self.check(a) is None]
+        answers = self.pending_kinds[kind].answers(item)
+        if kind in ("discard", "robber", "gold", "offer"):
+            return list(answers)          # the general generators only propose legal answers
+        return [a for a in answers if self.check(a) is None]
+
+    def discard_answers(self, item: dict[str, Any]) -> list[Action]:
+        seat = item["seat"]
+        have = self.s.players[seat].resources
+        return [Action("discard", (d,), seat) for d in discard_choices(have, item["count"])]
+
+    def gold_answers(self, item: dict[str, Any]) -> list[Action]:
+        seat = item["seat"]
+        out = []
+        for combo in combinations_with_replacement(range(5), self.gold_count(item)):
+            a = Action("choose-gold", (combo,), seat)
+            if self.check_choose_gold(a) is None:
+                out.append(a)
+        return out
+
+    def offer_answers(self, item: dict[str, Any]) -> list[Action]:
+        seat = item["seat"]
+        out = [Action("decline", (), seat)]
+        if self.check_accept(Action("accept", (), seat)) is None:
+            out.insert(0, Action("accept", (), seat))
+        return out
 
     def robber_moves(self, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -119,14 +126,14 @@ class LegalMoves(EngineBase):
                 if self.robber_hex_reason(seat, h) is None:
                     victims = self.robber_victims(seat, h)
                     out.extend(Action("robber", (h, v), seat) for v in (victims or [-1]))
-        if self.scen.rules.pirate and self.hooks.pirate_reason(seat) is None:
+        if self.scen.rules.pirate and self.rules.pirate_reason(seat) is None:
             for h in self.sea_hexes:
                 if h != self.s.pirate:
                     victims = self.pirate_victims(seat, h)
                     if not victims:
                         out.append(Action("pirate", (h, -1, "resource"), seat))
                     for v in victims:
-                        out.extend(Action("pirate", (h, v, what), seat) for what in self.hooks_stealable(seat, v))
+                        out.extend(Action("pirate", (h, v, what), seat) for what in self.stealable(seat, v))
         return out
 
     # --- building ------------------------------------------------------------------------------
@@ -163,7 +170,7 @@ class LegalMoves(EngineBase):
         if s.dev_played or not s.players[seat].dev_cards:
             return []
         out: list[Action] = []
-        kinds = {self.hooks.card_plays_as(c) for c, bought in s.players[seat].dev_cards if bought != s.turn}
+        kinds = {self.rules.card_plays_as(c) for c, bought in s.players[seat].dev_cards if bought != s.turn}
         if "knight" in kinds and self.check_play_knight(Action("play-knight", (), seat)) is None:
             out.append(Action("play-knight", (), seat))
         if "year-of-plenty" in kinds:

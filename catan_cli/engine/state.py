@@ -11,11 +11,10 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-# Building kinds on nodes and route kinds on edges.
-NONE, SETTLEMENT, CITY, FORTRESS = 0, 1, 2, 3
-ROAD, SHIP, WARSHIP = 1, 2, 3
-BUILDING_NAMES = {SETTLEMENT: "settlement", CITY: "city", FORTRESS: "fortress"}
-ROUTE_NAMES = {ROAD: "road", SHIP: "ship", WARSHIP: "warship"}
+# The general piece codes on nodes and edges; a scenario registers more (see .pieces).
+from .pieces import CITY, NONE, ROAD, SETTLEMENT, SHIP  # noqa: E402  (re-exported)
+
+__all__ = ["CITY", "NONE", "ROAD", "SETTLEMENT", "SHIP", "GameState", "PlayerState"]
 
 
 @dataclass

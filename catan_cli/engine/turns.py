@@ -78,7 +78,7 @@ class TurnRules(EngineBase):
             return self.pending_text()
         if s.phase == "roll":
             return "roll the dice before ending your turn"
-        return self.hooks.end_turn_reason(a.seat)
+        return self.rules.end_turn_reason(a.seat)
 
     def do_end(self, a: Action) -> list[Event]:
         return self.next_turn()
