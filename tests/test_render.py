@@ -19,9 +19,9 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from catan_cli.engine.boardjson import board_json
 from catan_cli.engine.scenario import load_scenario, parse_scenario
 from catan_cli.render import (
-    bank_table, fleet_steps, hand_table, hands_table, log_table, render_board, score_table,
-    status_table,
+    bank_table, hand_table, hands_table, log_table, render_board, score_table, status_table,
 )
+from catan_cli.scenarios.pirate_islands.render import fleet_steps
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
