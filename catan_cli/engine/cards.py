@@ -6,7 +6,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from .actions import Action, Event
+from .actions import Action, Event, Private
 from .base import EngineBase
 from .geometry import RESOURCES
 from .state import ROAD, SHIP
@@ -26,7 +26,9 @@ class CardRules(EngineBase):
         self.pay(a.seat, self.scen.costs["card"])
         card = s.deck.pop()
         s.players[a.seat].dev_cards.append([card, s.turn])
-        return [Event("buy", a.seat, f"{self.name(a.seat)} buys a development card")]
+        return [Event("buy", a.seat, f"{self.name(a.seat)} buys a development card",
+                      private=Private((a.seat,), f"{self.name(a.seat)} buys a development card: {card}",
+                                      (("card", card),)))]
 
     # --- timing (A.11) ---------------------------------------------------------------------
     def playable_card(self, seat: int, kind: str) -> int:
@@ -77,7 +79,7 @@ class CardRules(EngineBase):
         card = self.use_card(seat, "knight")
         s.players[seat].knights += 1
         shown = "knight" if card == "knight" else f"{card} card as a knight"
-        events = [Event("card", seat, f"{self.name(seat)} plays a {shown}")]
+        events = [Event("card", seat, f"{self.name(seat)} plays a {shown}", (("reveals", "card"),))]
         events += self.update_largest_army(seat)
         return events + self.rules.on_knight(seat)
 
@@ -198,4 +200,6 @@ class CardRules(EngineBase):
                 taken += s.players[p].resources[r]
                 s.players[p].resources[r] = 0
         s.players[seat].resources[r] += taken
-        return [Event("card", seat, f"{self.name(seat)} plays monopoly on {RESOURCES[r]} and takes {taken}")]
+        # How many the others held is told to the table (they hand the cards over openly).
+        return [Event("card", seat, f"{self.name(seat)} plays monopoly on {RESOURCES[r]} and takes {taken}",
+                      (("reveals", "hands"),))]

@@ -1,6 +1,6 @@
 """Finding a scenario's package: ``[scenario] package`` in its rules file names it.
 
-A plain name ("cloth") is a package in ``catan_cli.scenarios``; a dotted name is imported
+A plain name ("base_extras") is a package in ``catan_cli.scenarios``; a dotted name is imported
 as it stands, so a package may live outside this one (the tests' example scenario does).
 The package's ``rules`` module defines ``Rules``, a :class:`~.rulebook.ScenarioRules`
 subclass; its optional ``render`` and ``bot`` modules are loaded only by the screen and the

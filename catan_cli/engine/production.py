@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, Event
+from .actions import Action, Event, Private
 from .base import EngineBase
 from .declare import PendingKind
 from .geometry import RESOURCES
@@ -290,7 +290,10 @@ class ProductionRules(EngineBase):
             return [Event("steal", thief, f"{self.name(victim)} has nothing to steal")]
         r = self.take_random_card(victim)
         self.s.players[thief].resources[r] += 1
-        return [Event("steal", thief, f"{self.name(thief)} steals a card from {self.name(victim)}")]
+        # The card's face is known to the thief and the victim only.
+        return [Event("steal", thief, f"{self.name(thief)} steals a card from {self.name(victim)}",
+                      private=Private((thief, victim), f"{self.name(thief)} steals 1 {RESOURCES[r]} from {self.name(victim)}",
+                                      (("resource", RESOURCES[r]),)))]
 
     def take_random_card(self, seat: int) -> int:
         """Remove one card, drawn at random, from a non-empty hand; returns its resource."""

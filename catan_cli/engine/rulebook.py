@@ -9,7 +9,7 @@ state items with their visibility, rules text) are class attributes or built in
 
 Why a subclass and not free functions over a state: the rule points are few and named, a
 scenario overrides them as methods with the general behaviour one ``super()`` away, and
-its tables (lane distances, village indices) live on the object, built once per game.
+its tables (distances along a path, indices of its places) live on the object, built once per game.
 
 Two shapes of rule point, nothing else:
 
@@ -56,7 +56,7 @@ class ScenarioRules:
 
     def view_items(self, viewer: int | None) -> dict[str, object]:
         """Public facts derived from the state and the scenario's data, for the screen
-        (the fleet's path as hex ids, a lane as path names).  Hidden state never goes
+        (a path of hexes as hex ids, a set of paths as their names).  Hidden state never goes
         here: it is declared in ``state_items`` and shown by visibility."""
         return {}
 

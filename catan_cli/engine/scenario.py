@@ -220,6 +220,8 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         raise ScenarioError(f"{where} [rules]: unknown setup {rules.setup!r}")
 
     pieces = {p: int(data.get("pieces", {}).get(p, 0)) for p in PIECES}
+    # A scenario's own pieces have supplies of their own (its package registers the kind).
+    pieces.update((str(p), int(n)) for p, n in data.get("pieces", {}).items() if p not in pieces)
     costs = {c: _resource_vector(data.get("costs", {}).get(c, {}), f"{where} [costs.{c}]") for c in COSTED}
     bank = _resource_vector(data.get("bank", {r: 19 for r in RESOURCES}), f"{where} [bank]")
     deck_t = data.get("deck", {})

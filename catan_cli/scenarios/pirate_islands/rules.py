@@ -285,8 +285,10 @@ class Rules(ScenarioRules):
             lost = [0] * 5
             for _ in range(loss):
                 lost[ctx.lose_random_card(victim)] += 1
+            # The lost cards go back to the bank, open to the table.
             events.append(Event("fleet", victim, f"the fleet (strength {strength}) beats {name}'s {defence} "
-                                                 f"warships: {name} loses {resource_text(lost) if loss else 'nothing (no cards)'}"))
+                                                 f"warships: {name} loses {resource_text(lost) if loss else 'nothing (no cards)'}",
+                                (("reveals", "cards lost"),)))
         elif defence > strength:
             events.append(Event("fleet", victim, f"{name}'s {defence} warships beat the fleet (strength {strength}): "
                                                  f"{name} chooses a resource"))
