@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 from .actions import Action, Event
-from .base import EngineBase
+from .routes import RouteRules
 from .geometry import EDGE_SEA
 from .state import CITY, NONE, ROAD, SETTLEMENT
 
 
-class BuildingRules(EngineBase):
+class BuildingRules(RouteRules):
     # --- shared predicates -------------------------------------------------------------
-    def own_building(self, seat: int, node: int) -> bool:
-        s = self.s
-        return s.node_owner[node] == seat and self.pieces.produces[s.node_kind[node]] > 0
-
-    def blocked_for(self, seat: int, node: int) -> bool:
-        """A.7 / B.4.3: an opponent's building (or a blocking scenario piece) on ``node``."""
-        owner = self.s.node_owner[node]
-        if owner >= 0 and owner != seat:
-            return True
-        return self.rules.node_blocks_route(seat, node)
+    def candidate_route_edges(self, seat: int) -> list[int]:
+        """Empty edges touching ``seat``'s pieces: the only places a route piece can go."""
+        s, geo = self.s, self.geo
+        edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
+        nodes = {x for e in [e for e, o in enumerate(edge_owner) if o == seat] for x in edge_nodes[e]}
+        nodes.update([n for n, o in enumerate(s.node_owner) if o == seat])
+        return sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
 
     def distance_reason(self, node: int) -> str | None:
         """A.6: the intersection and its neighbours must be free of buildings."""

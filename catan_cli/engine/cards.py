@@ -7,12 +7,12 @@ from contextlib import contextmanager
 from typing import Any, Iterator
 
 from .actions import Action, Event, Private
-from .base import EngineBase
+from .ships import ShipRules
 from .geometry import RESOURCES
 from .state import ROAD, SHIP
 
 
-class CardRules(EngineBase):
+class CardRules(ShipRules):
     def check_buy_card(self, a: Action) -> str | None:
         reason = self.main_phase_reason(a.seat, "buy a card")
         if reason:

@@ -14,30 +14,20 @@ from __future__ import annotations
 from typing import Callable
 
 from ..errors import RuleError
-from .actions import SANDBOX_KINDS, Action, Event
+from .actions import Action, Event
 from .context import RulesContext
 from .declare import PendingKind, StateItem, Verb
-from .building import BuildingRules
-from .cards import CardRules
 from .geometry import TERRAIN_RESOURCE
 from .legal import LegalMoves
 from .packages import rules_class
 from .pieces import GENERAL_PIECES, PieceTable
-from .production import ProductionRules
-from .routes import RouteRules
-from .sandbox import SandboxRules
-from .scenario import HARBOR_TYPES, Scenario
-from .ships import ShipRules
+from .scenario import Scenario
 from .state import GameState
-from .trade import TradeRules
-from .words import resource_text
-from .turns import TurnRules
 
 GOLD = 5  # hex_resource value of a gold field
 
 
-class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, RouteRules,
-             TurnRules, SandboxRules, LegalMoves):
+class Engine(LegalMoves):
     """A game in progress.  Holds the state; knows nothing of text, terminals or files."""
 
     def __init__(self, scen: Scenario, state: GameState) -> None:
@@ -100,65 +90,6 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         self.harbor_nodes: tuple[int, ...] = tuple(n for n, r in enumerate(rates) if r)
         self.land_hexes: tuple[int, ...] = tuple(h for h in range(geo.n_hexes) if self.scen.is_land_hex[h])
         self.sea_hexes: tuple[int, ...] = tuple(h for h in range(geo.n_hexes) if not self.scen.is_land_hex[h])
-
-    # --- small helpers used by every rule module ------------------------------------------
-    def name(self, seat: int) -> str:
-        return self.s.players[seat].name
-
-    def hex_id(self, h: int) -> str:
-        return self.geo.hex_ids[h]
-
-    def node_text(self, n: int) -> str:
-        return str(n + 1)
-
-    def edge_text(self, e: int) -> str:
-        return self.geo.edge_names[e]
-
-    def hand_size(self, seat: int) -> int:
-        return sum(self.s.players[seat].resources)
-
-    def can_afford(self, seat: int, item: str) -> bool:
-        h = self.s.players[seat].resources
-        c = self.scen.costs[item]
-        return h[0] >= c[0] and h[1] >= c[1] and h[2] >= c[2] and h[3] >= c[3] and h[4] >= c[4]
-
-    def afford_reason(self, seat: int, item: str, what: str) -> str | None:
-        have = self.s.players[seat].resources
-        cost = self.scen.costs[item]
-        short = [cost[i] - have[i] if cost[i] > have[i] else 0 for i in range(5)]
-        if any(short):
-            return f"{what} costs {resource_text(cost)}; you are short of {resource_text(short)}"
-        return None
-
-    def pay(self, seat: int, cost: tuple[int, ...] | list[int]) -> None:
-        res, bank = self.s.players[seat].resources, self.s.bank
-        for i in range(5):
-            if cost[i]:
-                res[i] -= cost[i]
-                bank[i] += cost[i]
-
-    def gain(self, seat: int, counts: tuple[int, ...] | list[int]) -> None:
-        res, bank = self.s.players[seat].resources, self.s.bank
-        for i in range(5):
-            if counts[i]:
-                res[i] += counts[i]
-                bank[i] -= counts[i]
-
-    def harbor_rates(self, seat: int) -> list[int]:
-        """Best maritime rate per resource for ``seat`` (A.15)."""
-        rates = [4] * 5
-        s = self.s
-        for node in self.harbor_nodes:
-            if s.node_owner[node] == seat and self.pieces.produces[s.node_kind[node]]:
-                for kind in self.node_harbors[node]:
-                    if kind == 5:
-                        rates = [min(r, 3) for r in rates]
-                    else:
-                        rates[kind] = 2
-        return rates
-
-    def harbor_name(self, kind: int) -> str:
-        return HARBOR_TYPES[kind]
 
     # --- scoring ----------------------------------------------------------------------
     def vp_sources(self, seat: int, hidden: bool = True) -> dict[str, int]:
@@ -225,47 +156,6 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         return [Event("win", s.winners[0], f"{reason}: {names} {'wins' if len(s.winners) == 1 else 'share the win'}")]
 
     # --- the door --------------------------------------------------------------------------
-    # Verbs that answer a pending decision: without a named actor they belong to the seat
-    # the game waits for.  Everything else defaults to the player on turn.
-    GENERAL_ANSWER_KINDS = frozenset({"discard", "choose-gold", "accept", "decline", "robber", "pirate"})
-
-    def actor_of(self, action: Action) -> int:
-        """The seat an action is taken by: its own if named, else the default above."""
-        if action.seat >= 0:
-            return action.seat
-        return self.default_actor(action.kind)
-
-    def default_actor(self, kind: str) -> int:
-        s = self.s
-        if s.phase == "setup" or kind in self.answer_kinds:
-            return self.prompt_seat()
-        return s.current
-
-    def prompt_seat(self) -> int:
-        s = self.s
-        if s.pending:
-            return int(s.pending[0]["seat"])
-        if s.phase == "setup" and s.setup_order:
-            return s.setup_order[0]
-        return s.current
-
-    def check(self, action: Action) -> str | None:
-        """None when ``action`` is legal now, else the reason in the game's words."""
-        s = self.s
-        kind = action.kind
-        if kind in SANDBOX_KINDS:
-            if not s.sandbox:
-                return f"'{kind}' is a sandbox command; start the game with --sandbox to use it"
-            return self._checks[kind](action)
-        if s.phase == "over":
-            return "the game is over"
-        if action.seat >= self.n or action.seat < -1:
-            return "no such player"
-        check = self._checks.get(kind)
-        if check is None:
-            return f"unknown action '{kind}'"
-        return check(action.by(self.actor_of(action)))
-
     def apply(self, action: Action) -> list[Event]:
         """Play ``action``; raises RuleError (state untouched) when it is illegal."""
         reason = self.check(action)

@@ -12,7 +12,8 @@ from itertools import combinations_with_replacement
 from typing import Any, Iterator
 
 from .actions import Action
-from .base import EngineBase
+from .declare import PendingKind
+from .sandbox import SandboxRules
 from .state import SETTLEMENT
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
@@ -32,15 +33,7 @@ def discard_choices(have: list[int], k: int) -> Iterator[tuple[int, ...]]:
     yield from rec(0, k, [])
 
 
-class LegalMoves(EngineBase):
-    def candidate_route_edges(self, seat: int) -> list[int]:
-        """Empty edges touching ``seat``'s pieces: the only places a route piece can go."""
-        s, geo = self.s, self.geo
-        edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
-        nodes = {x for e in [e for e, o in enumerate(edge_owner) if o == seat] for x in edge_nodes[e]}
-        nodes.update([n for n, o in enumerate(s.node_owner) if o == seat])
-        return sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
-
+class LegalMoves(SandboxRules):
     def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
         if s.phase == "over":
@@ -88,6 +81,28 @@ class LegalMoves(EngineBase):
                     and self.ship_edge_reason(seat, e, setup_node=s.setup_node) is None):
                 out.append(Action("build-ship", (e,), seat))
         return out
+
+    def general_pendings(self) -> tuple[PendingKind, ...]:
+        """The general game's decisions; each says itself how it is put and answered."""
+        pirate = self.scen.rules.pirate
+
+        def who(item: dict[str, Any]) -> str:
+            return self.name(item["seat"])
+
+        return (
+            PendingKind("discard", prompt=lambda it: f"must discard {it['count']}",
+                        reason=lambda it: f"{who(it)} must discard {it['count']}",
+                        answers=self.discard_answers, any_order=True),
+            PendingKind("robber", prompt=lambda it: "move the robber" + (" or pirate" if pirate else ""),
+                        reason=lambda it: f"{who(it)} must move the robber" + (" or the pirate" if pirate else ""),
+                        answers=lambda it: self.robber_moves(it["seat"])),
+            PendingKind("gold", prompt=lambda it: f"choose {self.gold_count(it)} from gold",
+                        reason=lambda it: f"{who(it)} must choose {self.gold_count(it)} from the gold field",
+                        answers=self.gold_answers),
+            PendingKind("offer", prompt=lambda it: f"accept or decline {self.name(it['from'])}'s offer",
+                        reason=lambda it: f"{who(it)} must accept or decline {self.name(it['from'])}'s offer",
+                        answers=self.offer_answers),
+        )
 
     # --- pending decisions ------------------------------------------------------------------
     def pending_answers(self, item: dict[str, Any]) -> list[Action]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ..errors import ScenarioError
 from .rulebook import ScenarioRules
@@ -49,4 +49,4 @@ def rules_class(scen: "Scenario") -> type[ScenarioRules]:
     cls = getattr(module, "Rules", None)
     if not (isinstance(cls, type) and issubclass(cls, ScenarioRules)):
         raise ScenarioError(f"{module.__name__}.Rules is not a ScenarioRules subclass")
-    return cast("type[ScenarioRules]", cls)
+    return cls

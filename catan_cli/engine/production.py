@@ -7,7 +7,6 @@ from typing import Any
 
 from .actions import Action, Event, Private
 from .base import EngineBase
-from .declare import PendingKind
 from .geometry import RESOURCES
 from .words import resource_text
 
@@ -161,28 +160,6 @@ class ProductionRules(EngineBase):
     def pending_prompt(self, item: dict[str, Any]) -> str:
         """What the game waits for, in a few words ("must discard 4")."""
         return self.pending_kinds[item["kind"]].prompt(item)
-
-    def general_pendings(self) -> tuple[PendingKind, ...]:
-        """The general game's decisions; each says itself how it is put and answered."""
-        pirate = self.scen.rules.pirate
-
-        def who(item: dict[str, Any]) -> str:
-            return self.name(item["seat"])
-
-        return (
-            PendingKind("discard", prompt=lambda it: f"must discard {it['count']}",
-                        reason=lambda it: f"{who(it)} must discard {it['count']}",
-                        answers=self.discard_answers, any_order=True),
-            PendingKind("robber", prompt=lambda it: "move the robber" + (" or pirate" if pirate else ""),
-                        reason=lambda it: f"{who(it)} must move the robber" + (" or the pirate" if pirate else ""),
-                        answers=lambda it: self.robber_moves(it["seat"])),
-            PendingKind("gold", prompt=lambda it: f"choose {self.gold_count(it)} from gold",
-                        reason=lambda it: f"{who(it)} must choose {self.gold_count(it)} from the gold field",
-                        answers=self.gold_answers),
-            PendingKind("offer", prompt=lambda it: f"accept or decline {self.name(it['from'])}'s offer",
-                        reason=lambda it: f"{who(it)} must accept or decline {self.name(it['from'])}'s offer",
-                        answers=self.offer_answers),
-        )
 
     # --- sevens ----------------------------------------------------------------------------
     def start_seven(self, seat: int) -> list[Event]:

@@ -6,13 +6,13 @@ distance rule."""
 from __future__ import annotations
 
 from .actions import Action, Event
-from .base import EngineBase
+from .trade import TradeRules
 from .geometry import RESOURCES
 from .state import CITY, ROAD, SETTLEMENT, SHIP
 from .words import resource_text
 
 
-class SandboxRules(EngineBase):
+class SandboxRules(TradeRules):
     def check_dice(self, a: Action) -> str | None:
         d1, d2 = a.args
         if not (1 <= d1 <= 6 and 1 <= d2 <= 6):

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from .actions import Action, Event
-from .base import EngineBase
+from .building import BuildingRules
 from .state import SHIP
 
 
-class ShipRules(EngineBase):
+class ShipRules(BuildingRules):
     def is_ship(self, edge: int, seat: int) -> bool:
         s = self.s
         return s.edge_owner[edge] == seat and self.pieces.is_ship[s.edge_kind[edge]]

@@ -4,12 +4,12 @@ offer / accept / decline, always with the player on turn (A.16)."""
 from __future__ import annotations
 
 from .actions import Action, Event
-from .base import EngineBase
+from .cards import CardRules
 from .geometry import RESOURCES
 from .words import resource_text
 
 
-class TradeRules(EngineBase):
+class TradeRules(CardRules):
     def check_trade(self, a: Action) -> str | None:
         seat = a.seat
         give_r, give_n, get_r, get_n = a.args

@@ -4,7 +4,7 @@ order of a turn (A.8), ending a turn, and the set-up's starting resources."""
 from __future__ import annotations
 
 from .actions import Action, Event
-from .base import EngineBase
+from .production import ProductionRules
 from .words import resource_text
 
 GOLD = 5
@@ -20,7 +20,7 @@ def setup_order(kind: str, n: int) -> list[int]:
     return order
 
 
-class TurnRules(EngineBase):
+class TurnRules(ProductionRules):
     def main_phase_reason(self, seat: int, what: str) -> str | None:
         """Building, buying and trading: own turn, after the roll, nothing pending (A.8)."""
         s = self.s

@@ -20,7 +20,7 @@ from ...engine.geometry import RESOURCES
 from ...engine.pieces import CITY, SETTLEMENT, SHIP, PieceKind
 from ...engine.rulebook import ScenarioRules
 from ...engine.words import resource_text
-from ...notation import Reader, Writer
+from ...notation import Reader
 
 FORTRESS, WARSHIP = 3, 3      # node code of a fortress, edge code of a warship
 
