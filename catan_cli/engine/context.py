@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Event
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -201,7 +202,7 @@ class RulesContext:
 
     @property
     def over(self) -> bool:
-        return self._e.s.phase == "over"
+        return self._e.s.phase == Phase.OVER
 
     def place_robber(self, hex_: int) -> None:
         """Put the robber on a land hex (set-up; moves in play go through the robber verb)."""

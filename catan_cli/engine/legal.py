@@ -15,6 +15,7 @@ from .actions import Action
 from .declare import PendingKind
 from .sandbox import SandboxRules
 from .state import SETTLEMENT
+from .phases import Phase
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
 
@@ -36,18 +37,18 @@ def discard_choices(have: list[int], k: int) -> Iterator[tuple[int, ...]]:
 class LegalMoves(SandboxRules):
     def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
-        if s.phase == "over":
+        if s.phase == Phase.OVER:
             return []
         if s.pending:
             out: list[Action] = []
             for item in self.actionable_pending():
                 out.extend(self.pending_answers(item))
             return out
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return self.setup_actions()
         seat = s.current
         out = []
-        if s.phase == "roll":
+        if s.phase == Phase.ROLL:
             out.append(Action("roll", (), seat))
             out.extend(self.card_actions(seat))
             return out

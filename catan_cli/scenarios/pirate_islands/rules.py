@@ -21,6 +21,7 @@ from ...engine.pieces import CITY, SETTLEMENT, SHIP, PieceKind
 from ...engine.rulebook import ScenarioRules
 from ...engine.words import resource_text
 from ...notation import Reader
+from ...engine.phases import Phase
 
 FORTRESS, WARSHIP = 3, 3      # node code of a fortress, edge code of a warship
 
@@ -388,7 +389,7 @@ class Rules(ScenarioRules):
 
     def legal_attack(self, seat: int) -> Iterable[Action]:
         s = self.ctx.state
-        if s.phase == "main" and seat == s.current and not s.pending:
+        if s.phase == Phase.MAIN and seat == s.current and not s.pending:
             yield Action("attack-fortress", (), seat)
 
     def apply_attack(self, action: Action) -> list[Event]:
