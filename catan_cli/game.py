@@ -27,6 +27,7 @@ from .engine.state import GameState
 from .errors import CatanError, RuleError, SaveError
 from .engine.geometry import RESOURCES
 from . import notation
+from .position import Position
 from .engine.phases import Phase
 
 
@@ -48,6 +49,8 @@ class Game:
     def __init__(self, engine: Engine, history: list[str] | None = None) -> None:
         self.engine = engine
         self.history: list[str] = history if history is not None else []
+        # The legal moves of the current position, without and with one-for-one offers.
+        self._positions: list[Position | None] = [None, None]
 
     # --- creation ---------------------------------------------------------------------------
     @classmethod
@@ -106,8 +109,43 @@ class Game:
                             f"{getattr(action, 'args', ())!r}{by}") from None
         return action
 
+    def _position(self, offers: bool = False) -> Position:
+        """The current position's legal moves, computed at most once per position."""
+        engine = self.engine
+        pos = self._positions[offers]
+        if pos is None or pos.version != engine.version:
+            pos = self._positions[offers] = Position(engine.version, engine.legal_actions(offers))
+        return pos
+
+    def _listed(self, command: str | Action) -> Action | None:
+        """``command`` as the listed legal action it is, or None (then it takes the full
+        path: parse or validate, check, and the reason when it is refused)."""
+        if isinstance(command, str):
+            for pos in self._positions:     # texts are written only when legal_commands was asked
+                if pos is not None and pos.version == self.engine.version:
+                    found = pos.by_text(command)
+                    if found is not None:
+                        return found
+            return None
+        pos = self._position()
+        if type(command) is not Action or type(command.seat) is not int:
+            return None
+        if command.seat < 0:
+            if command.kind in ("robber", "pirate"):
+                return None       # a victim left to its default: resolve_defaults decides
+            command = command.by(self.engine.actor_of(command))
+        return pos.member(command)
+
     def execute(self, command: str | Action) -> list[Event]:
-        """Play one command; returns the events.  RuleError if illegal (state unchanged)."""
+        """Play one command; returns the events.  RuleError if illegal (state unchanged).
+        A command the position lists as legal is played at once; any other is parsed (or
+        validated), resolved and checked first."""
+        listed = self._listed(command)
+        if listed is not None:
+            events = self.engine.apply_legal(listed)
+            # Written after the play, as the full path does: the prefix depends on who acts next.
+            self.history.append(notation.format_action(listed, self, always_prefix=True))
+            return events
         action = self.parse(command) if isinstance(command, str) else self._object_action(command)
         actor = self.engine.actor_of(action)
         resolved = notation.resolve_defaults(action.by(actor), self)
@@ -129,12 +167,14 @@ class Game:
         return Verdict(False, reason, text)
 
     def legal_actions(self, offers: bool = False) -> list[Action]:
-        return self.engine.legal_actions(offers)
+        """Every legal action of the seat(s) to act (a fresh list: the caller may keep or
+        change it); computed once per position."""
+        return list(self._position(offers).actions)
 
     def legal_commands(self, offers: bool = False) -> list[str]:
         """Canonical text of every legal action of the seat(s) to act.  Domestic offers
         have open-ended amounts; ``offers=True`` adds the one-for-one ones."""
-        return [notation.format_action(a, self) for a in self.engine.legal_actions(offers)]
+        return self._position(offers).texts(self.text)
 
     # --- questions --------------------------------------------------------------------------------
     @property

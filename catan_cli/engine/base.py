@@ -32,6 +32,7 @@ class EngineBase:
     geo: Geometry
     s: GameState
     n: int
+    version: int
     ctx: RulesContext
     rules: ScenarioRules
     pieces: PieceTable

@@ -36,6 +36,9 @@ class Engine(LegalMoves):
         self.geo = scen.geo
         self.s = state
         self.n = len(state.players)
+        # Bumped by every apply (the single door) and by touch(): the key of every cache of
+        # a position, so no cache can outlive the position it describes.
+        self.version = 0
         self.ctx = RulesContext(self)
         self.rules = rules_class(scen)(self.ctx)
         self.pieces = PieceTable(GENERAL_PIECES + self.rules.pieces)
@@ -157,13 +160,23 @@ class Engine(LegalMoves):
         names = " and ".join(self.name(p) for p in s.winners)
         return [Event("win", s.winners[0], f"{reason}: {names} {'wins' if len(s.winners) == 1 else 'share the win'}")]
 
+    def touch(self) -> None:
+        """Say the state was changed outside :meth:`apply` (a test setting up a position, a
+        tool editing a game): every cached picture of the old position is dropped."""
+        self.version += 1
+
     # --- the door --------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Play ``action``; raises RuleError (state untouched) when it is illegal."""
         reason = self.check(action)
         if reason is not None:
             raise RuleError(reason)
-        action = action.by(self.actor_of(action))
+        return self.apply_legal(action.by(self.actor_of(action)))
+
+    def apply_legal(self, action: Action) -> list[Event]:
+        """Play an action known to be legal now, its actor set: one that
+        :meth:`legal_actions` listed for this very position, or one :meth:`check` passed."""
+        self.version += 1
         events = self._applies[action.kind](action)
         if self.s.phase != Phase.OVER:
             events += self.rules.after_action()
