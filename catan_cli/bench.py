@@ -1,22 +1,34 @@
 """Engine throughput: seeded random-player games, the peer-comparable speed figure.
 
-    python -m catan_cli.bench                 # 200 four-player games of every scenario
-    python -m catan_cli.bench -n 500 --scenario base --text
+    python -m catan_cli.bench                 # 200 four-player games of every scenario, every path
+    python -m catan_cli.bench -n 500 --scenario base --path game --peer
 
-A random player picks uniformly among ``legal_actions()`` of the seat to act and plays it
-through ``Engine.apply`` (the same check-then-apply door as every client); ``--text`` goes
-through the command language instead (``legal_commands()`` and ``Game.execute``).  Games stop
-at a turn cap (reported as 'capped').  Game i uses seed S+i for the board and the dice, and
-a separate generator seeded S+i for the player, so a run is reproducible.
+A random player picks uniformly among the legal moves of the seat to act and plays its pick
+through one of three paths:
+
+- ``game``: the public API, ``Game.legal_actions()`` + ``Game.execute(Action)``;
+- ``text``: the command language, ``Game.legal_commands()`` + ``Game.execute(str)``;
+- ``engine``: ``Engine.legal_actions()`` + ``Engine.apply`` (check, then apply), for reference.
+
+All three play the same games (same fingerprint).  Games stop at a turn cap (reported as
+'capped').  Game i uses seed S+i for the board and the dice, and a separate generator seeded
+S+i for the player, so a run is reproducible.
+
+The peer figure: ``--peer`` runs catanatron (random players, four seats) through
+``../shared/bench/catanatron.sh`` (or the script named by $CATANATRON_BENCH) in the same run,
+interleaved with ours, so both figures come from the same machine load.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import random
 import statistics
+import subprocess
 import time
+from pathlib import Path
 from dataclasses import dataclass
 
 from .game import Game
@@ -27,6 +39,7 @@ COLORS = ["red", "blue", "white", "orange"]
 @dataclass
 class BenchResult:
     scenario: str
+    path: str
     games: int
     decisions: int
     seconds: float
@@ -43,34 +56,72 @@ class BenchResult:
         return self.decisions / self.seconds
 
 
-def play_random_game(scenario: str, players: int, seed: int, turn_cap: int, text: bool) -> tuple[Game, int]:
+PATHS = ("game", "text", "engine")
+
+
+def play_random_game(scenario: str, players: int, seed: int, turn_cap: int, path: str) -> tuple[Game, int]:
     game = Game.new(scenario, players=COLORS[:players], seed=seed)
-    chooser = random.Random(seed)
+    choice = random.Random(seed).choice
     engine = game.engine
     state = engine.s
     decisions = 0
-    while state.phase != "over" and state.turn <= turn_cap:
-        if text:
-            game.execute(chooser.choice(game.legal_commands()))
-        else:
-            engine.apply(chooser.choice(engine.legal_actions()))
-        decisions += 1
+    if path == "game":
+        while state.phase != "over" and state.turn <= turn_cap:
+            game.execute(choice(game.legal_actions()))
+            decisions += 1
+    elif path == "text":
+        while state.phase != "over" and state.turn <= turn_cap:
+            game.execute(choice(game.legal_commands()))
+            decisions += 1
+    else:
+        while state.phase != "over" and state.turn <= turn_cap:
+            engine.apply(choice(engine.legal_actions()))
+            decisions += 1
     return game, decisions
 
 
-def run(scenario: str, games: int, players: int, seed: int, turn_cap: int, text: bool) -> BenchResult:
+def run(scenario: str, games: int, players: int, seed: int, turn_cap: int, path: str = "game") -> BenchResult:
     fingerprint = hashlib.sha1()
     decisions = capped = 0
     turns = []
     start = time.perf_counter()
     for i in range(games):
-        game, n = play_random_game(scenario, players, seed + i, turn_cap, text)
+        game, n = play_random_game(scenario, players, seed + i, turn_cap, path)
         decisions += n
         turns.append(game.state.turn)
         capped += game.winner is None
         fingerprint.update(f"{game.winner}:{n};".encode())
     seconds = time.perf_counter() - start
-    return BenchResult(scenario, games, decisions, seconds, capped, turns, fingerprint.hexdigest()[:16])
+    return BenchResult(scenario, path, games, decisions, seconds, capped, turns, fingerprint.hexdigest()[:16])
+
+
+def peer_script() -> Path | None:
+    """catanatron's bench script beside this project's checkout, if there is one."""
+    named = os.environ.get("CATANATRON_BENCH")
+    if named:
+        return Path(named)
+    for folder in Path(__file__).resolve().parents:
+        candidate = folder.parent / "shared" / "bench" / "catanatron.sh"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def run_peer(games: int, seed: int) -> str:
+    """One line: catanatron's decisions/s for ``games`` random four-player games."""
+    script = peer_script()
+    if script is None:
+        return "catanatron: no bench script found (set CATANATRON_BENCH to catanatron.sh)"
+    try:
+        done = subprocess.run(["bash", str(script), "-n", str(games), "--seed", str(seed)],
+                              capture_output=True, text=True, timeout=3600)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"catanatron: could not run {script}: {exc}"
+    fields = dict(line.split(None, 1) for line in done.stdout.splitlines() if " " in line)
+    if "decisions_per_sec" not in fields:
+        return f"catanatron: no figure from {script} (exit {done.returncode})"
+    return (f"{'catanatron 3.2.1':<16} {'peer':<6} {games:>6} {float(fields['games_per_sec']):>9.2f} "
+            f"{float(fields['decisions_per_sec']):>12.0f}   (random players, {script})")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -80,16 +131,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scenario", action="append", help="repeatable; default: every scenario")
     parser.add_argument("--turn-cap", type=int, default=1000)
-    parser.add_argument("--text", action="store_true", help="play through the command language")
+    parser.add_argument("--path", action="append", choices=PATHS,
+                        help="repeatable; default: all three (game, text, engine)")
+    parser.add_argument("--text", action="store_true", help="the same as --path text")
+    parser.add_argument("--peer", action="store_true",
+                        help="also run catanatron (../shared/bench/catanatron.sh) in the same run")
     args = parser.parse_args(argv)
     scenarios = args.scenario or ["base", "cloth-for-catan", "pirate-islands"]
-    print(f"{'scenario':<16} {'games':>6} {'games/s':>9} {'decisions/s':>12} {'avg dec':>8} "
-          f"{'med turns':>9} {'capped':>6}  fingerprint")
+    paths = args.path or (["text"] if args.text else list(PATHS))
+    print(f"{'scenario':<16} {'path':<6} {'games':>6} {'games/s':>9} {'decisions/s':>12} {'avg dec':>8} "
+          f"{'med turns':>9} {'capped':>6}  fingerprint", flush=True)
+    if args.peer:
+        print(run_peer(args.games, args.seed), flush=True)
     for scen in scenarios:
-        res = run(scen, args.games, args.players, args.seed, args.turn_cap, args.text)
-        print(f"{scen:<16} {res.games:>6} {res.games_per_sec:>9.2f} {res.decisions_per_sec:>12.0f} "
-              f"{res.decisions / res.games:>8.1f} {statistics.median(res.turns):>9.0f} {res.capped:>6}  "
-              f"{res.fingerprint}")
+        for path in paths:
+            res = run(scen, args.games, args.players, args.seed, args.turn_cap, path)
+            print(f"{scen:<16} {path:<6} {res.games:>6} {res.games_per_sec:>9.2f} "
+                  f"{res.decisions_per_sec:>12.0f} {res.decisions / res.games:>8.1f} "
+                  f"{statistics.median(res.turns):>9.0f} {res.capped:>6}  {res.fingerprint}", flush=True)
+    if args.peer:
+        print(run_peer(args.games, args.seed), flush=True)
+    else:
+        print("peer: add --peer to run catanatron beside these figures (../shared/bench/catanatron.sh)")
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ class EngineBase:
     s: GameState
     n: int
     version: int
+    unsettled: int
     ctx: RulesContext
     rules: ScenarioRules
     pieces: PieceTable

@@ -54,6 +54,11 @@ class RulesContext:
     def n(self) -> int:
         return self._e.n
 
+    def memo_key(self) -> int | None:
+        """A key for memoising something of the current position (it changes with every
+        action), or None while the state is changing step by step: then compute afresh."""
+        return self._e.memo_key()
+
     @property
     def current(self) -> int:
         return self._e.s.current

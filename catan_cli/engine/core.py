@@ -39,6 +39,8 @@ class Engine(LegalMoves):
         # Bumped by every apply (the single door) and by touch(): the key of every cache of
         # a position, so no cache can outlive the position it describes.
         self.version = 0
+        # Above zero while an apply or a look-ahead changes the state in steps: no memo then.
+        self.unsettled = 0
         self.ctx = RulesContext(self)
         self.rules = rules_class(scen)(self.ctx)
         self.pieces = PieceTable(GENERAL_PIECES + self.rules.pieces)
@@ -160,6 +162,12 @@ class Engine(LegalMoves):
         names = " and ".join(self.name(p) for p in s.winners)
         return [Event("win", s.winners[0], f"{reason}: {names} {'wins' if len(s.winners) == 1 else 'share the win'}")]
 
+    def memo_key(self) -> int | None:
+        """The key a memo of the current position may be kept under (scenario code caching
+        a route, say), or None while the state is changing step by step (inside an apply or
+        a look-ahead): then nothing may be memoised."""
+        return None if self.unsettled else self.version
+
     def touch(self) -> None:
         """Say the state was changed outside :meth:`apply` (a test setting up a position, a
         tool editing a game): every cached picture of the old position is dropped."""
@@ -177,10 +185,14 @@ class Engine(LegalMoves):
         """Play an action known to be legal now, its actor set: one that
         :meth:`legal_actions` listed for this very position, or one :meth:`check` passed."""
         self.version += 1
-        events = self._applies[action.kind](action)
-        if self.s.phase != Phase.OVER:
-            events += self.rules.after_action()
-            events += self.check_victory()
+        self.unsettled += 1
+        try:
+            events = self._applies[action.kind](action)
+            if self.s.phase != Phase.OVER:
+                events += self.rules.after_action()
+                events += self.check_victory()
+        finally:
+            self.unsettled -= 1
         return events
 
 

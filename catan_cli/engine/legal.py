@@ -160,10 +160,12 @@ class LegalMoves(SandboxRules):
         can_road = p.pieces["road"] > 0 and self.can_afford(seat, "road")
         can_ship = self.scen.rules.ships and p.pieces["ship"] > 0 and self.can_afford(seat, "ship")
         if can_road or can_ship:
-            for e in self.candidate_route_edges(seat):
+            candidates = self.candidate_route_edges(seat)
+            ship_edges = set(self.rules.ship_candidates(seat, candidates)) if can_ship else set()
+            for e in candidates:
                 if can_road and self.road_edge_reason(seat, e) is None:
                     out.append(Action("build-road", (e,), seat))
-                if can_ship and self.ship_edge_reason(seat, e) is None:
+                if e in ship_edges and self.ship_edge_ok(seat, e):
                     out.append(Action("build-ship", (e,), seat))
         if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
             sites: set[int] = set()
@@ -246,9 +248,11 @@ class LegalMoves(SandboxRules):
         if not movable:
             return out
         # Lifting a ship only removes connections, so today's candidates cover every target.
-        candidates = [e for e in self.candidate_route_edges(seat) if self.scen.edge_shippable[e]]
+        shippable = self.scen.edge_shippable
+        candidates = self.rules.ship_candidates(
+            seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
         for src in movable:
             out.extend(Action("move-ship", (src, dst), seat) for dst in candidates
-                       if self.ship_edge_reason(seat, dst, lifted=src) is None)
+                       if self.ship_edge_ok(seat, dst, lifted=src))
         return out
 

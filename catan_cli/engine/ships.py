@@ -59,6 +59,30 @@ class ShipRules(BuildingRules):
                     "ships join roads only at your own building")
         return self.rules.ship_reason(seat, edge, lifted)
 
+    def ship_edge_ok(self, seat: int, edge: int, lifted: int = -1) -> bool:
+        """``ship_edge_reason(seat, edge, lifted) is None`` (outside set-up) as a plain yes or
+        no: legal-move generation asks this for every candidate, and most are refused, so no
+        reason is written here."""
+        s, geo = self.s, self.geo
+        if not self.scen.rules.ships or not 0 <= edge < geo.n_edges or not self.scen.edge_shippable[edge]:
+            return False
+        if s.edge_kind[edge] and edge != lifted:
+            return False
+        if self.on_pirate_hex(edge):
+            return False
+        edge_owner, edge_kind, is_ship = s.edge_owner, s.edge_kind, self.pieces.is_ship
+        for x in geo.edge_nodes[edge]:
+            if self.own_building(seat, x):
+                break
+            if self.blocked_for(seat, x):
+                continue
+            if any(e2 != edge and e2 != lifted and edge_owner[e2] == seat and is_ship[edge_kind[e2]]
+                   for e2 in geo.node_edges[x]):
+                break
+        else:
+            return False
+        return self.rules.ship_reason(seat, edge, lifted) is None
+
     def check_build_ship(self, a: Action) -> str | None:
         s, seat, edge = self.s, a.seat, a.args[0]
         if not self.scen.rules.ships:

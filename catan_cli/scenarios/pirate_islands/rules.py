@@ -59,6 +59,9 @@ class Rules(ScenarioRules):
         self.fortress_node = [int(st["fortress_node"]) for st in starts]
         self.lanes = [frozenset(int(e) for e in st["lane_edges"]) for st in starts]
         self.reserved_nodes = frozenset(self.marked) | frozenset(self.fortress_node)
+        # The routes of the current position (see route), under ctx.memo_key().
+        self._routes_key: int | None = None
+        self._routes: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
         # Distances along each player's lane to their marked intersection and fortress.
         self.dist_marked = [self._lane_distances(i, self.marked[i]) for i in range(ctx.n)]
         self.dist_fortress = [self._lane_distances(i, self.fortress_node[i]) for i in range(ctx.n)]
@@ -164,7 +167,24 @@ class Rules(ScenarioRules):
         return "knight" if card == "victory-point" and self.ctx.n >= 4 else card
     # --- the route ------------------------------------------------------------------------
     def route(self, seat: int, lifted: int = -1) -> tuple[list[int], list[int]]:
-        """The player's route from its home building, as (ships in order, nodes in order)."""
+        """The player's route from its home building, as (ships in order, nodes in order);
+        traced once per position (legal-move generation asks for it once per candidate)."""
+        key = self.ctx.memo_key()
+        if key is None:
+            return self._trace_route(seat, lifted)
+        if key != self._routes_key:
+            self._routes_key, self._routes = key, {}
+        found = self._routes.get((seat, lifted))
+        if found is None:
+            found = self._routes[(seat, lifted)] = self._trace_route(seat, lifted)
+        return list(found[0]), list(found[1])
+
+    def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
+        """Only the seat's own lane can take its ships (ship_reason refuses the rest)."""
+        lane = self.lanes[seat]
+        return [e for e in edges if e in lane]
+
+    def _trace_route(self, seat: int, lifted: int) -> tuple[list[int], list[int]]:
         ctx = self.ctx
         geo, s, is_ship = ctx.geo, ctx.state, ctx.pieces.is_ship
         # The player's ships can only be in their lane, so look nowhere else.
