@@ -76,6 +76,12 @@ class Game:
         _validate_state(engine)
         return cls(engine, history)
 
+    def copy(self) -> "Game":
+        """An independent game in the same position with the same history: changing one
+        never changes the other.  The scenario and map tables are shared (they never
+        change), so this is many times cheaper than ``copy.deepcopy``."""
+        return Game(self.engine.copy(), list(self.history))
+
     # --- playing ------------------------------------------------------------------------------
     @property
     def state(self) -> GameState:

@@ -26,9 +26,17 @@ class Position:
         self._text_list: list[str] = []
 
     def member(self, action: Action) -> Action | None:
-        """The listed action equal to ``action`` (the listed object itself), or None."""
+        """The listed action equal to ``action`` (the listed object itself, so an argument
+        given as 5.0 is played as the listed 5), or None."""
         members = self._members
         if members is None:
+            if len(self.actions) < 64:
+                # A scan in C, which meets the listed object itself first (by identity), is
+                # cheaper than hashing every listed action for one lookup.
+                try:
+                    return self.actions[self.actions.index(action)]
+                except ValueError:
+                    return None
             members = self._members = {a: a for a in self.actions}
         try:
             return members.get(action)

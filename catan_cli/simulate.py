@@ -38,8 +38,8 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
     ``via_text`` (default: on with ``check``) sends each bot's command line through
     ``Game.execute`` as text, the REPL's path, so the bulk check also proves that every
     bot command parses back to the action meant.  Without it the bot's action, taken from
-    ``legal_actions()``, goes straight to the engine's door (``Engine.apply``: the same
-    check-then-apply) and no text history is kept.  Both play the same game.
+    ``legal_actions()``, goes to ``Game.execute`` as an Action (a listed one is played
+    without a second check).  Both play the same game.
     """
     if via_text is None:
         via_text = check
@@ -78,7 +78,7 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
                 game.execute(line)
             else:
                 action = agent.choose_action(game, seat)
-                engine.apply(action)
+                game.execute(action)
         except CatanError as exc:
             if action is not None and not line:
                 line = game.text(action)

@@ -9,7 +9,7 @@ without restating a signature for the type checker:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
 from .scenario import HARBOR_TYPES
@@ -53,6 +53,49 @@ class EngineBase:
     _checks: dict[str, Callable[[Action], str | None]]
     _applies: dict[str, Callable[[Action], list[Event]]]
 
+
+    # --- what one position knows of itself, worked out once (see Engine.memo_key) ---------
+    _memo_version: int = -1
+    _memo_table: dict[tuple[object, ...], Any]
+
+    def position_memo(self) -> dict[tuple[object, ...], Any] | None:
+        """A dict for facts of the current position (a seat's pieces, its candidate
+        paths), emptied whenever the position changes; None while the state is changing
+        step by step, when nothing may be kept."""
+        key = self.memo_key()
+        if key is None:
+            return None
+        if key != self._memo_version:
+            self._memo_version, self._memo_table = key, {}
+        return self._memo_table
+
+    def memo_key(self) -> int | None:
+        """The key a memo of the current position may be kept under (scenario code caching
+        a route, say), or None while the state is changing step by step (inside an apply or
+        a look-ahead): then nothing may be memoised."""
+        return None if self.unsettled else self.version
+
+    def seat_edges(self, seat: int) -> list[int]:
+        """The paths holding a piece of ``seat``'s, in order (a fresh list)."""
+        memo = self.position_memo()
+        if memo is None:
+            return [e for e, o in enumerate(self.s.edge_owner) if o == seat]
+        found = memo.get(("edges", seat))
+        if found is None:
+            owner = self.s.edge_owner
+            found = memo[("edges", seat)] = [e for e in range(len(owner)) if owner[e] == seat]
+        return list(found)
+
+    def seat_nodes(self, seat: int) -> list[int]:
+        """The intersections holding a piece of ``seat``'s, in order (a fresh list)."""
+        memo = self.position_memo()
+        if memo is None:
+            return [n for n, o in enumerate(self.s.node_owner) if o == seat]
+        found = memo.get(("nodes", seat))
+        if found is None:
+            owner = self.s.node_owner
+            found = memo[("nodes", seat)] = [n for n in range(len(owner)) if owner[n] == seat]
+        return list(found)
 
     # --- small helpers used by every rule module ------------------------------------------
     def name(self, seat: int) -> str:
@@ -99,6 +142,9 @@ class EngineBase:
 
     def harbor_rates(self, seat: int) -> list[int]:
         """Best maritime rate per resource for ``seat`` (A.15)."""
+        memo = self.position_memo()
+        if memo is not None and ("rates", seat) in memo:
+            return list(memo[("rates", seat)])
         rates = [4] * 5
         s = self.s
         for node in self.harbor_nodes:
@@ -108,6 +154,8 @@ class EngineBase:
                         rates = [min(r, 3) for r in rates]
                     else:
                         rates[kind] = 2
+        if memo is not None:
+            memo[("rates", seat)] = list(rates)
         return rates
 
     def harbor_name(self, kind: int) -> str:

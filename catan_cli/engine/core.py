@@ -26,12 +26,16 @@ from .state import GameState
 from .phases import Phase
 
 GOLD = 5  # hex_resource value of a gold field
+# What _derive sets: read-only tables of one game's map, shared by its copies.
+_DERIVED = ("hex_resource", "hexes_by_number", "node_harbors", "harbor_nodes", "land_hexes", "sea_hexes")
 
 
 class Engine(LegalMoves):
     """A game in progress.  Holds the state; knows nothing of text, terminals or files."""
 
-    def __init__(self, scen: Scenario, state: GameState) -> None:
+    def __init__(self, scen: Scenario, state: GameState, like: "Engine | None" = None) -> None:
+        """``like``: an engine of the same game (a copy's original), whose tables derived
+        from the map are shared instead of derived again."""
         self.scen = scen
         self.geo = scen.geo
         self.s = state
@@ -43,8 +47,15 @@ class Engine(LegalMoves):
         self.unsettled = 0
         self.ctx = RulesContext(self)
         self.rules = rules_class(scen)(self.ctx)
-        self.pieces = PieceTable(GENERAL_PIECES + self.rules.pieces)
-        self._derive()
+        self.pieces = like.pieces if like is not None else PieceTable(GENERAL_PIECES + self.rules.pieces)
+        # Labels of the buildings that score, in the order vp_sources lists them.
+        self._vp_labels = tuple(_plural(k.name) for k in self.pieces.kinds if k.on == "node" and k.vp)
+        self._vp_label_of = {code: _plural(name) for code, name in enumerate(self.pieces.node_names)}
+        if like is not None:
+            for name in _DERIVED:
+                setattr(self, name, getattr(like, name))
+        else:
+            self._derive()
         self._checks: dict[str, Callable[[Action], str | None]] = {}
         self._applies: dict[str, Callable[[Action], list[Event]]] = {}
         for kind in self.ACTION_KINDS:
@@ -75,6 +86,11 @@ class Engine(LegalMoves):
         "move-ship", "dice", "give", "take", "put", "turn", "draw",
     )
 
+    def copy(self) -> "Engine":
+        """An engine on an independent copy of the state; the scenario, the geometry and
+        the tables derived from the map (which never change in a game) are shared."""
+        return Engine(self.scen, self.s.copy(), like=self)
+
     # --- derived, per-game tables (terrain and numbers may be dealt per game) ------------
     def _derive(self) -> None:
         s, geo = self.s, self.geo
@@ -95,21 +111,16 @@ class Engine(LegalMoves):
                 rates[node].append(kind)
         self.node_harbors: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in rates)
         self.harbor_nodes: tuple[int, ...] = tuple(n for n, r in enumerate(rates) if r)
-        self.land_hexes: tuple[int, ...] = tuple(h for h in range(geo.n_hexes) if self.scen.is_land_hex[h])
-        self.sea_hexes: tuple[int, ...] = tuple(h for h in range(geo.n_hexes) if not self.scen.is_land_hex[h])
+        is_land = self.scen.is_land_hex
+        self.land_hexes: tuple[int, ...] = self.scen.table(
+            "land hexes", lambda: tuple(h for h in range(geo.n_hexes) if is_land[h]))
+        self.sea_hexes: tuple[int, ...] = self.scen.table(
+            "sea hexes", lambda: tuple(h for h in range(geo.n_hexes) if not is_land[h]))
 
     # --- scoring ----------------------------------------------------------------------
     def vp_sources(self, seat: int, hidden: bool = True) -> dict[str, int]:
         s = self.s
-        out: dict[str, int] = {}
-        node_vp = self.pieces.node_vp
-        for kind in self.pieces.kinds:
-            if kind.on == "node" and kind.vp:
-                out[_plural(kind.name)] = 0
-        for o, k in zip(s.node_owner, s.node_kind):
-            if o == seat and node_vp[k]:
-                label = _plural(self.pieces.node_names[k])
-                out[label] += node_vp[k]
+        out = self.seat_vp_points(seat)
         if self.scen.rules.longest_route != "none":
             label = "longest road" if self.scen.rules.longest_route == "road" else "longest route"
             out[label] = 2 if s.longest_holder == seat else 0
@@ -162,11 +173,22 @@ class Engine(LegalMoves):
         names = " and ".join(self.name(p) for p in s.winners)
         return [Event("win", s.winners[0], f"{reason}: {names} {'wins' if len(s.winners) == 1 else 'share the win'}")]
 
-    def memo_key(self) -> int | None:
-        """The key a memo of the current position may be kept under (scenario code caching
-        a route, say), or None while the state is changing step by step (inside an apply or
-        a look-ahead): then nothing may be memoised."""
-        return None if self.unsettled else self.version
+    def seat_vp_points(self, seat: int) -> dict[str, int]:
+        """Victory points from ``seat``'s buildings, by label ("settlements": 3 ...)."""
+        memo = self.position_memo()
+        if memo is not None:
+            found = memo.get(("vp points", seat))
+            if found is not None:
+                return dict(found)
+        out = dict.fromkeys(self._vp_labels, 0)
+        node_vp, node_kind, labels = self.pieces.node_vp, self.s.node_kind, self._vp_label_of
+        for node in self.seat_nodes(seat):
+            k = node_kind[node]
+            if node_vp[k]:
+                out[labels[k]] += node_vp[k]
+        if memo is not None:
+            memo[("vp points", seat)] = dict(out)
+        return out
 
     def touch(self) -> None:
         """Say the state was changed outside :meth:`apply` (a test setting up a position, a

@@ -138,10 +138,21 @@ class LegalMoves(SandboxRules):
     def robber_moves(self, seat: int) -> list[Action]:
         out: list[Action] = []
         if self.scen.rules.robber:
+            # robber_hex_reason and robber_victims, inlined: this runs for every hex after
+            # every 7 and knight, and most of its work is the same for every hex.
+            s, scen = self.s, self.scen
+            forbidden = scen.rules.robber_forbidden_areas
+            hex_area, hex_nodes = scen.hex_area, self.geo.hex_nodes
+            node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
+            robbable = [p != seat and sum(player.resources) > 0 for p, player in enumerate(s.players)]
+            hex_reason = self.rules.robber_hex_reason
             for h in self.land_hexes:
-                if self.robber_hex_reason(seat, h) is None:
-                    victims = self.robber_victims(seat, h)
-                    out.extend(Action("robber", (h, v), seat) for v in (victims or [-1]))
+                if h == s.robber or hex_area[h] in forbidden or hex_reason(seat, h) is not None:
+                    continue
+                victims = sorted({owner for node in hex_nodes[h]
+                                  if (owner := node_owner[node]) >= 0 and robbable[owner]
+                                  and produces[node_kind[node]]})
+                out.extend(Action("robber", (h, v), seat) for v in (victims or [-1]))
         if self.scen.rules.pirate and self.rules.pirate_reason(seat) is None:
             for h in self.sea_hexes:
                 if h != self.s.pirate:
@@ -169,14 +180,13 @@ class LegalMoves(SandboxRules):
                     out.append(Action("build-ship", (e,), seat))
         if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
             sites: set[int] = set()
-            for e, owner in enumerate(s.edge_owner):
-                if owner == seat:
-                    sites.update(self.geo.edge_nodes[e])
+            for e in self.seat_edges(seat):
+                sites.update(self.geo.edge_nodes[e])
             out.extend(Action("build-settlement", (node,), seat) for node in sorted(sites)
                        if self.settlement_site_reason(seat, node, False) is None)
         if p.pieces["city"] > 0 and self.can_afford(seat, "city"):
-            for node, owner in enumerate(s.node_owner):
-                if owner == seat and s.node_kind[node] == SETTLEMENT:
+            for node in self.seat_nodes(seat):
+                if s.node_kind[node] == SETTLEMENT:
                     out.append(Action("build-city", (node,), seat))
         if s.deck and self.can_afford(seat, "card"):
             out.append(Action("buy-card", (), seat))
@@ -251,8 +261,30 @@ class LegalMoves(SandboxRules):
         shippable = self.scen.edge_shippable
         candidates = self.rules.ship_candidates(
             seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
+        # ship_edge_ok(seat, dst, lifted=src) for every pair, with what does not depend on
+        # the lifted ship worked out once per target: whether it is open, and which of the
+        # seat's ships join it (None: a building of the seat's does, whatever is lifted).
+        s, geo, is_ship = self.s, self.geo, self.pieces.is_ship
+        edge_owner, edge_kind = s.edge_owner, s.edge_kind
+        targets: list[tuple[int, set[int] | None]] = []
+        for dst in candidates:
+            if edge_kind[dst] or self.on_pirate_hex(dst):
+                continue
+            joining: set[int] = set()
+            anchored = False
+            for x in geo.edge_nodes[dst]:
+                if self.own_building(seat, x):
+                    anchored = True
+                    break
+                if not self.blocked_for(seat, x):
+                    joining.update(e2 for e2 in geo.node_edges[x]
+                                   if e2 != dst and edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+            if anchored or joining:
+                targets.append((dst, None if anchored else joining))
+        ship_reason = self.rules.ship_reason
         for src in movable:
-            out.extend(Action("move-ship", (src, dst), seat) for dst in candidates
-                       if self.ship_edge_ok(seat, dst, lifted=src))
+            out.extend(Action("move-ship", (src, dst), seat) for dst, joining in targets
+                       if (joining is None or len(joining) > 1 or src not in joining)
+                       and ship_reason(seat, dst, src) is None)
         return out
 

@@ -54,32 +54,35 @@ class ProductionRules(EngineBase):
         """A.9 with the bank-shortage rule; B.11 gold fields become pending picks."""
         s, geo = self.s, self.geo
         node_kind, node_owner = s.node_kind, s.node_owner
-        produces = self.pieces.produces
-        owed: dict[tuple[int, int], int] = {}     # (resource, seat) -> cards due
+        produces, hex_resource, hex_nodes = self.pieces.produces, self.hex_resource, geo.hex_nodes
+        n = self.n
+        owed = [[0] * n for _ in range(5)]      # owed[resource][seat]: cards due
+        owing = False
         gold: dict[int, int] = {}
         for h in self.hexes_by_number[total]:
             if h == s.robber:
                 continue
-            res = self.hex_resource[h]
-            for node in geo.hex_nodes[h]:
+            res = hex_resource[h]
+            for node in hex_nodes[h]:
                 amount = produces[node_kind[node]]
                 if amount:
                     seat = node_owner[node]
                     if res == GOLD:
                         gold[seat] = gold.get(seat, 0) + amount
                     else:
-                        owed[(res, seat)] = owed.get((res, seat), 0) + amount
+                        owed[res][seat] += amount
+                        owing = True
         events: list[Event] = []
-        if not owed and not gold:
+        if not owing and not gold:
             return events
-        gains = [[0] * 5 for _ in range(self.n)]
+        gains = [[0] * 5 for _ in range(n)]
         for r in range(5):
-            due = [owed.get((r, p), 0) for p in range(self.n)]
+            due = owed[r]
             total_due = sum(due)
             if not total_due:
                 continue
             if total_due <= s.bank[r]:
-                for p in range(self.n):
+                for p in range(n):
                     gains[p][r] = due[p]
             else:
                 takers = [p for p in range(self.n) if due[p]]

@@ -21,8 +21,7 @@ class RouteRules(TurnRules):
             return 0
         s, geo = self.s, self.geo
         ships_count = mode == "trade-route"
-        mine = [e for e, owner in enumerate(s.edge_owner)
-                if owner == seat and (ships_count or s.edge_kind[e] == ROAD)]
+        mine = [e for e in self.seat_edges(seat) if ships_count or s.edge_kind[e] == ROAD]
         if not mine:
             return 0
         mine_set = set(mine)

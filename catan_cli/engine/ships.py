@@ -200,8 +200,8 @@ class ShipRules(BuildingRules):
         s = self.s
         seen: set[int] = set()
         out: list[int] = []
-        for e, owner in enumerate(s.edge_owner):
-            if owner != seat or e in seen or not self.pieces.is_ship[s.edge_kind[e]]:
+        for e in self.seat_edges(seat):
+            if e in seen or not self.pieces.is_ship[s.edge_kind[e]]:
                 continue
             ships, _, ends = self.route_end_ships(seat, e)
             seen.update(ships)

@@ -19,6 +19,7 @@ from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibilit
 from ...engine.geometry import RESOURCES
 from ...engine.pieces import CITY, SETTLEMENT, SHIP, PieceKind
 from ...engine.rulebook import ScenarioRules
+from ...engine.scenario import Scenario
 from ...engine.words import resource_text
 from ...notation import Reader
 from ...engine.phases import Phase
@@ -43,6 +44,33 @@ The Pirate Islands (Seafarers; 3-4 players, 10 VP and your own fortress).
 """
 
 
+def _lane_tables(scen: Scenario) -> tuple[tuple[frozenset[int], dict[int, int], dict[int, int]], ...]:
+    """Per start (seat): its sea lane, and the distances along it to the marked
+    intersection and to the fortress.  Built once per scenario (Scenario.table)."""
+    out = []
+    for st in scen.starts:
+        lane = frozenset(int(e) for e in st["lane_edges"])
+        out.append((lane, _lane_distances(scen, lane, int(st["marked_node"])),
+                    _lane_distances(scen, lane, int(st["fortress_node"]))))
+    return tuple(out)
+
+
+def _lane_distances(scen: Scenario, lane: frozenset[int], target: int) -> dict[int, int]:
+    geo = scen.geo
+    dist = {target: 0}
+    queue = deque([target])
+    while queue:
+        x = queue.popleft()
+        for edge in geo.node_edges[x]:
+            if edge in lane:
+                a, b = geo.edge_nodes[edge]
+                y = b if a == x else a
+                if y not in dist:
+                    dist[y] = dist[x] + 1
+                    queue.append(y)
+    return dist
+
+
 class Rules(ScenarioRules):
     pieces = (
         PieceKind("fortress", "node", FORTRESS, "F", supply="settlement"),
@@ -57,14 +85,16 @@ class Rules(ScenarioRules):
         self.path: tuple[int, ...] = scen.paths["fleet"]
         self.marked = [int(st["marked_node"]) for st in starts]
         self.fortress_node = [int(st["fortress_node"]) for st in starts]
-        self.lanes = [frozenset(int(e) for e in st["lane_edges"]) for st in starts]
+        lanes = scen.table("pirate-islands lanes", lambda: _lane_tables(scen))
+        self.lanes = [lane for lane, _, _ in lanes[: ctx.n]]
         self.reserved_nodes = frozenset(self.marked) | frozenset(self.fortress_node)
         # The routes of the current position (see route), under ctx.memo_key().
         self._routes_key: int | None = None
         self._routes: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
-        # Distances along each player's lane to their marked intersection and fortress.
-        self.dist_marked = [self._lane_distances(i, self.marked[i]) for i in range(ctx.n)]
-        self.dist_fortress = [self._lane_distances(i, self.fortress_node[i]) for i in range(ctx.n)]
+        # Distances along each player's lane to their marked intersection and fortress
+        # (shared by every game of the scenario: read only).
+        self.dist_marked = [marked for _, marked, _ in lanes[: ctx.n]]
+        self.dist_fortress = [fortress for _, _, fortress in lanes[: ctx.n]]
         self.state_items = (
             StateItem("fleet", Visibility.PUBLIC, present=self.present_fleet,
                       doc="where the pirate fleet is on its path, and whether it is still in play"),
@@ -73,21 +103,6 @@ class Rules(ScenarioRules):
             StateItem("fortress_chits_total", Visibility.PUBLIC, doc="all fortress chits (conserved)"),
             StateItem("chits_won", Visibility.PUBLIC, scope="player", doc="fortress chits a player has won"),
         )
-
-    def _lane_distances(self, seat: int, target: int) -> dict[int, int]:
-        geo = self.ctx.geo
-        dist = {target: 0}
-        queue = deque([target])
-        while queue:
-            x = queue.popleft()
-            for edge in geo.node_edges[x]:
-                if edge in self.lanes[seat]:
-                    a, b = geo.edge_nodes[edge]
-                    y = b if a == x else a
-                    if y not in dist:
-                        dist[y] = dist[x] + 1
-                        queue.append(y)
-        return dist
 
     # --- declarations ------------------------------------------------------------------
     def verbs(self) -> tuple[Verb, ...]:
