@@ -15,7 +15,7 @@ import copy
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from .engine.actions import Action, Event
 from .engine.boardjson import board_json
@@ -29,6 +29,19 @@ from .engine.geometry import RESOURCES
 from . import notation
 from .position import Position
 from .engine.phases import Phase
+
+
+class PublicBoard(NamedTuple):
+    """The pieces on the board, as everyone sees them, in the engine's numbering: per
+    intersection its owner (-1: none) and piece code (0: none), per path the same, and the
+    robber's and pirate's hex (-1: none).  Tuples: one picture is shared by every reader."""
+
+    node_owner: tuple[int, ...]
+    node_kind: tuple[int, ...]
+    edge_owner: tuple[int, ...]
+    edge_kind: tuple[int, ...]
+    robber: int
+    pirate: int
 
 
 @dataclass(frozen=True)
@@ -51,6 +64,8 @@ class Game:
         self.history: list[str] = history if history is not None else []
         # The legal moves of the current position, without and with one-for-one offers.
         self._positions: list[Position | None] = [None, None]
+        self._board: tuple[int, PublicBoard] | None = None
+        self._board_raw: tuple[object, ...] = ()     # the state's tables the picture was made from
 
     # --- creation ---------------------------------------------------------------------------
     @classmethod
@@ -180,7 +195,7 @@ class Game:
     def legal_commands(self, offers: bool = False) -> list[str]:
         """Canonical text of every legal action of the seat(s) to act.  Domestic offers
         have open-ended amounts; ``offers=True`` adds the one-for-one ones."""
-        return self._position(offers).texts(self.text)
+        return self._position(offers).texts(lambda actions: notation.format_actions(actions, self))
 
     # --- questions --------------------------------------------------------------------------------
     @property
@@ -250,6 +265,29 @@ class Game:
         blob = json.dumps(self.engine.s.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
+    def public_board(self) -> PublicBoard:
+        """The pieces on the board (public: the same for every seat), the same tables as
+        ``view()['buildings']`` and ``['routes']`` without the names; kept until the position
+        changes, and the same object while the pieces stay as they are (most actions move
+        no piece), so a bot may keep what it worked out from one picture until it changes."""
+        version = self.engine.version
+        if self._board is None or self._board[0] != version:
+            s = self.engine.s
+            raw = (tuple(s.node_owner), tuple(s.node_kind), tuple(s.edge_owner), tuple(s.edge_kind),
+                   s.robber, s.pirate)
+            if self._board is not None and self._board_raw == raw:
+                board = self._board[1]    # unchanged pieces: the very same picture
+            else:
+                shown = [o >= 0 and k != 0 for o, k in zip(s.node_owner, s.node_kind)]
+                board = PublicBoard(
+                    tuple(o if ok else -1 for o, ok in zip(s.node_owner, shown)),
+                    tuple(k if ok else 0 for k, ok in zip(s.node_kind, shown)),
+                    tuple(s.edge_owner), tuple(k if o >= 0 else 0 for o, k in zip(s.edge_owner, s.edge_kind)),
+                    s.robber, s.pirate)
+                self._board_raw = raw
+            self._board = (version, board)
+        return self._board[1]
+
     def board_json(self) -> dict[str, Any]:
         s = self.engine.s
         return board_json(self.engine.scen, s.terrain, s.numbers, s.harbor_types)
@@ -279,6 +317,8 @@ class Game:
                 "extra": _scenario_view(e, "player", p.extra, me, owner=i),
             })
         geo = e.geo
+        names = [p.name for p in s.players]
+        node_names, edge_kinds, edge_names = e.pieces.node_names, e.pieces.edge_names, geo.edge_names
         return {
             "scenario": s.scenario, "turn": s.turn, "phase": s.phase,
             "current": e.name(s.current), "prompt": self.prompt_player(), "waiting_for": self.waiting_for(),
@@ -290,10 +330,10 @@ class Game:
             "bank": dict(zip(RESOURCES, s.bank)), "deck": len(s.deck),
             "vp_target": e.scen.vp_target,
             "players": players,
-            "buildings": [{"node": n + 1, "owner": e.name(o), "kind": e.pieces.node_names[s.node_kind[n]]}
-                          for n, o in enumerate(s.node_owner) if o >= 0 and s.node_kind[n]],
-            "routes": [{"edge": geo.edge_name(x), "owner": e.name(o), "kind": e.pieces.edge_names[s.edge_kind[x]]}
-                       for x, o in enumerate(s.edge_owner) if o >= 0],
+            "buildings": [{"node": n + 1, "owner": names[o], "kind": node_names[k]}
+                          for n, (o, k) in enumerate(zip(s.node_owner, s.node_kind)) if o >= 0 and k],
+            "routes": [{"edge": edge_names[x], "owner": names[o], "kind": edge_kinds[k]}
+                       for x, (o, k) in enumerate(zip(s.edge_owner, s.edge_kind)) if o >= 0],
             "harbors": [HARBOR_TYPES[k] if k >= 0 else "?" for k in s.harbor_types],
             "pending": [_pending_view(e, item) for item in s.pending],
             "extra": {**_scenario_view(e, "game", s.extra, me, owner=None), **e.rules.view_items(me)},

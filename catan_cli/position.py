@@ -43,10 +43,10 @@ class Position:
         except TypeError:       # an unhashable argument: certainly not a listed action
             return None
 
-    def texts(self, write: Callable[[Action], str]) -> list[str]:
+    def texts(self, write: Callable[[list[Action]], list[str]]) -> list[str]:
         """The canonical text of every listed action, in order, written once."""
         if self._texts is None:
-            self._text_list = [write(a) for a in self.actions]
+            self._text_list = write(self.actions)
             self._texts = dict(zip(self._text_list, self.actions))
         return list(self._text_list)
 

@@ -75,6 +75,7 @@ class Session:
         self.save_problem: str | None = None   # the last autosave failure, shown once
         self.unsaved = False                   # an accepted command whose autosave is deferred
         self._undoable = False
+        self._before: Game | None = None   # the game before the last command played here
         self._bots = _bots_for(header)
 
     # ---------------------------------------------------------------------- creation
@@ -117,7 +118,9 @@ class Session:
         is autosaved at once, or with ``defer_save`` at the next :meth:`flush`."""
         game = self.game
         rng_before = game.state.rng.getstate()
+        before = game.copy()          # what undo restores (instead of replaying the game)
         events = game.execute(line)
+        self._before = before
         played = Played(game.history[-1], self._actor(game.history[-1]), events)
         self._undoable = game.state.rng.getstate() == rng_before and not self.is_bot(played.seat)
         self.last = played
@@ -182,10 +185,14 @@ class Session:
             raise RuleError("cannot undo the last command: it drew on chance (dice, a card, a steal), "
                             "a bot played it, or it was played before this game was loaded")
         undone = game.history[-1]
-        fresh = self.header.new_game()
-        for line in game.history[:-1]:
-            fresh.execute(line)
+        if self._before is not None and self._before.history == game.history[:-1]:
+            fresh = self._before       # the snapshot taken before the command
+        else:
+            fresh = self.header.new_game()
+            for line in game.history[:-1]:
+                fresh.execute(line)
         self.game = fresh
+        self._before = None
         self._undoable = False
         self.last = None
         self.log.append((None, f"undone: {undone}"))
@@ -217,4 +224,5 @@ class Session:
         self._bots = bots
         self.last = None
         self._undoable = False
+        self._before = None
         self.log.append((None, f"loaded {loaded.name}: {len(loaded.game.history)} commands replayed"))

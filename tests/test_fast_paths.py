@@ -170,3 +170,33 @@ def test_a_copy_plays_on_exactly_as_its_original() -> None:
                 break
             game.execute(choose(game.legal_commands()))
     assert g.digest() == c.digest()
+
+
+def test_undo_restores_the_snapshot_without_replaying_the_game() -> None:
+    from catan_cli.script import Header, parse_seats
+    from catan_cli.session import Session
+
+    header = Header(scenario="base", seats=parse_seats("red,blue,white"), seed=7, sandbox=False, options=[])
+    session = Session.new(header, autosave=False)
+    session.play("build settlement 40")
+    digest = session.game.digest()
+    session.play("build road 40-41")
+
+    session.header = _NoReplay(header)     # type: ignore[assignment]
+    assert session.undo() == "red: build road 40-41"
+    assert session.game.digest() == digest
+    assert session.game.history == ["build settlement 40"]
+    session.play("build road 40-41")         # and the restored game plays on
+    assert len(session.game.history) == 2
+
+
+class _NoReplay:
+    """A header whose new game fails: undo must not need one."""
+
+    def __init__(self, header: object) -> None:
+        self._header = header
+
+    def __getattr__(self, name: str) -> object:
+        if name == "new_game":
+            raise AssertionError("undo replayed the game")
+        return getattr(self._header, name)

@@ -142,18 +142,14 @@ class Ctx:
         self.turn: int = int(view["turn"])
         self.phase: str = view["phase"]
         b = self.board
-        self.node_owner = [-1] * b.n_nodes
-        self.node_kind = [0] * b.n_nodes
-        for item in view["buildings"]:
-            n = item["node"] - 1
-            self.node_owner[n] = names.index(item["owner"])
-            self.node_kind[n] = b.node_code.get(item["kind"], 1)
-        self.edge_owner = [-1] * b.n_edges
-        self.edge_kind = [0] * b.n_edges
-        for item in view["routes"]:
-            e = b.edge_index[item["edge"]]
-            self.edge_owner[e] = names.index(item["owner"])
-            self.edge_kind[e] = b.edge_code.get(item["kind"], 1)
+        # The pieces on the board: the game's public picture (the view's buildings and
+        # routes as tables), kept by the game between decisions; copied, as the planner
+        # tries pieces on it.
+        self.pictured = pictured = game.public_board()
+        self.node_owner = list(pictured.node_owner)
+        self.node_kind = list(pictured.node_kind)
+        self.edge_owner = list(pictured.edge_owner)
+        self.edge_kind = list(pictured.edge_kind)
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
         self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
         self._legal: list[Action] | None = None

@@ -29,7 +29,7 @@ from .context import Ctx, route_search
 from .strategies import Strategy, strategy_for
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game import Game, PublicBoard
 
 RES_W = (1.0, 1.0, 0.8, 0.95, 0.9)       # lumber brick wool grain ore
 MAX_TRADES_PER_TURN = 6
@@ -52,6 +52,9 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self._memo_key: tuple[int, int, int] | None = None
         self._memo: dict[str, Any] = {}
+        # The last route search, with the board picture and seat it was made for.
+        self._routes_key: tuple[PublicBoard, int] | None = None
+        self._routes: tuple[list[int], list[int]] = ([], [])
 
     # --- the door ---------------------------------------------------------------------
     def choose(self, game: "Game", seat: str) -> str:
@@ -236,7 +239,7 @@ class GreedyBot:
         cached = getattr(ctx, "_expansion", None)
         if cached is not None:
             return cached  # type: ignore[no-any-return]
-        dist, first = route_search(ctx, strat.route_allowed(ctx))
+        dist, first = self.route_search(ctx, strat)
         targets = dict(strat.route_targets(ctx))
         best = (0.0, -1, 0)
         if ctx.pieces.get("settlement", 0) > 0:
@@ -252,6 +255,22 @@ class GreedyBot:
                     best = (score, first[n] >> 1, first[n] & 1)
         ctx._expansion = best  # type: ignore[attr-defined]
         return best
+
+    def route_search(self, ctx: Ctx, strat: Strategy) -> tuple[list[int], list[int]]:
+        """route_search for this seat, kept from one decision to the next while the pieces
+        on the board stay the same (the game hands out the same picture then): most
+        decisions follow a roll, a trade or a card, which move no piece."""
+        allowed = strat.route_allowed(ctx)
+        pictured = ctx.pictured
+        if allowed is not None or not (ctx.edge_owner == list(pictured.edge_owner)
+                                       and ctx.edge_kind == list(pictured.edge_kind)
+                                       and ctx.node_owner == list(pictured.node_owner)
+                                       and ctx.node_kind == list(pictured.node_kind)):
+            return route_search(ctx, allowed)     # a narrowed search, or pieces tried in thought
+        key = (pictured, ctx.me)
+        if self._routes_key is None or self._routes_key[0] is not pictured or self._routes_key[1] != ctx.me:
+            self._routes_key, self._routes = key, route_search(ctx, None)
+        return list(self._routes[0]), list(self._routes[1])
 
     def route_goal(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]],
                    have_site: bool) -> Goal | None:
