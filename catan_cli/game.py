@@ -28,7 +28,7 @@ from .errors import CatanError, RuleError, SaveError
 from .engine.geometry import RESOURCES
 from . import notation
 from .position import Position
-from .engine.phases import Phase
+from .engine.phases import OVER, Phase
 
 
 class PublicBoard(NamedTuple):
@@ -209,7 +209,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.engine.s.phase == Phase.OVER
+        return self.engine.s.phase == OVER
 
     def seat(self, name: str) -> int:
         try:

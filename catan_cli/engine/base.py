@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from .actions import SANDBOX_KINDS, Action, Event
 from .scenario import HARBOR_TYPES
 from .words import resource_text
-from .phases import Phase
+from .phases import Phase, OVER, SETUP
 
 if TYPE_CHECKING:
     from .context import RulesContext
@@ -185,7 +185,7 @@ class EngineBase:
 
     def default_actor(self, kind: str) -> int:
         s = self.s
-        if s.phase == Phase.SETUP or kind in self.answer_kinds:
+        if s.phase == SETUP or kind in self.answer_kinds:
             return self.prompt_seat()
         return s.current
 
@@ -193,7 +193,7 @@ class EngineBase:
         s = self.s
         if s.pending:
             return int(s.pending[0]["seat"])
-        if s.phase == Phase.SETUP and s.setup_order:
+        if s.phase == SETUP and s.setup_order:
             return s.setup_order[0]
         return s.current
 
@@ -205,7 +205,7 @@ class EngineBase:
             if not s.sandbox:
                 return f"'{kind}' is a sandbox command; start the game with --sandbox to use it"
             return self._checks[kind](action)
-        if s.phase == Phase.OVER:
+        if s.phase == OVER:
             return "the game is over"
         if action.seat >= self.n or action.seat < -1:
             return "no such player"

@@ -15,7 +15,7 @@ from .actions import Action
 from .declare import PendingKind
 from .sandbox import SandboxRules
 from .state import SETTLEMENT
-from .phases import Phase
+from .phases import OVER, ROLL, SETUP
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
 
@@ -37,18 +37,18 @@ def discard_choices(have: list[int], k: int) -> Iterator[tuple[int, ...]]:
 class LegalMoves(SandboxRules):
     def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
-        if s.phase == Phase.OVER:
+        if s.phase == OVER:
             return []
         if s.pending:
             out: list[Action] = []
             for item in self.actionable_pending():
                 out.extend(self.pending_answers(item))
             return out
-        if s.phase == Phase.SETUP:
+        if s.phase == SETUP:
             return self.setup_actions()
         seat = s.current
         out = []
-        if s.phase == Phase.ROLL:
+        if s.phase == ROLL:
             out.append(Action("roll", (), seat))
             out.extend(self.card_actions(seat))
             return out

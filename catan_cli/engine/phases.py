@@ -19,3 +19,8 @@ class Phase(enum.StrEnum):
 
 
 GENERAL_PHASES: frozenset[str] = frozenset(Phase)
+
+# The members as plain module names for the hot path: on Python 3.11 looking a member up on
+# an enum class costs several times a global lookup, and the engine compares the phase
+# several times per action.  The same objects: states and digests do not change.
+SETUP, ROLL, MAIN, OVER = Phase.SETUP, Phase.ROLL, Phase.MAIN, Phase.OVER
