@@ -9,6 +9,7 @@ without restating a signature for the type checker:
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
@@ -83,7 +84,7 @@ class EngineBase:
         found = memo.get(("edges", seat))
         if found is None:
             owner = self.s.edge_owner
-            found = memo[("edges", seat)] = [e for e in range(len(owner)) if owner[e] == seat]
+            found = memo[("edges", seat)] = list(compress(range(len(owner)), map(seat.__eq__, owner)))
         return list(found)
 
     def seat_nodes(self, seat: int) -> list[int]:
@@ -94,7 +95,7 @@ class EngineBase:
         found = memo.get(("nodes", seat))
         if found is None:
             owner = self.s.node_owner
-            found = memo[("nodes", seat)] = [n for n in range(len(owner)) if owner[n] == seat]
+            found = memo[("nodes", seat)] = list(compress(range(len(owner)), map(seat.__eq__, owner)))
         return list(found)
 
     # --- small helpers used by every rule module ------------------------------------------
