@@ -100,6 +100,10 @@ class Game:
     # --- playing ------------------------------------------------------------------------------
     @property
     def state(self) -> GameState:
+        """The mutable state.  Whoever takes it may change it (a test setting up a
+        position), so the game's pictures of the position are dropped: the next legal_actions
+        is computed afresh.  The doors themselves read ``engine.s``."""
+        self.engine.touch()
         return self.engine.s
 
     def parse(self, text: str) -> Action:

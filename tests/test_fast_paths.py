@@ -95,11 +95,23 @@ def test_the_listed_moves_follow_the_position() -> None:
 
 def test_a_change_outside_the_door_is_seen_after_touch() -> None:
     g = Game.new("base", players=COLOURS, seed=2)
-    while g.state.phase != "main" or g.state.pending:
+    while g.engine.s.phase != "main" or g.engine.s.pending:
         g.execute(g.legal_actions()[0])
     before = g.legal_actions()
-    g.state.players[g.state.current].resources[:] = [9, 9, 9, 9, 9]
+    s = g.engine.s
+    s.players[s.current].resources[:] = [9, 9, 9, 9, 9]
+    assert g.legal_actions() == before        # unseen: nothing went through a door
     g.engine.touch()
+    assert g.legal_actions() != before
+    assert g.legal_actions() == g.engine.legal_actions()
+
+
+def test_a_change_made_through_game_state_is_seen() -> None:
+    g = Game.new("base", players=COLOURS, seed=2)
+    while g.engine.s.phase != "main" or g.engine.s.pending:
+        g.execute(g.legal_actions()[0])
+    before = g.legal_actions()
+    g.state.players[g.engine.s.current].resources[:] = [9, 9, 9, 9, 9]
     assert g.legal_actions() != before
     assert g.legal_actions() == g.engine.legal_actions()
 

@@ -174,21 +174,19 @@ class Engine(LegalMoves):
         return [Event("win", s.winners[0], f"{reason}: {names} {'wins' if len(s.winners) == 1 else 'share the win'}")]
 
     def seat_vp_points(self, seat: int) -> dict[str, int]:
-        """Victory points from ``seat``'s buildings, by label ("settlements": 3 ...)."""
+        """Victory points from ``seat``'s buildings, by label ("settlements": 3 ...); every
+        seat's are counted in one pass and kept for the position (a view asks for all)."""
         memo = self.position_memo()
-        if memo is not None:
-            found = memo.get(("vp points", seat))
-            if found is not None:
-                return dict(found)
-        out = dict.fromkeys(self._vp_labels, 0)
-        node_vp, node_kind, labels = self.pieces.node_vp, self.s.node_kind, self._vp_label_of
-        for node in self.seat_nodes(seat):
-            k = node_kind[node]
-            if node_vp[k]:
-                out[labels[k]] += node_vp[k]
-        if memo is not None:
-            memo[("vp points", seat)] = dict(out)
-        return out
+        table = memo.get(("vp points",)) if memo is not None else None
+        if table is None:
+            table = [dict.fromkeys(self._vp_labels, 0) for _ in range(self.n)]
+            node_vp, labels = self.pieces.node_vp, self._vp_label_of
+            for owner, k in zip(self.s.node_owner, self.s.node_kind):
+                if owner >= 0 and node_vp[k]:
+                    table[owner][labels[k]] += node_vp[k]
+            if memo is not None:
+                memo[("vp points",)] = table
+        return dict(table[seat])
 
     def touch(self) -> None:
         """Say the state was changed outside :meth:`apply` (a test setting up a position, a
