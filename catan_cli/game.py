@@ -28,7 +28,7 @@ from .errors import CatanError, RuleError, SaveError
 from .engine.geometry import RESOURCES
 from . import notation
 from .position import Position
-from .engine.phases import OVER, Phase
+from .engine.phases import Phase
 
 
 class PublicBoard(NamedTuple):
@@ -213,7 +213,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.engine.s.phase == OVER
+        return self.engine.s.phase == Phase.OVER
 
     def seat(self, name: str) -> int:
         try:

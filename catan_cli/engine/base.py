@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from .actions import SANDBOX_KINDS, Action, Event
 from .scenario import HARBOR_TYPES
 from .words import resource_text
-from .phases import Phase, OVER, SETUP
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .context import RulesContext
@@ -186,7 +186,7 @@ class EngineBase:
 
     def default_actor(self, kind: str) -> int:
         s = self.s
-        if s.phase == SETUP or kind in self.answer_kinds:
+        if s.phase == Phase.SETUP or kind in self.answer_kinds:
             return self.prompt_seat()
         return s.current
 
@@ -194,7 +194,7 @@ class EngineBase:
         s = self.s
         if s.pending:
             return int(s.pending[0]["seat"])
-        if s.phase == SETUP and s.setup_order:
+        if s.phase == Phase.SETUP and s.setup_order:
             return s.setup_order[0]
         return s.current
 
@@ -206,7 +206,7 @@ class EngineBase:
             if not s.sandbox:
                 return f"'{kind}' is a sandbox command; start the game with --sandbox to use it"
             return self._checks[kind](action)
-        if s.phase == OVER:
+        if s.phase == Phase.OVER:
             return "the game is over"
         if action.seat >= self.n or action.seat < -1:
             return "no such player"

@@ -23,7 +23,7 @@ from .packages import rules_class
 from .pieces import GENERAL_PIECES, PieceTable
 from .scenario import Scenario
 from .state import GameState
-from .phases import Phase, OVER, SETUP
+from .phases import Phase
 
 GOLD = 5  # hex_resource value of a gold field
 # What _derive sets: read-only tables of one game's map, shared by its copies.
@@ -140,7 +140,7 @@ class Engine(LegalMoves):
     def check_victory(self) -> list[Event]:
         """A.17: only the player on turn wins, the moment they reach the target."""
         s = self.s
-        if s.phase in (OVER, SETUP):
+        if s.phase in (Phase.OVER, Phase.SETUP):
             return []
         seat = s.current
         # A cheap upper bound first, from the pieces out of the supply: this runs after
@@ -157,7 +157,7 @@ class Engine(LegalMoves):
             return []
         if self.vp(seat) >= self.scen.vp_target and self.rules.may_win(seat):
             s.winners = [seat]
-            s.phase = OVER
+            s.phase = Phase.OVER
             s.pending.clear()
             return [Event("win", seat, f"{self.name(seat)} wins with {self.vp(seat)} VP")]
         return []
@@ -168,7 +168,7 @@ class Engine(LegalMoves):
         scores = [(self.vp(p), self.rules.tiebreak(p)) for p in range(self.n)]
         best = max(scores)
         s.winners = [p for p in range(self.n) if scores[p] == best]
-        s.phase = OVER
+        s.phase = Phase.OVER
         s.pending.clear()
         names = " and ".join(self.name(p) for p in s.winners)
         return [Event("win", s.winners[0], f"{reason}: {names} {'wins' if len(s.winners) == 1 else 'share the win'}")]
@@ -208,7 +208,7 @@ class Engine(LegalMoves):
         self.unsettled += 1
         try:
             events = self._applies[action.kind](action)
-            if self.s.phase != OVER:
+            if self.s.phase != Phase.OVER:
                 events += self.rules.after_action()
                 events += self.check_victory()
         finally:
