@@ -296,9 +296,11 @@ class Game:
         s = self.engine.s
         return board_json(self.engine.scen, s.terrain, s.numbers, s.harbor_types)
 
-    def view(self, seat: str | int | None = None) -> dict[str, Any]:
+    def view(self, seat: str | int | None = None, board: bool = True) -> dict[str, Any]:
         """What one seat may see: others' hidden cards only as counts.  ``None``: a
-        spectator, who sees no hand."""
+        spectator, who sees no hand.  ``board=False`` leaves out the pieces and harbours
+        (``buildings``, ``routes``, ``harbors``): a bot reads them from
+        :meth:`public_board` and :meth:`board_json`, and writing them costs more than the rest."""
         e, s = self.engine, self.engine.s
         me = self.seat(seat) if isinstance(seat, str) else seat
         players = []
@@ -323,7 +325,7 @@ class Game:
         geo = e.geo
         names = [p.name for p in s.players]
         node_names, edge_kinds, edge_names = e.pieces.node_names, e.pieces.edge_names, geo.edge_names
-        return {
+        out: dict[str, Any] = {
             "scenario": s.scenario, "turn": s.turn, "phase": s.phase,
             "current": e.name(s.current), "prompt": self.prompt_player(), "waiting_for": self.waiting_for(),
             "winner": self.winner, "winners": [e.name(w) for w in s.winners],
@@ -334,14 +336,16 @@ class Game:
             "bank": dict(zip(RESOURCES, s.bank)), "deck": len(s.deck),
             "vp_target": e.scen.vp_target,
             "players": players,
-            "buildings": [{"node": n + 1, "owner": names[o], "kind": node_names[k]}
-                          for n, (o, k) in enumerate(zip(s.node_owner, s.node_kind)) if o >= 0 and k],
-            "routes": [{"edge": edge_names[x], "owner": names[o], "kind": edge_kinds[k]}
-                       for x, (o, k) in enumerate(zip(s.edge_owner, s.edge_kind)) if o >= 0],
-            "harbors": [HARBOR_TYPES[k] if k >= 0 else "?" for k in s.harbor_types],
-            "pending": [_pending_view(e, item) for item in s.pending],
-            "extra": {**_scenario_view(e, "game", s.extra, me, owner=None), **e.rules.view_items(me)},
         }
+        if board:
+            out["buildings"] = [{"node": n + 1, "owner": names[o], "kind": node_names[k]}
+                                for n, (o, k) in enumerate(zip(s.node_owner, s.node_kind)) if o >= 0 and k]
+            out["routes"] = [{"edge": edge_names[x], "owner": names[o], "kind": edge_kinds[k]}
+                             for x, (o, k) in enumerate(zip(s.edge_owner, s.edge_kind)) if o >= 0]
+            out["harbors"] = [HARBOR_TYPES[k] if k >= 0 else "?" for k in s.harbor_types]
+        out["pending"] = [_pending_view(e, item) for item in s.pending]
+        out["extra"] = {**_scenario_view(e, "game", s.extra, me, owner=None), **e.rules.view_items(me)}
+        return out
 
 
 def _scenario_view(e: Engine, scope: str, values: dict[str, Any], viewer: int | None,

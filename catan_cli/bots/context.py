@@ -123,7 +123,7 @@ class Ctx:
         self.game = game
         self.board = board_of(game)
         self.scen = game.engine.scen          # public rule data: costs, switches, params
-        self.view = view = game.view(seat)
+        self.view = view = game.view(seat, board=False)   # the pieces: public_board() below
         names = [p["name"] for p in view["players"]]
         if seat not in names:
             raise RuleError(f"no player named {seat!r}")

@@ -43,6 +43,15 @@ class Goal(NamedTuple):
     action: Action | None      # the build, when it is legal now
 
 
+def _values_from_board(strat: Strategy) -> bool:
+    """Whether ``strat`` values places by the general rules alone (no scenario hook that
+    reads more than the board: villages, a lane ...), so a valuation may be kept while the
+    board picture stays the same."""
+    cls = type(strat)
+    return all(getattr(cls, hook) is getattr(Strategy, hook)
+               for hook in ("spot_bonus", "may_settle", "route_allowed", "route_targets"))
+
+
 class GreedyBot:
     """Heuristic player.  ``choose(game, seat)`` returns one canonical command line."""
 
@@ -55,6 +64,9 @@ class GreedyBot:
         # The last route search, with the board picture and seat it was made for.
         self._routes_key: tuple[PublicBoard, int] | None = None
         self._routes: tuple[list[int], list[int]] = ([], [])
+        # The last expansion worked out from the board alone, under the same kind of key.
+        self._expansion_key: tuple[PublicBoard, int] | None = None
+        self._expansion: tuple[float, int, int] = (0.0, -1, 0)
 
     # --- the door ---------------------------------------------------------------------
     def choose(self, game: "Game", seat: str) -> str:
@@ -239,6 +251,10 @@ class GreedyBot:
         cached = getattr(ctx, "_expansion", None)
         if cached is not None:
             return cached  # type: ignore[no-any-return]
+        kept = self._board_key(ctx, strat) if _values_from_board(strat) else None
+        if kept is not None and self._expansion_key == kept:
+            ctx._expansion = self._expansion  # type: ignore[attr-defined]
+            return self._expansion
         dist, first = self.route_search(ctx, strat)
         targets = dict(strat.route_targets(ctx))
         best = (0.0, -1, 0)
@@ -254,21 +270,29 @@ class GreedyBot:
                 if score > best[0]:
                     best = (score, first[n] >> 1, first[n] & 1)
         ctx._expansion = best  # type: ignore[attr-defined]
+        if kept is not None:
+            self._expansion_key, self._expansion = kept, best
         return best
+
+    def _board_key(self, ctx: Ctx, strat: Strategy) -> tuple[PublicBoard, int] | None:
+        """(the game's board picture, my seat) when what this decision knows of the board is
+        that picture untouched (no piece tried in thought): work that depends on nothing
+        else may be kept under it until the pieces, the robber or the pirate move."""
+        pictured = ctx.pictured
+        if (ctx.edge_owner == list(pictured.edge_owner) and ctx.edge_kind == list(pictured.edge_kind)
+                and ctx.node_owner == list(pictured.node_owner) and ctx.node_kind == list(pictured.node_kind)):
+            return (pictured, ctx.me)
+        return None
 
     def route_search(self, ctx: Ctx, strat: Strategy) -> tuple[list[int], list[int]]:
         """route_search for this seat, kept from one decision to the next while the pieces
         on the board stay the same (the game hands out the same picture then): most
         decisions follow a roll, a trade or a card, which move no piece."""
         allowed = strat.route_allowed(ctx)
-        pictured = ctx.pictured
-        if allowed is not None or not (ctx.edge_owner == list(pictured.edge_owner)
-                                       and ctx.edge_kind == list(pictured.edge_kind)
-                                       and ctx.node_owner == list(pictured.node_owner)
-                                       and ctx.node_kind == list(pictured.node_kind)):
+        key = self._board_key(ctx, strat) if allowed is None else None
+        if key is None:
             return route_search(ctx, allowed)     # a narrowed search, or pieces tried in thought
-        key = (pictured, ctx.me)
-        if self._routes_key is None or self._routes_key[0] is not pictured or self._routes_key[1] != ctx.me:
+        if self._routes_key != key:
             self._routes_key, self._routes = key, route_search(ctx, None)
         return list(self._routes[0]), list(self._routes[1])
 

@@ -76,26 +76,32 @@ class EngineBase:
         a look-ahead): then nothing may be memoised."""
         return None if self.unsettled else self.version
 
+    # Each seat's pieces, worked out from the owner tables and kept while those tables read
+    # the same (a list comparison, in C): pieces are placed a few dozen times a game, and
+    # the legal moves of every position ask for them.
+    _edges_seen: list[int] = []
+    _edges_by_seat: dict[int, list[int]] = {}
+    _nodes_seen: list[int] = []
+    _nodes_by_seat: dict[int, list[int]] = {}
+
     def seat_edges(self, seat: int) -> list[int]:
         """The paths holding a piece of ``seat``'s, in order (a fresh list)."""
-        memo = self.position_memo()
-        if memo is None:
-            return [e for e, o in enumerate(self.s.edge_owner) if o == seat]
-        found = memo.get(("edges", seat))
+        owner = self.s.edge_owner
+        if owner != self._edges_seen:
+            self._edges_seen, self._edges_by_seat = list(owner), {}
+        found = self._edges_by_seat.get(seat)
         if found is None:
-            owner = self.s.edge_owner
-            found = memo[("edges", seat)] = list(compress(range(len(owner)), map(seat.__eq__, owner)))
+            found = self._edges_by_seat[seat] = list(compress(range(len(owner)), map(seat.__eq__, owner)))
         return list(found)
 
     def seat_nodes(self, seat: int) -> list[int]:
         """The intersections holding a piece of ``seat``'s, in order (a fresh list)."""
-        memo = self.position_memo()
-        if memo is None:
-            return [n for n, o in enumerate(self.s.node_owner) if o == seat]
-        found = memo.get(("nodes", seat))
+        owner = self.s.node_owner
+        if owner != self._nodes_seen:
+            self._nodes_seen, self._nodes_by_seat = list(owner), {}
+        found = self._nodes_by_seat.get(seat)
         if found is None:
-            owner = self.s.node_owner
-            found = memo[("nodes", seat)] = list(compress(range(len(owner)), map(seat.__eq__, owner)))
+            found = self._nodes_by_seat[seat] = list(compress(range(len(owner)), map(seat.__eq__, owner)))
         return list(found)
 
     # --- small helpers used by every rule module ------------------------------------------

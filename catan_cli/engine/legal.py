@@ -8,6 +8,7 @@ as one-for-one offers.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, Iterator
 
@@ -18,20 +19,31 @@ from .state import SETTLEMENT
 from .phases import Phase
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
+# Action(kind, args, seat) without the named tuple's Python-level __new__: the generators
+# below make thousands of actions a game (each discard, each robber hex).
+_new = tuple.__new__
 
 
 def discard_choices(have: list[int], k: int) -> Iterator[tuple[int, ...]]:
-    """Every way to discard exactly ``k`` cards from a hand (counts per resource)."""
-    def rec(i: int, left: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
-        if i == 4:
-            if left <= have[4]:
-                yield tuple(acc + [left])
-            return
-        rest = sum(have[i + 1:])
-        for take in range(min(have[i], left), -1, -1):
-            if left - take <= rest:
-                yield from rec(i + 1, left - take, acc + [take])
-    yield from rec(0, k, [])
+    """Every way to discard exactly ``k`` cards from a hand (counts per resource), the
+    most of the first resource first."""
+    return iter(_discards(tuple(have), k))
+
+
+@lru_cache(maxsize=2048)
+def _discards(have: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    h0, h1, h2, h3, h4 = have
+    r1, r2, r3 = h1 + h2 + h3 + h4, h2 + h3 + h4, h3 + h4     # what the later kinds can take
+    out = []
+    for a in range(min(h0, k), max(k - r1, 0) - 1, -1):
+        k1 = k - a
+        for b in range(min(h1, k1), max(k1 - r2, 0) - 1, -1):
+            k2 = k1 - b
+            for c in range(min(h2, k2), max(k2 - r3, 0) - 1, -1):
+                k3 = k2 - c
+                for d in range(min(h3, k3), max(k3 - h4, 0) - 1, -1):
+                    out.append((a, b, c, d, k3 - d))
+    return tuple(out)
 
 
 class LegalMoves(SandboxRules):
@@ -117,7 +129,7 @@ class LegalMoves(SandboxRules):
     def discard_answers(self, item: dict[str, Any]) -> list[Action]:
         seat = item["seat"]
         have = self.s.players[seat].resources
-        return [Action("discard", (d,), seat) for d in discard_choices(have, item["count"])]
+        return [_new(Action, ("discard", (d,), seat)) for d in _discards(tuple(have), item["count"])]
 
     def gold_answers(self, item: dict[str, Any]) -> list[Action]:
         seat = item["seat"]
@@ -142,17 +154,28 @@ class LegalMoves(SandboxRules):
             # every 7 and knight, and most of its work is the same for every hex.
             s, scen = self.s, self.scen
             forbidden = scen.rules.robber_forbidden_areas
-            hex_area, hex_nodes = scen.hex_area, self.geo.hex_nodes
-            node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
-            robbable = [p != seat and sum(player.resources) > 0 for p, player in enumerate(s.players)]
+            hex_area, node_hexes = scen.hex_area, self.geo.node_hexes
+            node_kind, produces, players = s.node_kind, self.pieces.produces, s.players
+            # The victims by hex, from the robbable opponents' own buildings (a few nodes)
+            # rather than from every corner of every hex.
+            victims_at: dict[int, list[int]] = {}
+            for p in range(self.n):
+                if p != seat and sum(players[p].resources) > 0:
+                    for node in self.seat_nodes(p):
+                        if produces[node_kind[node]]:
+                            for h in node_hexes[node]:
+                                at = victims_at.setdefault(h, [])
+                                if not at or at[-1] != p:     # seats come in order
+                                    at.append(p)
             hex_reason = self.rules.robber_hex_reason
             for h in self.land_hexes:
                 if h == s.robber or hex_area[h] in forbidden or hex_reason(seat, h) is not None:
                     continue
-                victims = sorted({owner for node in hex_nodes[h]
-                                  if (owner := node_owner[node]) >= 0 and robbable[owner]
-                                  and produces[node_kind[node]]})
-                out.extend(Action("robber", (h, v), seat) for v in (victims or [-1]))
+                victims = victims_at.get(h)
+                if victims is None:
+                    out.append(_new(Action, ("robber", (h, -1), seat)))
+                else:
+                    out.extend([_new(Action, ("robber", (h, v), seat)) for v in victims])
         if self.scen.rules.pirate and self.rules.pirate_reason(seat) is None:
             for h in self.sea_hexes:
                 if h != self.s.pirate:

@@ -15,6 +15,9 @@ GOLD = 5
 
 
 class ProductionRules(EngineBase):
+    _production_key: tuple[object, ...] = ()
+    _production_cache: dict[int, tuple[list[list[int]], dict[int, int], bool]]
+
     # --- rolling -------------------------------------------------------------------------
     def check_roll(self, a: Action) -> str | None:
         s = self.s
@@ -52,26 +55,9 @@ class ProductionRules(EngineBase):
 
     def produce(self, total: int) -> list[Event]:
         """A.9 with the bank-shortage rule; B.11 gold fields become pending picks."""
-        s, geo = self.s, self.geo
-        node_kind, node_owner = s.node_kind, s.node_owner
-        produces, hex_resource, hex_nodes = self.pieces.produces, self.hex_resource, geo.hex_nodes
+        s = self.s
         n = self.n
-        owed = [[0] * n for _ in range(5)]      # owed[resource][seat]: cards due
-        owing = False
-        gold: dict[int, int] = {}
-        for h in self.hexes_by_number[total]:
-            if h == s.robber:
-                continue
-            res = hex_resource[h]
-            for node in hex_nodes[h]:
-                amount = produces[node_kind[node]]
-                if amount:
-                    seat = node_owner[node]
-                    if res == GOLD:
-                        gold[seat] = gold.get(seat, 0) + amount
-                    else:
-                        owed[res][seat] += amount
-                        owing = True
+        owed, gold, owing = self._production_table(total)
         events: list[Event] = []
         if not owing and not gold:
             return events
@@ -103,6 +89,38 @@ class ProductionRules(EngineBase):
                 s.pending.append({"kind": "gold", "seat": p, "count": gold[p]})
                 events.append(Event("gold", p, f"{self.name(p)} picks {gold[p]} from the gold field"))
         return events
+
+    def _production_table(self, total: int) -> tuple[list[list[int]], dict[int, int], bool]:
+        """What a roll of ``total`` owes: cards per resource per seat, gold picks per seat,
+        whether any card is owed.  Kept while the buildings and the robber stay where they
+        are (most rolls between two builds), under a key read from the state itself."""
+        s = self.s
+        key = (s.robber, tuple(s.node_owner), tuple(s.node_kind))   # the map tables never change
+        if key != self._production_key:
+            self._production_key, self._production_cache = key, {}
+        found = self._production_cache.get(total)
+        if found is not None:
+            return found
+        node_kind, node_owner = s.node_kind, s.node_owner
+        produces, hex_resource, hex_nodes = self.pieces.produces, self.hex_resource, self.geo.hex_nodes
+        owed = [[0] * self.n for _ in range(5)]      # owed[resource][seat]: cards due
+        owing = False
+        gold: dict[int, int] = {}
+        for h in self.hexes_by_number[total]:
+            if h == s.robber:
+                continue
+            res = hex_resource[h]
+            for node in hex_nodes[h]:
+                amount = produces[node_kind[node]]
+                if amount:
+                    seat = node_owner[node]
+                    if res == GOLD:
+                        gold[seat] = gold.get(seat, 0) + amount
+                    else:
+                        owed[res][seat] += amount
+                        owing = True
+        found = self._production_cache[total] = (owed, gold, owing)
+        return found
 
     # --- gold -------------------------------------------------------------------------------
     def check_choose_gold(self, a: Action) -> str | None:
