@@ -212,3 +212,23 @@ class _NoReplay:
         if name == "new_game":
             raise AssertionError("undo replayed the game")
         return getattr(self._header, name)
+
+
+def test_board_version_follows_a_piece_tried_in_thought() -> None:
+    """A look-ahead (a road-building card's second road) puts a piece down and lifts it in
+    one position: what is kept under board_version must not outlive either board."""
+    g = Game.new("base", players=COLOURS, seed=2)
+    while g.engine.s.phase != "main" or g.engine.s.pending:
+        g.execute(g.legal_actions()[0])
+    e = g.engine
+    before = e.board_version()
+    seat = e.s.current
+    edge = e.candidate_route_edges(seat)[0]
+    with e.tentative_piece(seat, "road", edge):
+        inside = e.board_version()
+        assert inside != before
+    after = e.board_version()
+    assert after not in (before, inside)     # a fresh number: nothing kept inside is reused
+    assert e.board_version() == after     # nothing moved since: the same number
+    g.execute(next(a for a in g.legal_actions() if a.kind == "end"))
+    assert e.board_version() == after     # ending a turn moves no piece

@@ -67,6 +67,9 @@ class GreedyBot:
         # The last expansion worked out from the board alone, under the same kind of key.
         self._expansion_key: tuple[PublicBoard, int] | None = None
         self._expansion: tuple[float, int, int] = (0.0, -1, 0)
+        # Longest Road with one more road on an edge, per edge, under the same kind of key.
+        self._paths_key: tuple[PublicBoard, int] | None = None
+        self._paths: dict[int, int] = {}
 
     # --- the door ---------------------------------------------------------------------
     def choose(self, game: "Game", seat: str) -> str:
@@ -251,7 +254,7 @@ class GreedyBot:
         cached = getattr(ctx, "_expansion", None)
         if cached is not None:
             return cached  # type: ignore[no-any-return]
-        kept = self._board_key(ctx, strat) if _values_from_board(strat) else None
+        kept = self._board_key(ctx) if _values_from_board(strat) else None
         if kept is not None and self._expansion_key == kept:
             ctx._expansion = self._expansion  # type: ignore[attr-defined]
             return self._expansion
@@ -274,7 +277,7 @@ class GreedyBot:
             self._expansion_key, self._expansion = kept, best
         return best
 
-    def _board_key(self, ctx: Ctx, strat: Strategy) -> tuple[PublicBoard, int] | None:
+    def _board_key(self, ctx: Ctx) -> tuple[PublicBoard, int] | None:
         """(the game's board picture, my seat) when what this decision knows of the board is
         that picture untouched (no piece tried in thought): work that depends on nothing
         else may be kept under it until the pieces, the robber or the pirate move."""
@@ -289,7 +292,7 @@ class GreedyBot:
         on the board stay the same (the game hands out the same picture then): most
         decisions follow a roll, a trade or a card, which move no piece."""
         allowed = strat.route_allowed(ctx)
-        key = self._board_key(ctx, strat) if allowed is None else None
+        key = self._board_key(ctx) if allowed is None else None
         if key is None:
             return route_search(ctx, allowed)     # a narrowed search, or pieces tried in thought
         if self._routes_key != key:
@@ -326,8 +329,16 @@ class GreedyBot:
         best, best_len = None, my_len
         if roads:
             edges = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] == 1]
+            # The length with one more road depends on the board alone: kept per picture.
+            key = self._board_key(ctx)
+            if key is None or key != self._paths_key:
+                self._paths_key, self._paths = key, {}
             for a in roads:
-                length = longest_path(ctx, edges + [a.args[0]])
+                length = self._paths.get(a.args[0], -1) if key is not None else -1
+                if length < 0:
+                    length = longest_path(ctx, edges + [a.args[0]])
+                    if key is not None:
+                        self._paths[a.args[0]] = length
                 if length > best_len:
                     best, best_len = a, length
             if best is None:

@@ -84,6 +84,28 @@ class EngineBase:
     _nodes_seen: list[int] = []
     _nodes_by_seat: dict[int, list[int]] = {}
 
+    _board_seen: tuple[list[int], ...] = ()
+    _board_version = 0
+    _board_checked = -1
+
+    def board_version(self) -> int:
+        """A number that changes whenever a piece is placed, moved, changed or lifted (the
+        owner and kind tables of paths and intersections), and stays while they read the
+        same: what depends on the pieces alone (a route, the movable ships) may be kept
+        under it across many positions.  Checked once per position (a list comparison)."""
+        key = self.memo_key()
+        if key is not None and key == self._board_checked:
+            return self._board_version
+        s, seen = self.s, self._board_seen
+        if (not seen or seen[0] != s.edge_owner or seen[1] != s.edge_kind
+                or seen[2] != s.node_owner or seen[3] != s.node_kind):
+            self._board_version += 1
+            self._board_seen = (list(s.edge_owner), list(s.edge_kind), list(s.node_owner), list(s.node_kind))
+        # Kept for this position only when it is settled: while a look-ahead tries a piece
+        # (same engine version, unsettled) every call compares again.
+        self._board_checked = key if key is not None else -1
+        return self._board_version
+
     def seat_edges(self, seat: int) -> list[int]:
         """The paths holding a piece of ``seat``'s, in order (a fresh list)."""
         owner = self.s.edge_owner

@@ -51,6 +51,10 @@ class Engine(LegalMoves):
         # Labels of the buildings that score, in the order vp_sources lists them.
         self._vp_labels = tuple(_plural(k.name) for k in self.pieces.kinds if k.on == "node" and k.vp)
         self._vp_label_of = {code: _plural(name) for code, name in enumerate(self.pieces.node_names)}
+        # seat_vp_points' table and the building tables it was counted from.
+        self._vp_owner_seen: list[int] = []
+        self._vp_kind_seen: list[int] = []
+        self._vp_table: list[dict[str, int]] = []
         if like is not None:
             for name in _DERIVED:
                 setattr(self, name, getattr(like, name))
@@ -175,18 +179,18 @@ class Engine(LegalMoves):
 
     def seat_vp_points(self, seat: int) -> dict[str, int]:
         """Victory points from ``seat``'s buildings, by label ("settlements": 3 ...); every
-        seat's are counted in one pass and kept for the position (a view asks for all)."""
-        memo = self.position_memo()
-        table = memo.get(("vp points",)) if memo is not None else None
-        if table is None:
+        seat's are counted in one pass and kept while the buildings stay as they are (a
+        view asks for every seat's, and most actions place nothing)."""
+        s = self.s
+        if s.node_owner != self._vp_owner_seen or s.node_kind != self._vp_kind_seen:
             table = [dict.fromkeys(self._vp_labels, 0) for _ in range(self.n)]
             node_vp, labels = self.pieces.node_vp, self._vp_label_of
-            for owner, k in zip(self.s.node_owner, self.s.node_kind):
+            for owner, k in zip(s.node_owner, s.node_kind):
                 if owner >= 0 and node_vp[k]:
                     table[owner][labels[k]] += node_vp[k]
-            if memo is not None:
-                memo[("vp points",)] = table
-        return dict(table[seat])
+            self._vp_owner_seen, self._vp_kind_seen = list(s.node_owner), list(s.node_kind)
+            self._vp_table = table
+        return dict(self._vp_table[seat])
 
     def touch(self) -> None:
         """Say the state was changed outside :meth:`apply` (a test setting up a position, a

@@ -9,6 +9,10 @@ from .phases import Phase
 
 
 class ShipRules(BuildingRules):
+    # movable_ships' end ships per seat, for the pieces of one board_version.
+    _end_ships_board = -1
+    _end_ships: dict[tuple[int, int], list[int]] = {}
+
     def is_ship(self, edge: int, seat: int) -> bool:
         s = self.s
         return s.edge_owner[edge] == seat and self.pieces.is_ship[s.edge_kind[edge]]
@@ -198,15 +202,22 @@ class ShipRules(BuildingRules):
     def movable_ships(self, seat: int) -> list[int]:
         """Every ship of ``seat`` that may move now, each route classified once."""
         s = self.s
-        seen: set[int] = set()
-        out: list[int] = []
-        for e in self.seat_edges(seat):
-            if e in seen or not self.pieces.is_ship[s.edge_kind[e]]:
-                continue
-            ships, _, ends = self.route_end_ships(seat, e)
-            seen.update(ships)
-            out.extend(x for x in ends if x not in s.built_this_turn and not self.on_pirate_hex(x))
-        return sorted(out)
+        # The end ships depend on the pieces alone: kept while they stay (see board_version).
+        key = (self.board_version(), seat)
+        ends_all = self._end_ships.get(key) if self._end_ships_board == key[0] else None
+        if ends_all is None:
+            if self._end_ships_board != key[0]:
+                self._end_ships_board, self._end_ships = key[0], {}
+            seen: set[int] = set()
+            ends_all = []
+            for e in self.seat_edges(seat):
+                if e in seen or not self.pieces.is_ship[s.edge_kind[e]]:
+                    continue
+                ships, _, ends = self.route_end_ships(seat, e)
+                seen.update(ships)
+                ends_all.extend(ends)
+            self._end_ships[key] = ends_all
+        return sorted(x for x in ends_all if x not in s.built_this_turn and not self.on_pirate_hex(x))
 
     def check_move_ship(self, a: Action) -> str | None:
         s, seat = self.s, a.seat

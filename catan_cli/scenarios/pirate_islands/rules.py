@@ -88,7 +88,7 @@ class Rules(ScenarioRules):
         lanes = scen.table("pirate-islands lanes", lambda: _lane_tables(scen))
         self.lanes = [lane for lane, _, _ in lanes[: ctx.n]]
         self.reserved_nodes = frozenset(self.marked) | frozenset(self.fortress_node)
-        # The routes of the current position (see route), under ctx.memo_key().
+        # The routes of the current pieces (see route), under ctx.board_version().
         self._routes_key: int | None = None
         self._routes: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
         # Distances along each player's lane to their marked intersection and fortress
@@ -183,10 +183,9 @@ class Rules(ScenarioRules):
     # --- the route ------------------------------------------------------------------------
     def route(self, seat: int, lifted: int = -1) -> tuple[list[int], list[int]]:
         """The player's route from its home building, as (ships in order, nodes in order);
-        traced once per position (legal-move generation asks for it once per candidate)."""
-        key = self.ctx.memo_key()
-        if key is None:
-            return self._trace_route(seat, lifted)
+        traced once while the pieces stay as they are (legal-move generation asks for it
+        once per candidate, and most actions move no piece): it depends on them alone."""
+        key = self.ctx.board_version()
         if key != self._routes_key:
             self._routes_key, self._routes = key, {}
         found = self._routes.get((seat, lifted))
