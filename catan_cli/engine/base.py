@@ -84,6 +84,8 @@ class EngineBase:
     _nodes_seen: list[int] = []
     _nodes_by_seat: dict[int, list[int]] = {}
 
+    _rates_board = -1
+    _rates: dict[int, list[int]] = {}
     _board_seen: tuple[list[int], ...] = ()
     _board_version = 0
     _board_checked = -1
@@ -170,10 +172,13 @@ class EngineBase:
                 bank[i] -= counts[i]
 
     def harbor_rates(self, seat: int) -> list[int]:
-        """Best maritime rate per resource for ``seat`` (A.15)."""
-        memo = self.position_memo()
-        if memo is not None and ("rates", seat) in memo:
-            return list(memo[("rates", seat)])
+        """Best maritime rate per resource for ``seat`` (A.15); kept while the pieces stay."""
+        board = self.board_version()
+        if board != self._rates_board:
+            self._rates_board, self._rates = board, {}
+        found = self._rates.get(seat)
+        if found is not None:
+            return list(found)
         rates = [4] * 5
         s = self.s
         for node in self.harbor_nodes:
@@ -183,8 +188,7 @@ class EngineBase:
                         rates = [min(r, 3) for r in rates]
                     else:
                         rates[kind] = 2
-        if memo is not None:
-            memo[("rates", seat)] = list(rates)
+        self._rates[seat] = list(rates)
         return rates
 
     def harbor_name(self, kind: int) -> str:

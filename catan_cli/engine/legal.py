@@ -177,13 +177,25 @@ class LegalMoves(SandboxRules):
                 else:
                     out.extend([_new(Action, ("robber", (h, v), seat)) for v in victims])
         if self.scen.rules.pirate and self.rules.pirate_reason(seat) is None:
+            # pirate_victims and stealable, inlined: the victims by sea hex from the
+            # opponents' ships, and what each could lose worked out once, not once per hex.
+            s, geo, is_ship = self.s, self.geo, self.pieces.is_ship
+            takes = {p: self.stealable(seat, p) for p in range(self.n) if p != seat}
+            ship_victims: dict[int, set[int]] = {}
+            for p, what in takes.items():
+                if what:
+                    for e in self.seat_edges(p):
+                        if is_ship[s.edge_kind[e]]:
+                            for h in geo.edge_hexes[e]:
+                                ship_victims.setdefault(h, set()).add(p)
             for h in self.sea_hexes:
-                if h != self.s.pirate:
-                    victims = self.pirate_victims(seat, h)
-                    if not victims:
-                        out.append(Action("pirate", (h, -1, "resource"), seat))
-                    for v in victims:
-                        out.extend(Action("pirate", (h, v, what), seat) for what in self.stealable(seat, v))
+                if h != s.pirate:
+                    found = ship_victims.get(h)
+                    if not found:
+                        out.append(_new(Action, ("pirate", (h, -1, "resource"), seat)))
+                        continue
+                    for v in sorted(found):
+                        out.extend([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
         return out
 
     # --- building ------------------------------------------------------------------------------

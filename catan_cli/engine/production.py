@@ -17,6 +17,7 @@ GOLD = 5
 class ProductionRules(EngineBase):
     _production_key: tuple[object, ...] = ()
     _production_cache: dict[int, tuple[list[list[int]], dict[int, int], bool]]
+    _payout_cache: dict[int, tuple[list[int], list[tuple[int, list[int], Event]]]]
 
     # --- rolling -------------------------------------------------------------------------
     def check_roll(self, a: Action) -> str | None:
@@ -61,6 +62,14 @@ class ProductionRules(EngineBase):
         events: list[Event] = []
         if not owing and not gold:
             return events
+        plain = self._plain_payout(total, owed)
+        bank = s.bank
+        if all(due <= have for due, have in zip(plain[0], bank)):
+            # The bank can pay every card due (the usual case): the payout is the table's.
+            for p, gain, event in plain[1]:
+                self.gain(p, gain)
+                events.append(event)
+            return events + self._gold_picks(gold)
         gains = [[0] * 5 for _ in range(n)]
         for r in range(5):
             due = owed[r]
@@ -83,12 +92,34 @@ class ProductionRules(EngineBase):
             if any(gains[p]):
                 self.gain(p, gains[p])
                 events.append(Event("produce", p, f"{self.name(p)} receives {resource_text(gains[p])}"))
-        for k in range(self.n):
-            p = (s.current + k) % self.n
-            if gold.get(p):
-                s.pending.append({"kind": "gold", "seat": p, "count": gold[p]})
-                events.append(Event("gold", p, f"{self.name(p)} picks {gold[p]} from the gold field"))
+        return events + self._gold_picks(gold)
+
+    def _gold_picks(self, gold: dict[int, int]) -> list[Event]:
+        """B.11: each seat owed gold picks it, in turn order from the player on turn."""
+        s = self.s
+        events: list[Event] = []
+        if gold:
+            for k in range(self.n):
+                p = (s.current + k) % self.n
+                if gold.get(p):
+                    s.pending.append({"kind": "gold", "seat": p, "count": gold[p]})
+                    events.append(Event("gold", p, f"{self.name(p)} picks {gold[p]} from the gold field"))
         return events
+
+    def _plain_payout(self, total: int, owed: list[list[int]]
+                      ) -> tuple[list[int], list[tuple[int, list[int], Event]]]:
+        """The cards due per resource, and each seat's gain and its event when the bank
+        can pay them all; kept with the production table (the same pieces and robber)."""
+        found = self._payout_cache.get(total)
+        if found is None:
+            due = [sum(row) for row in owed]
+            payout = []
+            for p in range(self.n):
+                gain = [owed[r][p] for r in range(5)]
+                if any(gain):
+                    payout.append((p, gain, Event("produce", p, f"{self.name(p)} receives {resource_text(gain)}")))
+            found = self._payout_cache[total] = (due, payout)
+        return found
 
     def _production_table(self, total: int) -> tuple[list[list[int]], dict[int, int], bool]:
         """What a roll of ``total`` owes: cards per resource per seat, gold picks per seat,
@@ -97,7 +128,7 @@ class ProductionRules(EngineBase):
         s = self.s
         key = (s.robber, tuple(s.node_owner), tuple(s.node_kind))   # the map tables never change
         if key != self._production_key:
-            self._production_key, self._production_cache = key, {}
+            self._production_key, self._production_cache, self._payout_cache = key, {}, {}
         found = self._production_cache.get(total)
         if found is not None:
             return found
