@@ -10,19 +10,25 @@ from .phases import Phase
 
 
 class BuildingRules(RouteRules):
+    _candidates_board = -1
+    _candidates: dict[int, list[int]] = {}
+
     # --- shared predicates -------------------------------------------------------------
     def candidate_route_edges(self, seat: int) -> list[int]:
-        """Empty edges touching ``seat``'s pieces: the only places a route piece can go."""
-        memo = self.position_memo()
-        if memo is not None and ("candidates", seat) in memo:
-            return list(memo[("candidates", seat)])
+        """Empty edges touching ``seat``'s pieces: the only places a route piece can go.
+        Kept while the pieces stay (see board_version)."""
+        board = self.board_version()
+        if board != self._candidates_board:
+            self._candidates_board, self._candidates = board, {}
+        kept = self._candidates.get(seat)
+        if kept is not None:
+            return list(kept)
         s, geo = self.s, self.geo
         edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
         nodes = {x for e in self.seat_edges(seat) for x in edge_nodes[e]}
         nodes.update(self.seat_nodes(seat))
         found = sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
-        if memo is not None:
-            memo[("candidates", seat)] = found
+        self._candidates[seat] = found
         return list(found)
 
     def distance_reason(self, node: int) -> str | None:

@@ -47,6 +47,10 @@ def _discards(have: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
 
 
 class LegalMoves(SandboxRules):
+    # ship_moves' targets, per (board_version, seat, pirate hex), for one board_version.
+    _ship_targets_board = -1
+    _ship_targets: dict[tuple[int, int, int], list[tuple[int, set[int] | None]]] = {}
+
     def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
         if s.phase == Phase.OVER:
@@ -292,16 +296,33 @@ class LegalMoves(SandboxRules):
         movable = self.movable_ships(seat)
         if not movable:
             return out
+        ship_reason, targets = self.rules.ship_reason, self.ship_targets(seat)
+        for src in movable:
+            out.extend(Action("move-ship", (src, dst), seat) for dst, joining in targets
+                       if (joining is None or len(joining) > 1 or src not in joining)
+                       and ship_reason(seat, dst, src) is None)
+        return out
+
+    def ship_targets(self, seat: int) -> list[tuple[int, set[int] | None]]:
+        """Where a moved ship of ``seat``'s might go: ship_edge_ok(seat, dst, lifted=src) for
+        every pair, with what does not depend on the lifted ship worked out once per target:
+        whether it is open, and which of the seat's ships join it (None: a building of the
+        seat's does, whatever is lifted).  Depends on the pieces and the pirate alone, so it
+        is kept while they stay (see board_version)."""
+        s = self.s
+        key = (self.board_version(), seat, s.pirate)
+        if self._ship_targets_board != key[0]:
+            self._ship_targets_board, self._ship_targets = key[0], {}
+        targets = self._ship_targets.get(key)
+        if targets is not None:
+            return targets
         # Lifting a ship only removes connections, so today's candidates cover every target.
         shippable = self.scen.edge_shippable
         candidates = self.rules.ship_candidates(
             seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
-        # ship_edge_ok(seat, dst, lifted=src) for every pair, with what does not depend on
-        # the lifted ship worked out once per target: whether it is open, and which of the
-        # seat's ships join it (None: a building of the seat's does, whatever is lifted).
-        s, geo, is_ship = self.s, self.geo, self.pieces.is_ship
+        geo, is_ship = self.geo, self.pieces.is_ship
         edge_owner, edge_kind = s.edge_owner, s.edge_kind
-        targets: list[tuple[int, set[int] | None]] = []
+        targets = self._ship_targets[key] = []
         for dst in candidates:
             if edge_kind[dst] or self.on_pirate_hex(dst):
                 continue
@@ -316,10 +337,5 @@ class LegalMoves(SandboxRules):
                                    if e2 != dst and edge_owner[e2] == seat and is_ship[edge_kind[e2]])
             if anchored or joining:
                 targets.append((dst, None if anchored else joining))
-        ship_reason = self.rules.ship_reason
-        for src in movable:
-            out.extend(Action("move-ship", (src, dst), seat) for dst, joining in targets
-                       if (joining is None or len(joining) > 1 or src not in joining)
-                       and ship_reason(seat, dst, src) is None)
-        return out
+        return targets
 
