@@ -179,7 +179,12 @@ class Game:
         return events
 
     def check(self, command: str | Action) -> Verdict:
-        """Whether ``command`` is legal now, with the reason; nothing is played."""
+        """Whether ``command`` is legal now, with the reason; nothing is played.  A listed
+        action or command is legal without a second check (see :meth:`execute`)."""
+        listed = self._listed(command)
+        if listed is not None:
+            text = notation.format_action(listed, self)
+            return Verdict(True, f"{text} is legal now", text)
         try:
             action = self.parse(command) if isinstance(command, str) else self._object_action(command)
             action = notation.resolve_defaults(action.by(self.engine.actor_of(action)), self)

@@ -645,28 +645,28 @@ def longest_path(ctx: Ctx, edges: list[int]) -> int:
     """The longest single path through ``edges`` (my roads), not passing an opponent's
     building (A.13)."""
     b = ctx.board
+    # Each road one bit of the path's "used" mask (a path uses a road at most once).
     adj: dict[int, list[tuple[int, int]]] = {}
-    for e in edges:
+    for i, e in enumerate(dict.fromkeys(edges)):
         u, v = b.edge_nodes[e]
-        adj.setdefault(u, []).append((v, e))
-        adj.setdefault(v, []).append((u, e))
-    owner = ctx.node_owner
+        adj.setdefault(u, []).append((v, 1 << i))
+        adj.setdefault(v, []).append((u, 1 << i))
+    owner, me = ctx.node_owner, ctx.me
+    stops = {n for n in adj if owner[n] >= 0 and owner[n] != me}
     best = 0
 
-    def walk(n: int, used: set[int], length: int) -> None:
+    def walk(n: int, used: int, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
-        if length and owner[n] >= 0 and owner[n] != ctx.me:
+        if length and n in stops:
             return
-        for m, e in adj.get(n, ()):
-            if e not in used:
-                used.add(e)
-                walk(m, used, length + 1)
-                used.discard(e)
+        for m, bit in adj[n]:
+            if not used & bit:
+                walk(m, used | bit, length + 1)
 
     for start in adj:
-        walk(start, set(), 0)
+        walk(start, 0, 0)
     return best
 
 
