@@ -48,6 +48,7 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.seat: str | None = None
         self.first: str | None = None
         self.closed = False
+        self._left = False         # closed by a command or a limit, not by a dropped line
         self._worker: asyncio.Task[None] | None = None
         self._idle: asyncio.TimerHandle | None = None
         self._warned = 0.0
@@ -122,7 +123,12 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._gone(dropped=True)
+        self._gone(dropped=exc is not None or not self._left)
+        # one session a connection: when it ends, so does the connection (and its count)
+        try:
+            self.chan.get_connection().close()
+        except (asyncssh.Error, OSError, AttributeError):
+            pass
 
     # ------------------------------------------------------------------ output
     def _write(self, text: str) -> None:
@@ -223,6 +229,8 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             await table.redraw(self, seat)
         elif verb == "tables":
             self.push(self.hub.tables_text(self.name))
+        elif verb == "who":
+            self.push(self.hub.who_text())
         elif verb == "map":
             words = rest.lower().split()
             compact = True if "compact" in words else False if "full" in words else None
@@ -327,6 +335,7 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if why:
             self.hub.log(f"{self.name}: {why}")
         chan = self.chan
+        self._left = True
         self._gone(dropped=False)
         try:
             chan.exit(0)

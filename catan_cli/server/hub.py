@@ -142,8 +142,7 @@ class Hub:
         elif verb == "tables":
             client.push(self.tables_text(client.name))
         elif verb == "who":
-            names = sorted({c.name for c in self.clients})
-            client.push("connected: " + ", ".join(names) + "\n")
+            client.push(self.who_text())
         elif verb == "new":
             await self.new_table(client, args)
         elif verb == "join":
@@ -162,6 +161,9 @@ class Hub:
             client.close("bye")
         else:
             raise CatanError(f"unknown lobby command {clean(verb, 24)!r}: 'help' lists them")
+
+    def who_text(self) -> str:
+        return "connected: " + ", ".join(sorted({c.name for c in self.clients})) + "\n"
 
     def tables_text(self, player: str) -> str:
         if not self.tables:

@@ -239,18 +239,18 @@ class Table:
 
     # ------------------------------------------------------------------ playing
     async def command(self, viewer: Viewer, seat: str, line: str) -> None:
-        if not self.started:
-            viewer.push(f"the game has not started: waiting for {', '.join(self.free_seats())} "
-                        "('start' fills them with bots)\n")
-            return
-        if seat in self.stand_ins:
-            self._returned(seat)
         m = PREFIX_RE.match(line)
         if m:
             if m.group(1).lower() != seat:
                 viewer.push(f"✗ you play {seat}, not {clean(m.group(1), 20)}\n")
                 return
             line = line[m.end():]
+        if not self.started:
+            viewer.push(f"✗ the game has not started: waiting for {', '.join(self.free_seats())} "
+                        "('start' fills them with bots)\n")
+            return
+        if seat in self.stand_ins:
+            self._returned(seat)
         async with self.lock:
             try:
                 turn = await self.hub.run(self._play, seat, line)
