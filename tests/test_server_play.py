@@ -13,6 +13,8 @@ pytest.importorskip("asyncssh")
 from ssh_helpers import keyed, plain, store_table, wait_for  # noqa: E402
 
 from catan_cli.script import Header, parse_seats  # noqa: E402
+from catan_cli.server import screen  # noqa: E402
+from catan_cli.server.limits import Limits  # noqa: E402
 from catan_cli.session import Session  # noqa: E402
 
 PLAYERS = {"red": "alice", "blue": "bob", "white": "carol"}
@@ -20,25 +22,34 @@ SANDBOX_SETUP = ["turn blue", "put settlement red 20", "put road red 20-21", "pu
                  "put road blue 44-45", "give blue 4 wool 4 grain", "give red 2 ore", "end"]
 
 
-def scripted_game(seed: int) -> tuple[list[str], list[tuple[str, tuple[str, ...]]]]:
-    """A whole base game chosen by bots: its command lines, and every private event text
-    with the seats allowed to see it."""
+def scripted_game(seed: int) -> tuple[list[str], list[tuple[str, tuple[str, ...]]], dict[str, set[str]]]:
+    """A whole base game chosen by bots: its command lines, every private event text with
+    the seats allowed to see it, and every hand line each seat may be shown."""
     session = Session.new(Header("base", parse_seats("red:bot,blue:bot,white:bot"), seed), autosave=False)
     secrets: list[tuple[str, tuple[str, ...]]] = []
+    hands: dict[str, set[str]] = {seat: set() for seat in PLAYERS}
+
+    def note_hands() -> None:
+        for seat in PLAYERS:
+            hands[seat].add(plain(screen.hand_line(session.game.view(seat), seat)))
+
+    note_hands()
     while not session.game.over:
         played = session.bot_move()
+        note_hands()
         for event in played.events:
             if event.private is not None:
                 seats = tuple(session.game.players[i] for i in event.private.seats)
                 secrets.append((event.private.text, seats))
-    return session.game.history, secrets
+    return session.game.history, secrets, hands
 
 
 def test_three_connections_play_a_game_to_its_end_and_see_only_their_own_secrets(tmp_path: Path) -> None:
-    lines, secrets = scripted_game(3)   # secrets: whatever private events the engine makes
+    lines, secrets, hands = scripted_game(3)   # secrets: whatever private events the engine makes
 
     async def main() -> None:
-        async with keyed(tmp_path, list(PLAYERS.values())) as server:
+        # a script types faster than people: the input rate limit is lifted for it
+        async with keyed(tmp_path, list(PLAYERS.values()), limits=Limits(lines_per_second=1000)) as server:
             terms = {}
             terms["red"] = await server.connect("alice")
             await terms["red"].send("new table friday --seats red,blue,white --seed 3")
@@ -55,11 +66,14 @@ def test_three_connections_play_a_game_to_its_end_and_see_only_their_own_secrets
                 await terms[seat].send(body if sep and head in PLAYERS else line)
                 await wait_for(lambda: len(table.game.history) > count, 5, f"{seat} playing {line!r}")
             assert table.game.over and table.game.history == lines
-            for term in terms.values():
+            for seat, term in terms.items():
                 await term.until("game over")
+                await term.send("hand blue")                   # whoever is named, one's own hand
+                await term.until(f"Hand of {seat}")
             for seat, term in terms.items():
                 seen = plain(term.raw)
-                assert f"Hand of {seat}" in seen
+                shown = {line[line.index("your hand:"):] for line in seen.splitlines() if "your hand:" in line}
+                assert shown and shown <= hands[seat], shown - hands[seat]
                 for other in PLAYERS:
                     if other != seat:
                         assert f"Hand of {other}" not in seen, f"{seat} saw {other}'s hand"
@@ -79,14 +93,14 @@ def test_a_watcher_sees_no_hand(tmp_path: Path) -> None:
             await alice.send("new table t --seats red,blue:bot --seed 3")
             await alice.until("you sit at t as red")
             dave = await server.connect("dave", command="watch t")
-            await dave.until("Score")
+            await dave.until("score:")
             await alice.until("your move")
             await alice.send("build settlement 40")
             await dave.until("red places a settlement on 40")
             await alice.send("build road 40-41")
             await dave.until("blue places a settlement")
             await dave.quiet(0.3)
-            assert "Hand of" not in plain(dave.raw)
+            assert "Hand of" not in plain(dave.raw) and "your hand" not in plain(dave.raw)
             await dave.send("build road 40-41")
             await dave.until("you are watching")
 

@@ -1,6 +1,12 @@
-"""What one viewer's terminal shows: the narration of what happened, then the board with
-their own hand and the score.  Everything here reads ``Game.view(viewer)`` and
-``Event.seen_by(viewer)``, so a seat never receives another seat's secrets."""
+"""What one viewer's terminal shows: the narration of what happened, the map, the viewer's
+own hand and the score.  Everything here reads ``Game.view(viewer)`` and
+``Event.seen_by(viewer)``, so a seat never receives another seat's secrets.
+
+A redraw goes to every connection at a table after every move, so it is built without
+rich's Console layout where that is safe: the map is a Text of fixed-width lines, turned
+into escape codes directly (five times faster), and the hand and score are one line each
+(the 'hand' and 'score' commands draw the full tables).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from .text import clean
 
 if TYPE_CHECKING:
-    from rich.console import Console, RenderableType
+    from rich.console import Console
+    from rich.text import Text
 
     from ..engine.actions import Event
     from ..game import Game
@@ -19,12 +26,16 @@ if TYPE_CHECKING:
 FULL_MAP_HEIGHT = 50
 
 
+def colored() -> bool:
+    return not os.environ.get("NO_COLOR")
+
+
 def console(width: int, height: int) -> "Console":
+    """A Console writing to a string, for the commands that draw rich tables."""
     from rich.console import Console
 
     return Console(file=io.StringIO(), force_terminal=True, width=max(40, width), height=max(10, height),
-                   color_system="256", no_color=bool(os.environ.get("NO_COLOR")), highlight=False,
-                   legacy_windows=False)
+                   color_system="256", no_color=not colored(), highlight=False, legacy_windows=False)
 
 
 def text_of(out: "Console") -> str:
@@ -40,6 +51,36 @@ def player_style(game: "Game", name: str | None) -> str:
     return str(theme.player_color(name, game.players.index(name)))
 
 
+def styled(text: str, style: str) -> str:
+    """``text`` in a rich style, as escape codes (plain without colour)."""
+    if not style or not colored():
+        return text
+    from rich.color import ColorSystem
+    from rich.style import Style
+
+    return Style.parse(style).render(text, color_system=ColorSystem.EIGHT_BIT)
+
+
+def ansi(text: "Text", width: int) -> str:
+    """A Text of short lines as escape codes; wider than ``width``: through a Console,
+    which crops each line."""
+    if max((len(line) for line in text.plain.split("\n")), default=0) > width:
+        out = console(width, 50)
+        out.print(text, crop=True, overflow="crop", no_wrap=True)
+        return text_of(out)
+    from rich.color import ColorSystem
+
+    out_console = console(width, 50)
+    parts = []
+    color = colored()
+    for segment in text.render(out_console):
+        if segment.style and color and not segment.control:
+            parts.append(segment.style.render(segment.text, color_system=ColorSystem.EIGHT_BIT))
+        else:
+            parts.append(segment.text)
+    return "".join(parts) + "\n"
+
+
 def narration(game: "Game", events: Iterable["Event"], viewer: int | None) -> list[tuple[str, str]]:
     """(text, style) for each event as ``viewer`` may see it, coloured by its player."""
     players = game.players
@@ -53,32 +94,35 @@ def narration(game: "Game", events: Iterable["Event"], viewer: int | None) -> li
     return out
 
 
-def draw(out: "Console", game: "Game", viewer: str | None, lines: Sequence[tuple[str, str]],
-         *, board: bool = True, region: str | None = None, compact: bool | None = None) -> None:
-    """Print the narration, then (``board``) the map with the viewer's hand and the score."""
-    from rich.text import Text
+def frame(game: "Game", viewer: str | None, lines: Sequence[tuple[str, str]], width: int, height: int,
+          *, board: bool = True) -> str:
+    """The narration, then (``board``) the map, the viewer's hand and the score."""
+    out = [styled(text, style) + "\n" for text, style in lines]
+    if board:
+        from ..render import render_board
 
-    for text, style in lines:
-        out.print(Text(text, style=style), highlight=False)
-    if not board:
-        return
-    out.print(board_and_tables(out, game, viewer, region=region, compact=compact))
+        view = game.view(viewer)
+        out.append(ansi(render_board(game.board_json(), view, compact=height < FULL_MAP_HEIGHT, width=width),
+                        width))
+        if viewer is not None:
+            out.append(hand_line(view, viewer) + "\n")
+        out.append(score_line(game, view) + "\n")
+    return "".join(out)
 
 
-def board_and_tables(out: "Console", game: "Game", viewer: str | None, *, region: str | None = None,
-                     compact: bool | None = None) -> "RenderableType":
-    from rich.columns import Columns
-    from rich.console import Group
+def hand_line(view: dict[str, Any], viewer: str) -> str:
+    me = next(p for p in view["players"] if p["name"] == viewer)
+    cards = ", ".join(f"{n} {r}" for r, n in (me["resources"] or {}).items() if n) or "no cards"
+    dev = ", ".join(me["dev_cards"] or []) or "none"
+    return styled("your hand: ", "bold") + f"{cards} · development cards: {dev}"
 
-    from ..render import hand_table, render_board, score_table
 
-    view = game.view(viewer)
-    if compact is None:
-        compact = out.size.height < FULL_MAP_HEIGHT
-    drawing = render_board(game.board_json(), view, region=region, compact=compact, width=out.width)
-    tables: list[Any] = [hand_table(view, viewer)] if viewer is not None else []
-    tables.append(score_table(view))
-    return Group(drawing, Columns(tables, padding=(0, 4)))
+def score_line(game: "Game", view: dict[str, Any]) -> str:
+    parts = []
+    for p in view["players"]:
+        name = styled(p["name"], f"bold {player_style(game, p['name'])}")
+        parts.append(f"{name} {p['vp']} VP ({p['resource_count']} cards)")
+    return styled("score: ", "bold") + " · ".join(parts) + f" · first to {view['vp_target']}"
 
 
 def say_line(game: "Game", who: str, seat: str | None, text: str) -> tuple[str, str]:

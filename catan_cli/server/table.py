@@ -334,15 +334,8 @@ class Table:
     async def _broadcast_lines(self, lines: Sequence[tuple[str, str]]) -> None:
         targets = self.viewers()
 
-        def render() -> list[str]:
-            out = []
-            for viewer, _ in targets:
-                con = screen.console(viewer.width, viewer.height)
-                screen.draw(con, self.game, None, lines, board=False)
-                out.append(screen.text_of(con))
-            return out
-
-        for (viewer, _), text in zip(targets, await self.hub.run(render)):
+        text = screen.frame(self.game, None, lines, 80, 40, board=False)
+        for viewer, _ in targets:
             viewer.push(text)
 
     async def _broadcast(self, turns: Sequence[Turn], only: Viewer | None, note: str = "") -> None:
@@ -362,9 +355,7 @@ class Table:
                     lines += [("  " + text, style) for text, style in screen.narration(game, turn.events, index)]
                 if note:
                     lines.append((note, "bold"))
-                con = screen.console(viewer.width, viewer.height)
-                screen.draw(con, game, seat, lines)
-                out.append(screen.text_of(con))
+                out.append(screen.frame(game, seat, lines, viewer.width, viewer.height))
             return out
 
         texts = await self.hub.run(render)
