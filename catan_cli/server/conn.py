@@ -272,7 +272,8 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             def draw_legal(con: Any) -> None:
                 mine = [c for c in table.game.legal_commands()
                         if c.startswith(f"{seat}: ") or (":" not in c.split()[0] and table.game.prompt_player() == seat)]
-                con.print(", ".join(c.removeprefix(f"{seat}: ") for c in mine[:120]) or "nothing now", markup=False)
+                shown = ", ".join(c.removeprefix(f"{seat}: ") for c in mine[:120]) or "nothing now"
+                con.print(f"legal now: {shown}", markup=False, soft_wrap=True)   # one line, the terminal wraps
             await table.show(self, seat, draw_legal)
         elif verb == "why":
             if seat is None:

@@ -51,8 +51,10 @@ class Hub:
         self.limits = limits or Limits()
         self.pace = pace
         self.defaults = defaults or Defaults()
-        # A bounded pool of its own: the engine and the drawing run here, never in the loop.
+        # Bounded pools of their own: the engine and the drawing run here, never in the loop;
+        # the autosaves (which wait on the disk) apart, so a slow disk never delays a screen.
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="catan-table")
+        self.disk = ThreadPoolExecutor(max_workers=2, thread_name_prefix="catan-save")
         self.tables: dict[str, Table] = {}
         self.clients: set["Client"] = set()
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -65,6 +67,9 @@ class Hub:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    async def write(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.disk, fn, *args)
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> "asyncio.Task[None]":
         """A task the hub keeps until it ends; its failure is logged, never lost."""
@@ -80,11 +85,15 @@ class Hub:
             self.log(f"internal error: {exc.__class__.__name__}: {exc}")
 
     def shutdown(self) -> None:
-        for table in list(self.tables.values()):
+        tables = list(self.tables.values())
+        for table in tables:
             table.close()
         for task in list(self.tasks):
             task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.disk.shutdown(wait=True)          # a save being written is finished, not cut ...
+        for table in tables:
+            table.flush()                      # ... then the newest position of each table
 
     # ------------------------------------------------------------------ tables
     async def restore(self) -> list[str]:
@@ -215,7 +224,7 @@ class Hub:
             for seat in seats:
                 if seat.bot is not None:
                     make_bot(seat.bot, 0)     # an unknown kind is refused now, not mid-game
-            session = Session.new(header, save_name=session_name, saves_folder=self.saves_folder)
+            session = Session.new(header, save_name=session_name, saves_folder=self.saves_folder, autosave=False)
             session.save()
             return session
 

@@ -94,16 +94,29 @@ def narration(game: "Game", events: Iterable["Event"], viewer: int | None) -> li
     return out
 
 
+def public_map(game: "Game", width: int, height: int, maps: dict[tuple[int, bool], str] | None = None) -> str:
+    """The map as everyone may see it, drawn from the spectator's view: one drawing serves
+    every connection of a size, and by construction it holds nobody's secret (the hands
+    are drawn apart, from each seat's own view).  ``maps`` keeps the drawings of one position."""
+    from ..render import render_board
+
+    compact = height < FULL_MAP_HEIGHT
+    key = (width, compact)
+    if maps is None or key not in maps:
+        drawing = ansi(render_board(game.board_json(), game.view(None), compact=compact, width=width), width)
+        if maps is None:
+            return drawing
+        maps[key] = drawing
+    return maps[key]
+
+
 def frame(game: "Game", viewer: str | None, lines: Sequence[tuple[str, str]], width: int, height: int,
-          *, board: bool = True) -> str:
+          *, board: bool = True, maps: dict[tuple[int, bool], str] | None = None) -> str:
     """The narration, then (``board``) the map, the viewer's hand and the score."""
     out = [styled(text, style) + "\n" for text, style in lines]
     if board:
-        from ..render import render_board
-
         view = game.view(viewer)
-        out.append(ansi(render_board(game.board_json(), view, compact=height < FULL_MAP_HEIGHT, width=width),
-                        width))
+        out.append(public_map(game, width, height, maps))
         if viewer is not None:
             out.append(hand_line(view, viewer) + "\n")
         out.append(score_line(game, view) + "\n")

@@ -85,7 +85,7 @@ def load(folder: str | None, table: str) -> StoredTable:
     data = sidecar(folder, table)
     path = saves.saves_dir(folder) / f"{name}{saves.SUFFIX}"
     game, cf = saves.replay_save(read_bounded(path, MAX_SAVE_BYTES), name)
-    session = Session(game, cf.header, save_name=name, saves_folder=folder)
+    session = Session(game, cf.header, save_name=name, saves_folder=folder, autosave=False)
     try:
         owners = owners_from(data, cf.header.players)
     except CatanError:

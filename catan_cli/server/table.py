@@ -22,6 +22,8 @@ from . import screen
 from .text import clean
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..engine.actions import Event
     from ..game import Game
     from ..session import Bot, Session
@@ -82,6 +84,9 @@ class Table:
         self.closed = False
         self._bots = {s.name: s.bot for s in session.header.seats if s.bot is not None}
         self._bot_players: dict[str, "Bot"] = {}
+        self._unsaved: str | None = None
+        self._save_text: str | None = None
+        self._writer: asyncio.Task[None] | None = None
         self._update_status()
 
     # ------------------------------------------------------------------ questions
@@ -220,7 +225,8 @@ class Table:
             new = Header(header.scenario, seats, header.seed, header.sandbox, list(header.options))
 
             def build() -> "Session":
-                session = Session.new(new, save_name=self.session.save_name, saves_folder=self.hub.saves_folder)
+                session = Session.new(new, save_name=self.session.save_name, saves_folder=self.hub.saves_folder,
+                                      autosave=False)
                 session.save()
                 return session
 
@@ -262,8 +268,6 @@ class Table:
 
     def _play(self, seat: str, body: str) -> Turn:
         played = self.session.play(f"{seat}: {body}")
-        if self.session.save_problem:
-            self.hub.log(f"table {self.name}: {self.session.save_problem}")
         turn = Turn(played.seat, played.body, played.events)
         self.turns.append(turn)
         return turn
@@ -301,6 +305,36 @@ class Table:
                     await self._wake.wait()
                     continue
                 await self._broadcast([turn], None)
+
+    # ------------------------------------------------------------------ saving
+    def _save_later(self, text: str) -> None:
+        """Autosave: ``text`` (the save of the position just shown, taken under the lock) is
+        written by this table's one writer, in order, off the lock and the event loop, so a
+        slow disk delays no screen and no command; when commands come faster than the disk,
+        the newest position is written (it holds every command before it)."""
+        self._unsaved = text
+        if self._writer is None or self._writer.done():
+            self._writer = self.hub.spawn(self._write())
+
+    async def _write(self) -> None:
+        while self._unsaved is not None:
+            text, self._unsaved = self._unsaved, None
+            try:
+                await self.hub.write(saves.write_atomic, self.save_path(), text)
+            except OSError as exc:
+                self.hub.log(f"table {self.name}: autosave failed: {exc.strerror or exc}")
+
+    def flush(self) -> None:
+        """Write the position not saved yet, now (the server is stopping)."""
+        text, self._unsaved = self._unsaved, None
+        if text is not None:
+            try:
+                saves.write_atomic(self.save_path(), text)
+            except OSError as exc:
+                self.hub.log(f"table {self.name}: autosave failed: {exc.strerror or exc}")
+
+    def save_path(self) -> "Path":
+        return saves.save_path(self.session.save_name, self.hub.saves_folder)
 
     def _bot_step(self, seat: str) -> Turn:
         from ..session import make_bot
@@ -345,6 +379,9 @@ class Table:
 
         def render() -> list[str]:
             self._update_status()
+            if turns:
+                self._save_text = saves.save_text(game, self.session.header)
+            maps: dict[tuple[int, bool], str] = {}
             out = []
             for viewer, seat in targets:
                 index = game.players.index(seat) if seat is not None else None
@@ -355,12 +392,15 @@ class Table:
                     lines += [("  " + text, style) for text, style in screen.narration(game, turn.events, index)]
                 if note:
                     lines.append((note, "bold"))
-                out.append(screen.frame(game, seat, lines, viewer.width, viewer.height))
+                out.append(screen.frame(game, seat, lines, viewer.width, viewer.height, maps=maps))
             return out
 
+        self._save_text = None
         texts = await self.hub.run(render)
         for (viewer, _), text in zip(targets, texts):
             viewer.push(text)
+        if self._save_text is not None:
+            self._save_later(self._save_text)
 
     async def redraw(self, viewer: Viewer, seat: str | None) -> None:
         async with self.lock:
