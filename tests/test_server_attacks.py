@@ -176,7 +176,7 @@ def test_bots_starve_nobody(tmp_path: Path) -> None:
             await late.until("Welcome", timeout=2)
             await answered_within(late)
             assert time.monotonic() - start < 3
-            assert server.hub.executor._max_workers == 4
+            assert server.hub.executor._max_workers == 2
 
     asyncio.run(asyncio.wait_for(main(), 40))
 

@@ -150,3 +150,25 @@ def test_offers_talk_and_answers_cross_connections(tmp_path: Path) -> None:
             await bob.until("you play blue, not red")
 
     asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_start_fills_the_free_seats_with_bots(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with keyed(tmp_path, ["alice"]) as server:
+            alice = await server.connect("alice")
+            await alice.send("new table t --seats red,blue,white --seed 3")
+            await alice.until("t · waiting for blue, white >")
+            await alice.send("build settlement 40")
+            await alice.until("the game has not started")
+            await alice.send("start")
+            await alice.until("the game at t begins")
+            await alice.until("red, your move · place settlement")
+            await alice.send("build settlement 40")
+            await alice.send("build road 40-41")
+            await alice.until("blue places a settlement")            # a bot now plays blue
+            table = server.hub.tables["t"]
+            assert [s.spec() for s in table.session.header.seats] == ["red", "blue:bot", "white:bot"]
+            await alice.send("tables")
+            await alice.until("red:alice blue:bot white:bot")
+
+    asyncio.run(asyncio.wait_for(main(), 30))

@@ -112,7 +112,10 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 continue
             self.queue.put_nowait(line)
         if fed.eof:
-            self.queue.put_nowait("\x04") if not self.queue.full() else self.close("bye")
+            if self.queue.full():
+                self.close("bye")
+            else:
+                self.queue.put_nowait("\x04")
         elif fed.redraw and self.pty:
             self._write(self._prompt_line())
         if self.table is None:
@@ -209,6 +212,11 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 await self._at_table(self.table, line)
         except CatanError as exc:
             self.push(f"✗ {clean(str(exc), 300)}\n")
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bug must cost one line, not the connection
+            self.hub.log(f"internal error on {clean(line, 80)!r} from {self.name}: {exc.__class__.__name__}: {exc}")
+            self.push("✗ internal error: the command was not completed (the server log says more)\n")
 
     async def _at_table(self, table: "Table", line: str) -> None:
         from . import screen
@@ -229,6 +237,9 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             await table.redraw(self, seat)
         elif verb == "tables":
             self.push(self.hub.tables_text(self.name))
+        elif verb in ("save", "load", "saves"):
+            self.push(f"the table is saved after every command as {table.session.save_name}; "
+                      "'leave', then 'load TABLE' in the lobby reopens a closed table\n")
         elif verb == "who":
             self.push(self.hub.who_text())
         elif verb == "map":

@@ -45,7 +45,7 @@ class Defaults:
 
 class Hub:
     def __init__(self, saves_folder: str | None = None, limits: Limits | None = None, pace: float = 0.4,
-                 defaults: Defaults | None = None, workers: int = 4,
+                 defaults: Defaults | None = None, workers: int = 2,
                  log: Callable[[str], None] | None = None) -> None:
         self.saves_folder = saves_folder
         self.limits = limits or Limits()
