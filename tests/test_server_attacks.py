@@ -257,6 +257,9 @@ def test_bad_input_is_neutralised_and_the_server_stays_up(tmp_path: Path) -> Non
             for bad in ("\x1b]", "\x07", "\x1b[2J", "\u202e", "\x9b"):
                 assert bad not in said
             await mallory.send("new table \x1b[2Jx")
+            await mallory.until("is not a table name")
+            await mallory.send("new table t2 --seats red,b1ue")
+            await mallory.until("seat names are words")
             await mallory.send("x" * 1_000_000)
             await mallory.until("line refused", timeout=10)
             await answered_within(alice)

@@ -8,7 +8,7 @@ The server is a real ``catan serve`` process (``--open`` on 127.0.0.1, a tempora
 folder); the clients are asyncssh connections in this process.  Each table has two human
 seats and two bots; the other connections watch.  A human seat, when its prompt says it is
 its move, asks the server for the legal commands ('legal'), thinks a moment and plays one
-at random.
+at random.  When the bots have won a table's game, its people open the next table.
 
 The figure: the time from a seat's command leaving the client to the moment every other
 connection at that table has received the narration of that command (its redrawn screen),
@@ -55,7 +55,7 @@ class Conn:
     buffer: str = ""          # the text received, from absolute position ``base`` on
     base: int = 0
     marks: list[tuple[float, int]] = field(default_factory=list)   # (arrival time, end position)
-    accepted: list[str] = field(default_factory=list)
+    accepted: list[tuple[str, str]] = field(default_factory=list)   # (table, command)
 
     KEEP = 1 << 18           # characters kept: minutes of play would otherwise grow without end
 
@@ -171,8 +171,10 @@ class Bench:
         self.unmatched = 0
         self.conns: list[Conn] = []
         self.tasks: list[asyncio.Task[Any]] = []
+        self.tables_played = 0
 
     async def setup(self) -> None:
+        self.groups: list[list[Conn]] = []
         per_table = max(2, self.args.connections // self.args.tables)
         for t in range(self.args.tables):
             table = f"bench{t}"
@@ -189,6 +191,36 @@ class Bench:
                 self.tasks.append(asyncio.create_task(c.pump()))
                 group.append(c)
             self.conns += group
+            self.groups.append(group)
+
+    async def table_loop(self, group: list[Conn], deadline: float) -> None:
+        """Play at the group's table; when its game is over (bots do win), the same people
+        open the next table and play on, so the load lasts the whole run."""
+        first = group[0]
+        base, round_ = first.table, 0
+        while time.monotonic() < deadline:
+            mark = first.size
+            players = [asyncio.create_task(self.player(c, deadline)) for c in group if c.seat]
+            while time.monotonic() < deadline and "· game over ·" not in first.tail(200):
+                await asyncio.sleep(0.2)
+            for task in players:
+                task.cancel()
+            await asyncio.gather(*players, return_exceptions=True)
+            if time.monotonic() >= deadline:
+                return
+            round_ += 1
+            table = f"{base}-{round_}"
+            for c in group:
+                c.send("leave")
+                c.table = table
+            first.send(f"new table {table} --seats red,blue,white:bot,orange:bot --seed {round_}")
+            try:
+                await first.wait_for(f"you sit at {table} as red", mark, 30)
+            except TimeoutError:
+                return
+            for c in group[1:]:
+                c.send(f"join {table}" if c.seat else f"watch {table}")
+            self.tables_played += 1
 
     async def player(self, me: Conn, deadline: float) -> None:
         """Play whenever the prompt says it is this seat's move."""
@@ -221,7 +253,7 @@ class Bench:
                 first_event = await me.wait_for("\n", end + 1, 10)
             except TimeoutError:
                 continue      # refused (the position moved on meanwhile): not a move
-            me.accepted.append(choice)
+            me.accepted.append((me.table, choice))
             event = me.between(end + 1, first_event).strip()
             if not event or ">" in event:
                 continue
@@ -255,14 +287,15 @@ def check_saves(folder: Path, conns: list[Conn]) -> list[str]:
     from catan_cli import saves
 
     problems = []
-    for table in sorted({c.table for c in conns}):
+    for table in sorted({t for c in conns for t, _ in c.accepted}):
         history = [line.split(": ", 1)[1] if re.match(r"^[a-z]+: ", line) else line
                    for line in saves.load_game(f"table-{table}", folder / "saves").game.history]
         for c in conns:
-            if c.table != table or not c.accepted:
+            mine = [cmd for t, cmd in c.accepted if t == table]
+            if not mine:
                 continue
             it = iter(history)
-            missing = [cmd for cmd in c.accepted if not any(h == cmd for h in it)]
+            missing = [cmd for cmd in mine if not any(h == cmd for h in it)]
             if missing:
                 problems.append(f"{table}: {c.seat}'s {missing[0]!r} not in the save")
     return problems
@@ -279,7 +312,7 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         cpu_start, started = cpu_seconds(proc.pid), time.monotonic()
         client_start = time.process_time()
         deadline = time.monotonic() + args.duration
-        players = [asyncio.create_task(bench.player(c, deadline)) for c in bench.conns if c.seat]
+        players = [asyncio.create_task(bench.table_loop(group, deadline)) for group in bench.groups]
         rss_peak = rss_connected
         while time.monotonic() < deadline:
             await asyncio.sleep(min(5.0, max(0.1, deadline - time.monotonic())))
@@ -304,6 +337,7 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         lat = bench.latencies
         return {
             "connections": len(bench.conns), "tables": args.tables, "duration_s": args.duration,
+            "games_finished": bench.tables_played,
             "bot_pace_s": args.pace, "commands_measured": len(lat), "unmatched": bench.unmatched,
             "commands_accepted": sum(len(c.accepted) for c in bench.conns),
             "latency_median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,

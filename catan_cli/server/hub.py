@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import shlex
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from .conn import Client
 
 T = TypeVar("T")
+SEAT_RE = re.compile(r"[a-z]{1,12}")
 
 LOBBY_HELP = """\
 lobby commands:
@@ -215,8 +217,8 @@ class Hub:
         if len(seats) > 6 or len({s.name for s in seats}) != len(seats):
             raise CatanError("seats: at most 6, each named once")
         for seat in seats:
-            if not seat.name.isalpha():
-                raise CatanError(f"seat {seat.name[:20]!r}: seat names are words, like red or blue")
+            if not SEAT_RE.fullmatch(seat.name):
+                raise CatanError(f"seat {clean(seat.name, 20)!r}: seat names are words, like red or blue")
         header = Header(clean(options["--scenario"] or "", 40).lower(), seats, seed, False, list(self.defaults.options))
         session_name = store.save_name(name)
 

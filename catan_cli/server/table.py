@@ -162,6 +162,8 @@ class Table:
             old.moved_away(f"your seat {seat} at {self.name} was taken up by your newer connection")
         self.attached[seat] = viewer
         self._returned(seat)
+        if not self.started:
+            self._update_status()       # 'waiting for ...' names one seat fewer
         self._notice(f"{viewer.name} sits down as {seat}")
         if not self.started and not self.free_seats():
             self.hub.spawn(self.start(None))
@@ -293,18 +295,22 @@ class Table:
                 continue
             if self.hub.pace > 0:
                 await asyncio.sleep(self.hub.pace)
+            stuck = False
             async with self.lock:
                 if self._bot_to_move() != seat:
                     continue
                 try:
                     turn = await self.hub.run(self._bot_step, seat)
-                except CatanError as exc:
-                    self.hub.log(f"table {self.name}: {exc}")
-                    await self._broadcast([], None, f"the bot for {seat} is stuck: {exc}")
-                    self._wake.clear()
-                    await self._wake.wait()
-                    continue
-                await self._broadcast([turn], None)
+                except Exception as exc:  # noqa: BLE001 - a bot's bug stops that bot, not the table's task
+                    problem = str(exc) if isinstance(exc, CatanError) else f"{exc.__class__.__name__}: {exc}"
+                    self.hub.log(f"table {self.name}: {problem}")
+                    await self._broadcast([], None, f"the bot for {seat} is stuck: {clean(problem, 200)}")
+                    stuck = True
+                else:
+                    await self._broadcast([turn], None)
+            if stuck:              # tried again after the next change at the table, not in a loop
+                self._wake.clear()
+                await self._wake.wait()
 
     # ------------------------------------------------------------------ saving
     def _save_later(self, text: str) -> None:
