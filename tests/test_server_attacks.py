@@ -256,7 +256,15 @@ def test_bad_input_is_neutralised_and_the_server_stays_up(tmp_path: Path) -> Non
             said = said[: said.index("\n")]
             for bad in ("\x1b]", "\x07", "\x1b[2J", "\u202e", "\x9b"):
                 assert bad not in said
+            await mallory.send("leave")
+            await mallory.until("back in the lobby")
             await mallory.send("new table \x1b[2Jx")
+            await mallory.until("table x is open")          # the escape sequence never got in
+            await mallory.send("leave")
+            await mallory.send("new table x\u0007y")
+            await mallory.until("table xy is open")
+            await mallory.send("leave")
+            await mallory.send("new table ../../etc")
             await mallory.until("is not a table name")
             await mallory.send("new table t2 --seats red,b1ue")
             await mallory.until("seat names are words")

@@ -10,11 +10,13 @@ whole when Enter comes, so a 1 MB paste costs its bytes and no more.
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
 
 EOF_KEY, INTERRUPT, ERASE_LINE = "\x04", "\x03", "\x15"
 BACKSPACES = ("\x7f", "\x08")
 ERASE_WORD = "\x17"
+_KEYS = re.compile(r"[\x00-\x1f\x7f]")      # control keys and the start of escape sequences
 
 
 @dataclass
@@ -39,12 +41,27 @@ class LineEditor:
 
     def feed(self, data: bytes) -> Feed:
         out = Feed([])
-        for ch in self._decoder.decode(data):
+        text = self._decoder.decode(data)
+        i, n = 0, len(text)
+        while i < n:
             if self._escape:
-                self._escape += ch
+                self._escape += text[i]
+                i += 1
                 if self._escape_done():
                     self._escape = ""
                 continue
+            key = _KEYS.search(text, i)
+            stop = key.start() if key else n
+            if stop > i:      # typed or pasted text: taken as one run, not a character at a time
+                run = text[i:stop]
+                if not run.isprintable():
+                    run = "".join(ch for ch in run if ch.isprintable())
+                self._add(run, out)
+                self._last_cr = False
+                i = stop
+                continue
+            ch = text[i]
+            i += 1
             newline_after_cr = ch == "\n" and self._last_cr
             self._last_cr = ch == "\r"
             if ch == "\x1b":
@@ -73,16 +90,16 @@ class LineEditor:
                     return out
             elif ch == "\t":
                 self._add(" ", out)
-            elif ch.isprintable():
-                self._add(ch, out)
         return out
 
-    def _add(self, ch: str, out: Feed) -> None:
-        if len(self.line) >= self.max_line:
+    def _add(self, run: str, out: Feed) -> None:
+        room = self.max_line - len(self.line)
+        if len(run) > room:
             self.overflow = True
-            return
-        self.line += ch
-        out.redraw = True
+            run = run[:room]
+        if run:
+            self.line += run
+            out.redraw = True
 
     def _escape_done(self) -> bool:
         """Whether the escape sequence collected so far is complete (CSI, SS3 or two keys);
