@@ -5,9 +5,11 @@ reaches another's game, a dropped seat comes back with its key, bots starve nobo
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import time
+import weakref
 from pathlib import Path
 
 import pytest
@@ -181,22 +183,34 @@ def test_bots_starve_nobody(tmp_path: Path) -> None:
     asyncio.run(asyncio.wait_for(main(), 40))
 
 
-def test_vanished_clients_leave_no_task_or_seat_behind(tmp_path: Path) -> None:
+def open_fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def test_vanished_clients_leave_no_task_seat_memory_or_descriptor_behind(tmp_path: Path) -> None:
     async def main() -> None:
         async with keyed(tmp_path, ["alice", "bob"]) as server:
             alice = await server.connect("alice")
             await alice.send("new table t --seats red,blue:bot")
             await alice.until("your move")
-            before = len(asyncio.all_tasks())
-            terms = [await server.connect("bob") for _ in range(6)]
-            for term in terms:
-                await term.until("Welcome")
-                term.type("tables\r")                            # mid-command ...
-                term.conn.abort()                                # ... gone
-            await wait_for(lambda: len(server.hub.clients) == 1, 5, "the clients forgotten")
+            before, fds = len(asyncio.all_tasks()), open_fds()
+            gone: list[weakref.ref[object]] = []
+            for _ in range(3):
+                terms = [await server.connect("bob") for _ in range(6)]
+                for term in terms:
+                    await term.until("Welcome")
+                gone += [weakref.ref(c) for c in server.hub.clients if c.name == "bob"]
+                for term in terms:
+                    term.type("tables\r")                        # mid-command ...
+                    term.conn.abort()                            # ... gone
+                await wait_for(lambda: len(server.hub.clients) == 1, 5, "the clients forgotten")
             await asyncio.sleep(0.2)
+            gc.collect()
             assert len(asyncio.all_tasks()) <= before
+            assert open_fds() <= fds                              # each drop used to keep 2
+            assert len(gone) == 18 and not [ref for ref in gone if ref() is not None], "connections kept alive"
             assert server.hub.tables["t"].attached.keys() == {"red"}
+            await answered_within(alice)
 
     asyncio.run(asyncio.wait_for(main(), 30))
 

@@ -108,7 +108,9 @@ def test_a_watcher_sees_no_hand(tmp_path: Path) -> None:
 
 
 def test_an_out_of_turn_discard_reaches_the_right_seat(tmp_path: Path) -> None:
-    store_table(tmp_path, "seven", "red, blue", {"red": "alice", "blue": "bob"}, SANDBOX_SETUP + ["dice 3 4"])
+    # both hold more than 7 cards when red rolls a 7: blue is asked at once, not after red
+    store_table(tmp_path, "seven", "red, blue", {"red": "alice", "blue": "bob"},
+                SANDBOX_SETUP + ["give red 3 wool 3 grain", "dice 3 4"])
 
     async def main() -> None:
         async with keyed(tmp_path, ["alice", "bob"]) as server:
@@ -117,10 +119,12 @@ def test_an_out_of_turn_discard_reaches_the_right_seat(tmp_path: Path) -> None:
             await alice.until("you sit at seven as red")     # a player's only seat: rejoined at once
             await bob.until("you sit at seven as blue")
             await alice.send("roll")
+            await alice.until("red, your move · discard 4 >", timeout=3)
             await bob.until("blue, you must answer · discard 4 >", timeout=3)
-            await alice.until("seven · blue · must discard 4 >", timeout=3)
-            await bob.send("discard 4 wool")
+            await bob.send("discard 4 wool")                 # before red, out of turn
             await alice.until("blue discards", timeout=3)
+            await bob.until("seven · red · must discard 4 >", timeout=3)
+            await alice.send("discard 2 ore 2 grain")
             await alice.until("red, your move · move the robber")
 
     asyncio.run(asyncio.wait_for(main(), 30))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from .. import saves
+from ..engine.phases import Phase
 from ..errors import CatanError, RuleError
 from . import screen
 from .text import clean
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
 TABLE_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,23}")
 PREFIX_RE = re.compile(r"\s*([A-Za-z0-9_-]+)\s*:")
 SAVE_PREFIX = "table-"
-SIMULTANEOUS = ("discard", "gold", "offer")
 
 
 def check_table_name(name: str) -> str:
@@ -444,17 +444,16 @@ class Table:
             self.to_act = set()
             return
         prompt = game.prompt_player()
-        status: dict[str | None, str] = {None: f"{self.name} · {prompt} · {game.waiting_for()}"}
-        to_act = {prompt}
-        whose = "your move" if prompt == game.view(None)["current"] or game.state.phase == "setup" \
-            else "you must answer"
-        status[prompt] = f"{self.name} · {prompt}, {whose} · {game.waiting_for().removeprefix('must ')}"
-        for item in game.view(None)["pending"]:
-            seat = item.get("player")
-            # answers several seats give at once (discards on a 7, gold); a robber waits its turn
-            if isinstance(seat, str) and seat != prompt and seat in game.players and item.get("kind") in SIMULTANEOUS:
-                to_act.add(seat)
-                status[seat] = f"{self.name} · {seat}, you must answer · {_pending_words(item)}"
+        deciding = game.deciding()
+        status: dict[str | None, str] = {None: f"{self.name} · {prompt} · {deciding[prompt]}"}
+        current = game.view(None)["current"]
+        for seat, what in deciding.items():
+            # the turn's player moves; anyone else asked (a discard on a 7, an offer, a gold
+            # pick, a scenario's question) answers, at once, at their own prompt
+            whose = "your move" if seat == prompt and (seat == current or game.state.phase == Phase.SETUP) \
+                else "you must answer"
+            status[seat] = f"{self.name} · {seat}, {whose} · {what.removeprefix('must ')}"
+        to_act = set(deciding)
         self.status, self.to_act = status, to_act
 
     # ------------------------------------------------------------------ files
@@ -478,17 +477,6 @@ class Table:
         self._wake.set()
         if self._driver is not None:
             self._driver.cancel()
-
-
-def _pending_words(item: dict[str, Any]) -> str:
-    kind = item.get("kind")
-    if kind == "discard":
-        return f"discard {item.get('count', '')}".strip()
-    if kind == "offer":
-        return f"accept or decline {item.get('from', 'the')}'s offer"
-    if kind == "gold":
-        return "choose from gold"
-    return str(item.get("prompt", kind))
 
 
 def owners_from(data: Any, seats: Sequence[str]) -> dict[str, str]:
