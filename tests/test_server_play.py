@@ -24,14 +24,17 @@ SANDBOX_SETUP = ["turn blue", "put settlement red 20", "put road red 20-21", "pu
 
 def scripted_game(seed: int) -> tuple[list[str], list[tuple[str, tuple[str, ...]]], dict[str, set[str]]]:
     """A whole base game chosen by bots: its command lines, every private event text with
-    the seats allowed to see it, and every hand line each seat may be shown."""
+    the seats allowed to see it, and every hand and score line each seat may be shown (the
+    score counts others' points without their hidden victory point cards)."""
     session = Session.new(Header("base", parse_seats("red:bot,blue:bot,white:bot"), seed), autosave=False)
     secrets: list[tuple[str, tuple[str, ...]]] = []
     hands: dict[str, set[str]] = {seat: set() for seat in PLAYERS}
 
     def note_hands() -> None:
         for seat in PLAYERS:
-            hands[seat].add(plain(screen.hand_line(session.game.view(seat), seat)))
+            view = session.game.view(seat)
+            hands[seat].add(plain(screen.hand_line(view, seat)))
+            hands[seat].add(plain(screen.score_line(session.game, view)))
 
     note_hands()
     while not session.game.over:
@@ -72,7 +75,8 @@ def test_three_connections_play_a_game_to_its_end_and_see_only_their_own_secrets
                 await term.until(f"Hand of {seat}")
             for seat, term in terms.items():
                 seen = plain(term.raw)
-                shown = {line[line.index("your hand:"):] for line in seen.splitlines() if "your hand:" in line}
+                shown = {line[line.index(head):] for line in seen.splitlines()
+                         for head in ("your hand:", "score: ") if head in line}
                 assert shown and shown <= hands[seat], shown - hands[seat]
                 for other in PLAYERS:
                     if other != seat:
