@@ -312,6 +312,7 @@ def build_app() -> Any:
 
         try:
             asyncio.run(ssh.serve(hub, accounts, host, port, Path(host_key) if host_key else None, ready))
+            typer.echo("catan serve: stopped")           # SIGTERM or SIGHUP: tables saved
         except KeyboardInterrupt:
             typer.echo("catan serve: stopped")
         except CatanError as exc:

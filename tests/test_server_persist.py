@@ -87,6 +87,10 @@ def test_catan_serve_runs_and_its_help_explains_a_set_up(tmp_path: Path) -> None
         assert "Welcome, friday." in asyncio.run(visit())
         key = tmp_path / "data" / "catan" / "ssh_host_ed25519_key"
         assert key.stat().st_mode & 0o777 == 0o600
+        proc.terminate()                       # as a service manager stops it
+        out, _ = proc.communicate(timeout=10)
+        assert proc.returncode == 0 and "catan serve: stopped" in out
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
