@@ -36,6 +36,8 @@ class Terminal:
     def __init__(self, conn: asyncssh.SSHClientConnection, process: Any) -> None:
         self.conn, self.process = conn, process
         self.raw = ""
+        self.screen = ""         # plain(raw), kept up as chunks come (a long game sends megabytes)
+        self._done = 0           # how much of raw is in screen
         self.pos = 0
         self.closed = False
 
@@ -45,15 +47,21 @@ class Terminal:
             self.closed = True
             raise AssertionError(f"connection closed:\n{self.tail()}")
         self.raw += chunk
+        end = len(self.raw)
+        cut = self.raw.rfind("\x1b", max(self._done, end - 32))
+        if cut >= 0 and not ANSI.match(self.raw, cut):     # an escape sequence goes on in the next chunk
+            end = cut
+        self.screen += plain(self.raw[self._done:end])
+        self._done = end
 
     def tail(self, n: int = 1500) -> str:
-        return plain(self.raw)[-n:]
+        return plain(self.raw[-4 * n:])[-n:]
 
     async def until(self, text: str, timeout: float = 10) -> str:
         """Wait for ``text``; returns what came before it since the last match."""
         async def read() -> str:
             while True:
-                screen = plain(self.raw)
+                screen = self.screen
                 i = screen.find(text, self.pos)
                 if i >= 0:
                     before = screen[self.pos:i]
