@@ -37,7 +37,9 @@ def _version() -> str:
 def _fail(message: str, code: int = EXIT_FAILED) -> NoReturn:
     import typer
 
-    typer.echo(f"catan: {message}", err=True)
+    from .safetext import clean_text
+
+    typer.echo(f"catan: {clean_text(message)}", err=True)
     raise typer.Exit(code)
 
 
@@ -147,14 +149,16 @@ def build_app() -> Any:
         from .errors import CatanError
         from .saves import check_name
         from .script import read_file
+        from .safetext import clean_text
         from .script import run as run_file
+        from .wording import plural
 
         _no_color(no_color)
         out: list[str] = []
 
         def report(line: str, events: list[Any]) -> None:
-            out.append(line)
-            out.extend(f"  {ev.text}" for ev in events)
+            out.append(clean_text(line))
+            out.extend(f"  {clean_text(ev.text)}" for ev in events)
             if len(out) > 200:
                 flush()
 
@@ -179,10 +183,10 @@ def build_app() -> Any:
 
             typer.echo(json.dumps(game.to_json(), indent=2))
         else:
-            checks = f", {result.expectations} expectations" if result.expectations else ""
-            checks += f", {result.digests} digest{'s' if result.digests != 1 else ''}" if result.digests else ""
-            verdict = "ok" if result.ok else f"{len(result.failures)} failing line{'s' if len(result.failures) != 1 else ''}"
-            typer.echo(f"{file}: {result.commands} commands{checks}: {verdict}")
+            checks = f", {plural(result.expectations, 'expectation')}" if result.expectations else ""
+            checks += f", {plural(result.digests, 'digest')}" if result.digests else ""
+            verdict = "ok" if result.ok else plural(len(result.failures), "failing line")
+            typer.echo(f"{clean_text(file)}: {plural(result.commands, 'command')}{checks}: {verdict}")
             state = f"{game.winner} has won" if game.over else f"{game.prompt_player()}: {game.waiting_for()}"
             typer.echo(f"turn {game.state.turn}, {state}; digest {game.digest()}")
             if board:
@@ -199,9 +203,9 @@ def build_app() -> Any:
                 path = save_game(game, cf.header, save, saves_dir)
             except CatanError as exc:
                 _fail(str(exc), exit_code(exc))
-            typer.echo(f"saved to {path}", err=as_json)
+            typer.echo(f"saved to {clean_text(str(path))}", err=as_json)
         for failure in result.failures:
-            typer.echo(f"catan: {failure.message}", err=True)
+            typer.echo(f"catan: {clean_text(failure.message)}", err=True)
         if result.failures:
             raise typer.Exit(EXIT_FAILED)
 
@@ -219,7 +223,9 @@ def build_app() -> Any:
 
         from .errors import CatanError
         from .repl import Screen
+        from .safetext import clean_text
         from .saves import load_game
+        from .wording import plural
 
         _no_color(no_color)
         try:
@@ -230,9 +236,9 @@ def build_app() -> Any:
         console = Console(highlight=False)
         screen = Screen(console, compact if compact is not None else console.width < 100)
         seats = ", ".join(seat.spec() for seat in header.seats)
-        console.print(f"{loaded.name}: {header.scenario} · {seats} · seed {header.seed}"
-                      f"{' · sandbox' if header.sandbox else ''} · {len(game.history)} commands",
-                      style="bold", markup=False)
+        console.print(clean_text(f"{loaded.name}: {header.scenario} · {seats} · seed {header.seed}"
+                                 f"{' · sandbox' if header.sandbox else ''} · "
+                                 f"{plural(len(game.history), 'command')}"), style="bold", markup=False)
         state = f"{game.winner} has won" if game.over else f"{game.prompt_player()}: {game.waiting_for()}"
         console.print(f"turn {game.state.turn}, {state}; digest {game.digest()}", markup=False)
         console.print(screen.board(game, None))
@@ -296,11 +302,12 @@ def build_app() -> Any:
     @app.command("saves", epilog=EPILOG)
     def list_saves(saves_dir: str = saves_option(), version: bool = version_option()) -> None:
         """List the saved games."""
+        from .safetext import clean_text
         from .saves import describe, list_saves as _list, saves_dir as _dir
 
         infos = _list(saves_dir)
         if not infos:
-            typer.echo(f"no saves in {_dir(saves_dir)}")
+            typer.echo(clean_text(f"no saves in {_dir(saves_dir)}"))
             return
         for info in infos:
             typer.echo(describe(info))
@@ -310,12 +317,13 @@ def build_app() -> Any:
         """List the scenarios."""
         from .engine.scenario import available_scenarios, load_scenario
         from .errors import CatanError
+        from .safetext import clean_text
 
         for key in available_scenarios():
             try:
                 scen = load_scenario(key)
             except CatanError as exc:
-                typer.echo(f"{key:18} (cannot be read: {exc})")
+                typer.echo(f"{key:18} (cannot be read: {clean_text(str(exc))})")
                 continue
             opts = f" [options: {', '.join(scen.options)}]" if scen.options else ""
             typer.echo(f"{key:18} {scen.min_players}-{scen.max_players} players  {scen.summary}{opts}")

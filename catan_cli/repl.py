@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable, Iterator, 
 
 from . import helptext, saves
 from .errors import CatanError
+from .safetext import clean_lines, clean_text
 
 if TYPE_CHECKING:
     from prompt_toolkit.completion import Completion
@@ -37,6 +38,7 @@ PROMPT_COLORS = {
 }
 MAP_WORDS = ("compact", "full")
 SCORE_MIN_WIDTH = 50   # the score table is never narrower than this
+LINE_LIMIT = 2000      # a printed line longer than this is cut (a pasted megabyte stays short)
 
 
 # ---------------------------------------------------------------------------- drawing
@@ -215,10 +217,12 @@ class Repl:
 
     # -------------------------------------------------------------- output helpers
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(text, style=style or None, markup=False, highlight=False)
+        """Print a line (or lines); whatever it quotes is shown escaped (:mod:`.safetext`)."""
+        self.console.print(clean_lines(text, LINE_LIMIT), style=style or None, markup=False, highlight=False)
 
     def error(self, text: str) -> None:
-        self.console.print(f"✗ {text}", style="bold red", markup=False, highlight=False)
+        """One red refusal line: control characters escaped, long text cut."""
+        self.console.print(f"✗ {clean_text(text)}", style="bold red", markup=False, highlight=False)
 
     def _color(self, name: str | None) -> str:
         if name is None:
@@ -238,12 +242,12 @@ class Repl:
         if echo:
             line = Text()
             line.append(played.seat, style=f"bold {self._color(played.seat)}".strip())
-            line.append(f": {played.body}")
+            line.append(f": {clean_text(played.body)}")
             self.console.print(line, highlight=False)
         players = self.session.game.players
         for ev in played.events:
             who = players[ev.seat] if 0 <= ev.seat < len(players) else None
-            self.console.print(Text(f"  {ev.text}", style=self._color(who) or "grey70"), highlight=False)
+            self.console.print(Text(f"  {clean_text(ev.text)}", style=self._color(who) or "grey70"), highlight=False)
 
     def save_now(self) -> None:
         """Write the autosave a command deferred until its answer was drawn; Ctrl-C waits

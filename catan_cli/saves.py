@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from .errors import CatanError, SaveError
+from .safetext import clean_text
 from .script import CommandFile, Header, ScriptError, file_text, parse_text, run
 
 if TYPE_CHECKING:
@@ -202,11 +203,12 @@ def describe_age(modified: float, now: float | None = None) -> str:
 
 
 def describe(info: SaveInfo) -> str:
-    """One line of a saves listing."""
+    """One line of a saves listing, safe to print (a header's bytes are shown escaped)."""
     if info.problem:
-        return f"{info.name:20} damaged: {info.problem}"
-    return (f"{info.name:20} {info.scenario:16} {info.players:32} {info.commands:5} commands  "
-            f"{describe_age(info.modified)}")
+        return clean_text(f"{info.name:20} damaged: {info.problem}")
+    return clean_text(f"{info.name:20} {clean_text(info.scenario, 40):16} {clean_text(info.players, 80):32} "
+                      f"{info.commands:5} command{' ' if info.commands == 1 else 's'}  "
+                      f"{describe_age(info.modified)}")
 
 
 def names(folder: str | Path | None = None) -> Sequence[str]:

@@ -175,7 +175,7 @@ def test_run_keep_going_reports_every_failing_line(tmp_path):
     assert errors == [f"catan: {bad}:3: build city 99: there is no intersection 99 (they run 1-72)",
                       f"catan: {bad}:4: expect red vp 4: red has 1 VP",
                       f"catan: {bad}:6: expect blue ore 2: blue holds 0 ore"]
-    assert f"{bad}: 2 commands, 1 expectations: 3 failing lines" in result.output
+    assert f"{bad}: 2 commands, 1 expectation: 3 failing lines" in result.output
     assert "red places a road on 40-41" in result.output
 
 
@@ -309,7 +309,7 @@ def test_saves_lists_the_saves_folder(tmp_path):
     assert "no saves in" in catan("saves", "--saves", str(tmp_path)).output
     catan("play", "--seed", "7", "--saves", str(tmp_path), input="build settlement 40\n")
     out = catan("saves", "--saves", str(tmp_path)).output
-    assert out.startswith("autosave") and "base" in out and "1 commands" in out
+    assert out.startswith("autosave") and "base" in out and "1 command " in out
 
 
 # ---------------------------------------------------------------------------- simulate
