@@ -25,7 +25,7 @@ from .engine.scenario import HARBOR_TYPES, load_scenario
 from .engine.state import BUILDING_NAMES, ROUTE_NAMES, GameState
 from .errors import CatanError, RuleError, SaveError
 from .engine.geometry import RESOURCES
-from . import notation
+from . import notation, statecheck
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,8 @@ class Game:
             state_data = copy.deepcopy(data["state"])
             scen = load_scenario(str(state_data["scenario"]))
             state = GameState.from_json(state_data)
+            if problems := statecheck.shape_problems(scen, state):
+                raise SaveError(f"not a sound catan game: {statecheck.refusal(problems)}")
             engine = Engine(scen, state)
             history = [str(line) for line in data.get("history", [])]
         except CatanError:
@@ -69,6 +71,8 @@ class Game:
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise SaveError(f"not a saved catan game: {exc.__class__.__name__} {exc}") from None
         _validate_state(engine)
+        if problems := statecheck.position_problems(engine):
+            raise SaveError(f"not a sound catan game: {statecheck.refusal(problems)}")
         return cls(engine, history)
 
     # --- playing ------------------------------------------------------------------------------

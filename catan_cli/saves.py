@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from .errors import CatanError, SaveError
 from .safetext import clean_text
+from .textfile import UnusableFile, read_text_file
 from .script import CommandFile, Header, ScriptError, file_text, parse_text, run
 
 if TYPE_CHECKING:
@@ -120,9 +121,11 @@ def load_game(name_or_path: str, folder: str | Path | None = None) -> Loaded:
     path = locate(name_or_path, folder)
     label = path.stem if path.suffix == SUFFIX else str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path)
     except FileNotFoundError:
         raise SaveError(f"no save named {label!r} (in {path.parent})") from None
+    except UnusableFile as exc:
+        raise SaveError(f"{label} is not a save: it {exc}") from None
     except UnicodeDecodeError:
         raise SaveError(f"save {label} is damaged: it is not text") from None
     except OSError as exc:
@@ -183,11 +186,15 @@ def list_saves(folder: str | Path | None = None) -> list[SaveInfo]:
     for path in paths:
         try:
             stat = path.stat()
-            cf = parse_text(path.read_text(encoding="utf-8"), path.stem)
+            cf = parse_text(read_text_file(path), path.stem)
             out.append(SaveInfo(path.stem, path, stat.st_mtime, cf.header.scenario,
                                 ", ".join(s.spec() for s in cf.header.seats), len(cf.commands()),
                                 None if cf.final_digest else "no digest line"))
-        except (OSError, UnicodeDecodeError, CatanError) as exc:
+        except UnusableFile as exc:
+            out.append(SaveInfo(path.stem, path, 0.0, "?", "?", 0, f"not a save: it {exc}"))
+        except UnicodeDecodeError:
+            out.append(SaveInfo(path.stem, path, 0.0, "?", "?", 0, "it is not text"))
+        except (OSError, CatanError) as exc:
             out.append(SaveInfo(path.stem, path, 0.0, "?", "?", 0, str(exc)))
     out.sort(key=lambda info: -info.modified)
     return out
@@ -205,7 +212,8 @@ def describe_age(modified: float, now: float | None = None) -> str:
 def describe(info: SaveInfo) -> str:
     """One line of a saves listing, safe to print (a header's bytes are shown escaped)."""
     if info.problem:
-        return clean_text(f"{info.name:20} damaged: {info.problem}")
+        problem = info.problem if info.problem.startswith("not a save") else f"damaged: {info.problem}"
+        return clean_text(f"{info.name:20} {problem}")
     return clean_text(f"{info.name:20} {clean_text(info.scenario, 40):16} {clean_text(info.players, 80):32} "
                       f"{info.commands:5} command{' ' if info.commands == 1 else 's'}  "
                       f"{describe_age(info.modified)}")

@@ -202,12 +202,14 @@ def _set_header(header: Header, key: str, value: str, where: str) -> None:
 def read_file(path: str | Path) -> CommandFile:
     """Read and parse a command file; a missing or unreadable file is a ScriptError."""
     p = Path(path)
+    from .textfile import UnusableFile, read_text_file
+
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text_file(p)
     except FileNotFoundError:
         raise CommandFileError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise CommandFileError(f"{p}: is a folder, not a command file") from None
+    except UnusableFile as exc:
+        raise CommandFileError(f"{p}: {exc}, not a command file") from None
     except UnicodeDecodeError:
         raise CommandFileError(f"{p}: not a command file (not UTF-8 text)") from None
     except OSError as exc:
