@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable, Iterator, 
 from . import helptext, saves
 from .errors import CatanError
 from .safetext import clean_lines, clean_text
+from .wording import plural
 
 if TYPE_CHECKING:
     from prompt_toolkit.completion import Completion
@@ -214,6 +215,7 @@ class Repl:
         self.sleep = sleep
         self._legal_key: tuple[int, int] | None = None
         self._legal: list[str] = []
+        self.confirm: str | None = None   # a save name that 'save' would overwrite: asked y/n
 
     # -------------------------------------------------------------- output helpers
     def say(self, text: str, style: str = "") -> None:
@@ -271,6 +273,8 @@ class Repl:
     # -------------------------------------------------------------- prompt and toolbar
     def prompt_parts(self) -> tuple[str | None, str]:
         """The prompt as (player, the rest): ``red · build/trade > ``, ``blue must discard 4 > ``."""
+        if self.confirm is not None:
+            return None, self.overwrite_question(self.confirm)
         game = self.session.game
         if game.over:
             return None, f"game over · {game.winner or 'nobody'} won > "
@@ -353,6 +357,13 @@ class Repl:
     def handle(self, raw: str) -> bool:
         """Do one line of input.  False when the user asked to leave."""
         line = raw.strip()
+        if self.confirm is not None:
+            name, self.confirm = self.confirm, None
+            if line.lower() in ("y", "yes"):
+                self.say(f"saved to {self.session.save(name, force=True)}", "green")
+            else:
+                self.say(f"not saved: the save {name} is left as it was")
+            return True
         if not line:
             if self.session.bot_to_move():
                 self.after_move()
@@ -408,8 +419,10 @@ class Repl:
         scen = s.game.engine.scen
         seats = ", ".join(seat.spec() for seat in h.seats)
         self.say(f"{scen.name}: {seats} · seed {h.seed}" + (" · sandbox" if h.sandbox else ""), "bold")
+        saving = (f"the game is autosaved after every command, as {s.save_name}" if s.autosave
+                  else "autosave is off: 'save NAME' saves the game")
         self.say(f"First to {scen.vp_target} VP. Type 'help' for the commands; Tab completes; "
-                 "Ctrl-D or 'quit' leaves (the game is autosaved after every command).")
+                 f"Ctrl-D or 'quit' leaves ({saving}).")
         for _, text in s.log:
             self.say(text)
         self.after_move()
@@ -461,6 +474,10 @@ class Repl:
                 limit = int(rest)
             self.console.print(self.screen.log(session.log, limit))
         elif verb == "save":
+            if session.would_overwrite(rest or None):
+                self.confirm = saves.check_name(rest) if rest else session.save_name
+                self.say(self.overwrite_question(self.confirm).rstrip())
+                return True
             path = session.save(rest or None)
             self.say(f"saved to {path}", "green")
         elif verb == "load":
@@ -468,7 +485,7 @@ class Repl:
                 raise CatanError("load which save? ('saves' lists them)")
             session.load(rest)
             self._legal_key = None
-            self.say(f"loaded {session.save_name}: {len(session.game.history)} commands replayed", "green")
+            self.say(f"loaded {session.save_name}: {plural(len(session.game.history), 'command')} replayed", "green")
             self.after_move()
         elif verb == "saves":
             self.show_saves()
@@ -548,7 +565,13 @@ class Repl:
                 return
 
     def save_question(self) -> str:
+        if self.confirm is not None:
+            return self.overwrite_question(self.confirm)
         return f"save the game as [{self.session.save_name}]? (Enter: yes, or a name; n: no) "
+
+    def overwrite_question(self, name: str) -> str:
+        """The question before a save replaces another game's save."""
+        return f"a save named {name} exists (another game): overwrite it? (y/n) "
 
     def offer_save(self, ask: Callable[[str], str]) -> bool:
         """Leaving: ask for a save name (Enter: the current one; 'n': no save).  False when
@@ -568,13 +591,23 @@ class Repl:
         """Act on an answer to :meth:`save_question` (None: Ctrl-C).  True: leave; False:
         back to the game; None: ask again (the name was refused)."""
         if answer is None:
+            self.confirm = None
             self.say("back to the game")
             return False
         answer = answer.strip()
+        if self.confirm is not None:   # the answer to 'overwrite it? (y/n)'
+            name, self.confirm = self.confirm, None
+            if answer.lower() not in ("y", "yes"):
+                return None            # ask for a name again
+            self.say(f"saved to {self.session.save(name, force=True)}", "green")
+            return True
         if answer.lower() in ("n", "no"):
             self.farewell()
             return True
         try:
+            if self.session.would_overwrite(answer or None):
+                self.confirm = saves.check_name(answer) if answer else self.session.save_name
+                return None
             path = self.session.save(answer or None)
         except CatanError as exc:
             self.error(str(exc))
@@ -626,11 +659,7 @@ class Repl:
 
     def farewell(self) -> None:
         """Where the game is, as the REPL ends without a save asked for."""
-        session = self.session
-        if session.autosave:
-            self.say(f"autosaved as {saves.save_path(session.save_name, session.saves_folder)}")
-        else:
-            self.say("not saved")
+        self.say(self.session.saved_state())
 
     def loop_plain(self, lines: Iterable[str], out: TextIO | None = None) -> None:
         """Read commands from a pipe or file, echoing each after its prompt.  Nobody is

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from .errors import CatanError, SaveError
 from .safetext import clean_text
+from .suggest import did_you_mean
 from .textfile import UnusableFile, read_text_file
 from .script import CommandFile, Header, ScriptError, file_text, parse_text, run
 
@@ -56,9 +57,11 @@ def save_path(name: str, folder: str | Path | None = None) -> Path:
     return saves_dir(folder) / (check_name(name) + SUFFIX)
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, *, replace: bool = True) -> None:
     """Replace ``path`` by ``text`` all at once: the old file stays whole until the new
-    one is complete on disk.  OSError propagates; no temporary file is left behind."""
+    one is complete on disk.  OSError propagates; no temporary file is left behind.
+    ``replace=False``: never overwrite, FileExistsError when ``path`` exists (the new file
+    is linked into place, which fails atomically when the name is taken, even by a race)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)   # the umask applies
@@ -67,7 +70,11 @@ def write_atomic(path: Path, text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            os.link(tmp, path)
+            os.unlink(tmp)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -86,15 +93,77 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dfd)
 
 
+_TEMP_RE = re.compile(r"\.(?P<name>.+\.catan)\.(?P<pid>\d+)\.[0-9a-f]+\.tmp")
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:   # it exists but is not ours (PermissionError), or cannot be asked
+        return True
+    return True
+
+
+def remove_stale_temps(folder: str | Path | None = None) -> list[Path]:
+    """Remove the half-written ``.NAME.catan.PID.HEX.tmp`` files that a killed process left
+    (only when that process is gone: a live writer's file is its own).  The removed paths."""
+    removed = []
+    try:
+        candidates = list(saves_dir(folder).glob(".*.catan.*.tmp"))
+    except OSError:
+        return []
+    for path in candidates:
+        m = _TEMP_RE.fullmatch(path.name)
+        if m is None or _alive(int(m.group("pid"))):
+            continue
+        try:
+            path.unlink()
+            removed.append(path)
+        except OSError:
+            pass
+    return removed
+
+
+class SaveExists(SaveError):
+    """A save name already taken by another game: overwriting it must be asked for."""
+
+
+def free_autosave_name(folder: str | Path | None = None) -> str:
+    """The first ``autosave-N`` not taken in the saves folder: each game autosaves to its own."""
+    root = saves_dir(folder)
+    n = 1
+    while (root / f"{AUTOSAVE}-{n}{SUFFIX}").exists():
+        n += 1
+    return f"{AUTOSAVE}-{n}"
+
+
+def newest_autosave(folder: str | Path | None = None) -> Path | None:
+    """The most recently written ``autosave-N`` save (None when there is none)."""
+    try:
+        found = [(p.stat().st_mtime, p) for p in saves_dir(folder).glob(f"{AUTOSAVE}-*{SUFFIX}")
+                 if re.fullmatch(rf"{AUTOSAVE}-\d+", p.stem)]
+    except OSError:
+        return None
+    return max(found)[1] if found else None
+
+
 def save_text(game: "Game", header: Header) -> str:
     return file_text(header, game.history, game.digest())
 
 
-def save_game(game: "Game", header: Header, name: str, folder: str | Path | None = None) -> Path:
-    """Write ``game`` as ``NAME.catan``; SaveError (one clear line) when it cannot be written."""
+def save_game(game: "Game", header: Header, name: str, folder: str | Path | None = None, *,
+              overwrite: bool = True) -> Path:
+    """Write ``game`` as ``NAME.catan``; SaveError (one clear line) when it cannot be written.
+    ``overwrite=False``: SaveExists when the name is taken."""
     path = save_path(name, folder)
     try:
-        write_atomic(path, save_text(game, header))
+        write_atomic(path, save_text(game, header), replace=overwrite)
+    except FileExistsError:
+        raise SaveExists(f"a save named '{check_name(name)}' exists ({path})") from None
     except OSError as exc:
         raise SaveError(f"cannot save to {path}: {exc.strerror or exc}") from None
     return path
@@ -113,7 +182,10 @@ def locate(name_or_path: str, folder: str | Path | None = None) -> Path:
     looks_like_path = os.sep in name_or_path or "/" in name_or_path
     if looks_like_path or (name_or_path.endswith(SUFFIX) and Path(name_or_path).is_file()):
         return Path(name_or_path)
-    return save_path(name_or_path, folder)
+    path = save_path(name_or_path, folder)
+    if check_name(name_or_path) == AUTOSAVE and not path.exists():   # 'autosave': the newest one
+        return newest_autosave(folder) or path
+    return path
 
 
 def load_game(name_or_path: str, folder: str | Path | None = None) -> Loaded:
@@ -123,7 +195,8 @@ def load_game(name_or_path: str, folder: str | Path | None = None) -> Loaded:
     try:
         text = read_text_file(path)
     except FileNotFoundError:
-        raise SaveError(f"no save named {label!r} (in {path.parent})") from None
+        hint = did_you_mean(label, names(folder)) if label == path.stem else ""
+        raise SaveError(f"no save named {label!r}{hint} (in {path.parent})") from None
     except UnusableFile as exc:
         raise SaveError(f"{label} is not a save: it {exc}") from None
     except UnicodeDecodeError:
