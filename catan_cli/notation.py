@@ -390,7 +390,11 @@ def parse(text: str, game: "Game") -> Action:
     if verb in SHORT_BUILDS:
         verb, tokens = "build", ["build"] + tokens
     if verb not in VERBS:
-        raise NotationError(f"unknown command '{tokens[0]}'; type 'help' for the list")
+        from .suggest import did_you_mean
+
+        known = [*VERBS, *VERB_ALIASES, *SHORT_BUILDS]
+        raise NotationError(f"unknown command '{tokens[0]}'{did_you_mean(tokens[0], known)}; "
+                            "type 'help' for the list")
     reader = _Reader(tokens[1:], game, line)
     action = VERBS[verb](reader, actor)
     reader.end()

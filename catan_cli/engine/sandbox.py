@@ -9,7 +9,7 @@ from .actions import Action, Event
 from .base import EngineBase
 from .geometry import RESOURCES
 from .state import CITY, ROAD, SETTLEMENT, SHIP
-from .words import resource_text
+from .words import only, resource_text
 
 
 class SandboxRules(EngineBase):
@@ -29,7 +29,7 @@ class SandboxRules(EngineBase):
             return "no such player"
         for r in range(5):
             if counts[r] > self.s.bank[r]:
-                return f"the bank has only {self.s.bank[r]} {RESOURCES[r]}"
+                return f"the bank has {only(self.s.bank[r], RESOURCES[r])}"
         return None
 
     def do_give(self, a: Action) -> list[Event]:
@@ -44,7 +44,7 @@ class SandboxRules(EngineBase):
         have = self.s.players[seat].resources
         for r in range(5):
             if counts[r] > have[r]:
-                return f"{self.name(seat)} has only {have[r]} {RESOURCES[r]}"
+                return f"{self.name(seat)} has {only(have[r], RESOURCES[r])}"
         return None
 
     def do_take(self, a: Action) -> list[Event]:

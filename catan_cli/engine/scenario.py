@@ -366,8 +366,10 @@ def load_scenario(key: str) -> Scenario:
         raise ScenarioError(f"unknown scenario {key!r}")
     path = rules_dir() / f"{key}.toml"
     if not path.is_file():
+        from ..suggest import did_you_mean
+
         known = ", ".join(available_scenarios()) or "none found"
-        raise ScenarioError(f"unknown scenario {key!r} (known: {known})")
+        raise ScenarioError(f"unknown scenario {key!r}{did_you_mean(key, available_scenarios())} (known: {known})")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

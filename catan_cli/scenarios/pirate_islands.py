@@ -18,6 +18,7 @@ from ..engine.hooks import ScenarioHooks
 from ..engine.geometry import RESOURCES
 from ..engine.state import CITY, FORTRESS, SETTLEMENT, SHIP, WARSHIP
 from ..engine.words import resource_text
+from ..wording import plural
 
 
 class Hooks(ScenarioHooks):
@@ -214,10 +215,10 @@ class Hooks(ScenarioHooks):
                 r = e.take_random_card(victim)
                 s.bank[r] += 1
                 lost[r] += 1
-            events.append(Event("fleet", victim, f"the fleet (strength {strength}) beats {name}'s {defence} "
-                                                 f"warships: {name} loses {resource_text(lost) if loss else 'nothing (no cards)'}"))
+            events.append(Event("fleet", victim, f"the fleet (strength {strength}) beats {name}'s "
+                                                 f"{plural(defence, 'warship')}: {name} loses {resource_text(lost) if loss else 'nothing (no cards)'}"))
         elif defence > strength:
-            events.append(Event("fleet", victim, f"{name}'s {defence} warships beat the fleet (strength {strength}): "
+            events.append(Event("fleet", victim, f"{name}'s {plural(defence, 'warship')} beat{'s' if defence == 1 else ''} the fleet (strength {strength}): "
                                                  f"{name} chooses a resource"))
             if sum(s.bank):
                 s.pending.insert(0, {"kind": "reward", "seat": victim, "defer_roll": True, "roll": sum(roll),
@@ -312,7 +313,7 @@ class Hooks(ScenarioHooks):
         ours = self.warships(seat)
         name = e.name(seat)
         events = [Event("attack", seat, f"{name} attacks the fortress on {fort['node'] + 1}: "
-                                        f"the pirates roll {die}, {name} has {ours} warships")]
+                                        f"the pirates roll {die}, {name} has {plural(ours, 'warship')}")]
         order, _ = self.route(seat)
         if ours > die:
             fort["chits"] -= 1
