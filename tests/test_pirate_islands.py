@@ -150,17 +150,28 @@ def test_each_player_starts_with_a_coastal_settlement_a_ship_a_fortress_and_a_ma
     sound(g)
 
 
-def test_three_players_leave_the_fourth_start_set_out_and_use_three_fortresses():
+def test_three_players_leave_the_white_position_out_and_use_three_fortresses():
+    """Seed 001: 'In a 3-player game, do not use the white player's position' (set C: home 96,
+    ship 95-96, fortress 107, marked 90); the third seat plays from orange's (set D)."""
     g = sandbox(3)
     v = g.view()
     assert {b["owner"] for b in v["buildings"]} == {"red", "blue", "white"}
     occupied = {b["node"] for b in v["buildings"]}
-    assert not occupied & {77, 50}                     # set D's settlement and fortress
-    assert "76-77" not in {r["edge"] for r in v["routes"]}
+    assert not occupied & {96, 107}                    # the white set's settlement and fortress
+    assert "95-96" not in {r["edge"] for r in v["routes"]}
+    assert {(b["node"], b["owner"]) for b in v["buildings"]} == {
+        (135, "red"), (146, "red"), (40, "blue"), (13, "blue"), (77, "white"), (50, "white")}
+    assert [(m["node"], m["owner"]) for m in v["extra"]["marked"]] == [(149, "red"), (16, "blue"), (71, "white")]
     assert len(v["extra"]["fortresses"]) == 3
-    assert 71 not in {m["node"] for m in v["extra"]["marked"]}
     assert g.state.extra["fortress_chits_total"] == 9
     sound(g)
+
+
+def test_the_unused_position_is_whites_whatever_the_players_are_called():
+    for names in (["ann", "bob", "cyd"], ["white", "orange", "red"]):
+        g = Game.new("pirate-islands", players=names, seed=4)
+        assert [m["node"] for m in g.view()["extra"]["marked"]] == [149, 16, 71]
+        assert not {b["node"] for b in g.view()["buildings"]} & {96, 107}
 
 
 def test_the_three_unnumbered_hexes_produce_nothing():
@@ -516,14 +527,15 @@ def test_the_fleet_attacks_the_player_on_turn_too():
 
 
 def test_a_fleet_next_to_two_players_buildings_attacks_nobody():
-    # Three players: blue's home 40 and a red settlement on 58 both touch the sea hex Y.
+    # Three players (the white start set, whose home 96 touches BA, is unused): a red
+    # settlement on 95 and a blue one on 115 both touch the sea hex BA.
     g = on_turn("red", 3)
-    run(g, "put settlement red 58", "put road red 58-59", "give red 3 ore", "give blue 3 ore")
-    fleet_at(g, 9 - 5)
-    events = roll(g, 5, 6, by="white")               # 11: Y is at path index 9
-    assert extra(g)["fleet"]["hex"] == "Y"
+    run(g, "put settlement red 95", "put settlement blue 115", "give red 3 ore", "give blue 3 ore")
+    fleet_at(g, 12 - 5)
+    events = roll(g, 5, 6, by="white")               # BA is at path index 12
+    assert extra(g)["fleet"]["hex"] == "BA"
     assert "does not attack" in texts(events)
-    assert cards(g, "red") == 3 and cards(g, "blue") == 3
+    assert cards(g, "red") >= 3 and cards(g, "blue") >= 3      # nothing lost (the 11 may pay)
 
 
 def test_the_fleet_moves_and_attacks_before_production():
@@ -728,7 +740,7 @@ def test_the_fleet_leaves_once_every_fortress_is_taken():
     g = on_turn("red", 3)
     lanes = {   # shortest routes of blue and white, home to fortress
         "blue": ["38-39", "37-38", "36-37", "35-36", "16-35", "15-16", "14-15", "13-14"],
-        "white": ["94-95", "93-94", "92-93", "91-92", "90-91", "90-109", "108-109", "107-108"],
+        "white": ["75-76", "74-75", "73-74", "72-73", "71-72", "52-71", "51-52", "50-51"],   # orange's set
     }
     sail(g, "red", RED_ROUTE[1:])
     for p, ships in lanes.items():

@@ -21,6 +21,18 @@ from ..engine.words import resource_text
 from ..wording import plural
 
 
+def seat_starts(scen: Any, n: int) -> list[dict[str, Any]]:
+    """The ``[[start]]`` sets of an ``n``-seat game, in seat order: with fewer seats than sets,
+    the sets whose ``colour`` is in ``[params] unused_starts`` are left out first (seed 001: a
+    3-player game does not use the white player's position), whatever the players are called."""
+    starts = list(scen.starts)
+    for colour in scen.params.get("unused_starts", []):
+        if len(starts) <= n:
+            break
+        starts = [st for st in starts if st.get("colour") != colour]
+    return starts[:n]
+
+
 class Hooks(ScenarioHooks):
     extra_kinds = {
         "attack-fortress": "attack fortress: at the end of your turn, when your route reaches your fortress",
@@ -31,7 +43,7 @@ class Hooks(ScenarioHooks):
     def __init__(self, engine: Any) -> None:
         super().__init__(engine)
         scen = engine.scen
-        starts = scen.starts[: engine.n]
+        starts = seat_starts(scen, engine.n)
         self.path: tuple[int, ...] = scen.paths["fleet"]
         self.marked = [int(st["marked_node"]) for st in starts]
         self.fortress_node = [int(st["fortress_node"]) for st in starts]
@@ -59,7 +71,7 @@ class Hooks(ScenarioHooks):
     def setup_state(self) -> None:
         e = self.e
         s = e.s
-        for seat, start in enumerate(e.scen.starts[: e.n]):
+        for seat, start in enumerate(seat_starts(e.scen, e.n)):
             node, edge, fort = int(start["settlement_node"]), int(start["ship_edge"]), int(start["fortress_node"])
             player = s.players[seat]
             s.node_owner[node], s.node_kind[node] = seat, SETTLEMENT
