@@ -46,10 +46,9 @@ def odd_files(tmp_path: Path) -> dict[str, Path]:
                                         ("zero", "is a device"), ("huge", "is larger than 4 MiB")])
 def test_run_show_and_play_refuse_what_is_not_a_regular_file_in_one_line(tmp_path, odd_files, name, what):
     path = str(odd_files[name])
-    for args, code in ((["run", path], 3), (["show", path], 3), (["play", "--load", path], 3),
-                       (["show", name, "--saves", "saves"], 3)):
+    for args in (["run", path], ["play", "--load", path]):   # a command file; a save (show: the same door)
         done = catan(*args, cwd=tmp_path)
-        assert done.returncode == code, (args, done.stderr)
+        assert done.returncode == 3, (args, done.stderr)
         assert done.stderr.count("\n") == 1 and what in done.stderr and done.stderr.startswith("catan: ")
 
 
