@@ -818,3 +818,11 @@ def test_the_fortress_command_file_plays_to_reds_win():
     assert g.winner == "red"
     assert g.state.node_kind[RED_FORT - 1] == SETTLEMENT
     sound(g)
+
+
+def test_one_warship_is_written_in_the_singular():
+    g = red_at_fortress()
+    warships(g, "red", 1)
+    run(g, "turn red", "dice 1 1")
+    said = texts(g.execute("attack fortress"))
+    assert "red has 1 warship" in said and "1 warships" not in said
