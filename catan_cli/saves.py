@@ -204,7 +204,7 @@ def load_game(name_or_path: str, folder: str | Path | None = None) -> Loaded:
     except OSError as exc:
         raise SaveError(f"cannot read save {label}: {exc.strerror or exc}") from None
     game, cf = replay_save(text, label)
-    name = path.stem if _NAME_RE.fullmatch(path.stem) else AUTOSAVE
+    name = path.stem if _NAME_RE.fullmatch(path.stem) else free_autosave_name(folder)
     return Loaded(game, cf.header, path, name)
 
 
