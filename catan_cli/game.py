@@ -22,10 +22,12 @@ from .engine.boardjson import board_json
 from .engine.core import Engine
 from .engine.newgame import PLAYER_COLORS, new_state
 from .engine.scenario import HARBOR_TYPES, load_scenario
-from .engine.state import BUILDING_NAMES, ROUTE_NAMES, GameState
+from .engine.declare import Visibility
+from .engine.state import GameState
 from .errors import CatanError, RuleError, SaveError
 from .engine.geometry import RESOURCES
 from . import notation, statecheck
+from .engine.phases import Phase
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.engine.s.phase == "over"
+        return self.engine.s.phase == Phase.OVER
 
     def seat(self, name: str) -> int:
         try:
@@ -164,26 +166,18 @@ class Game:
     def waiting_for(self) -> str:
         """What the game waits for, in a few words: 'build/trade', 'roll', 'discard 4' ..."""
         e, s = self.engine, self.engine.s
-        if s.phase == "over":
+        if s.phase == Phase.OVER:
             return "game over"
         items = e.actionable_pending()
         if items:
-            item = items[0]
-            kind = item["kind"]
-            if kind == "discard":
-                return f"must discard {item['count']}"
-            if kind == "robber":
-                return "move the robber" + (" or pirate" if e.scen.rules.pirate else "")
-            if kind == "gold":
-                return f"choose {e.gold_count(item)} from gold"
-            if kind == "offer":
-                return f"accept or decline {e.name(item['from'])}'s offer"
-            return str(item.get("prompt", kind))
-        if s.phase == "setup":
+            return e.pending_prompt(items[0])
+        if s.phase == Phase.SETUP:
             return "place settlement" if s.setup_step == "settlement" else "place road" + (
                 "/ship" if e.scen.rules.ships else "")
-        if s.phase == "roll":
+        if s.phase == Phase.ROLL:
             return "roll"
+        if s.phase in e.scenario_phases:
+            return e.scenario_phases[s.phase].prompt
         return "build/trade"
 
     def vp(self, name: str, hidden: bool = True) -> int:
@@ -240,7 +234,7 @@ class Game:
                 "longest_route": s.longest_holder == i,
                 "largest_army": s.army_holder == i,
                 "vp_sources": sources,
-                "extra": dict(p.extra),
+                "extra": _scenario_view(e, "player", p.extra, me, owner=i),
             })
         geo = e.geo
         return {
@@ -254,14 +248,33 @@ class Game:
             "bank": dict(zip(RESOURCES, s.bank)), "deck": len(s.deck),
             "vp_target": e.scen.vp_target,
             "players": players,
-            "buildings": [{"node": n + 1, "owner": e.name(o), "kind": BUILDING_NAMES[s.node_kind[n]]}
+            "buildings": [{"node": n + 1, "owner": e.name(o), "kind": e.pieces.node_names[s.node_kind[n]]}
                           for n, o in enumerate(s.node_owner) if o >= 0 and s.node_kind[n]],
-            "routes": [{"edge": geo.edge_name(x), "owner": e.name(o), "kind": ROUTE_NAMES[s.edge_kind[x]]}
+            "routes": [{"edge": geo.edge_name(x), "owner": e.name(o), "kind": e.pieces.edge_names[s.edge_kind[x]]}
                        for x, o in enumerate(s.edge_owner) if o >= 0],
             "harbors": [HARBOR_TYPES[k] if k >= 0 else "?" for k in s.harbor_types],
             "pending": [_pending_view(e, item) for item in s.pending],
-            "extra": e.hooks.view_extra(me if me is not None else -1),
+            "extra": {**_scenario_view(e, "game", s.extra, me, owner=None), **e.rules.view_items(me)},
         }
+
+
+def _scenario_view(e: Engine, scope: str, values: dict[str, Any], viewer: int | None,
+                   owner: int | None) -> dict[str, Any]:
+    """The scenario's state of one scope as ``viewer`` may see it, by each item's declared
+    visibility: public to all, owner-only to its owner, nobody's to none; who may not see an
+    item gets its ``shown_as`` stand-in (a count, say) or nothing."""
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        item = e.state_items.get((scope, key))
+        if item is None:
+            continue      # undeclared state is never shown (and is an invariant violation)
+        visible = item.visibility is Visibility.PUBLIC or (
+            item.visibility is Visibility.OWNER and owner is not None and viewer == owner)
+        if visible:
+            out[key] = item.present(value) if item.present else copy.deepcopy(value)
+        elif item.shown_as is not None:
+            out[key] = item.shown_as(value)
+    return out
 
 
 def _pending_view(e: Engine, item: dict[str, Any]) -> dict[str, Any]:

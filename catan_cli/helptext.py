@@ -1,8 +1,9 @@
 """Help for every command: its syntax, what it costs, and an example.
 
-Game verbs are those of :func:`catan_cli.notation.verb_names`; a test checks that each one has
-an entry here.  Costs are read from the game's scenario when a game is given, so the help
-tells the truth for every scenario.
+General verbs are those of :func:`catan_cli.notation.verb_names`; a test checks that each one
+has an entry here.  A scenario's verbs bring their own help (``Verb.help``) and its package
+its rules text (``help rules``).  Costs are read from the game's scenario when a game is
+given, so the help tells the truth for every scenario.
 """
 
 from __future__ import annotations
@@ -56,12 +57,9 @@ GAME_VERBS: dict[str, Help] = {h.verb: h for h in [
     Help("move", "move ship A-B to C-D",
          "Move one ship at the open end of a shipping line (once per turn, not one built this turn).",
          "move ship 14-15 to 15-16"),
-    Help("choose", "choose gold RES [RES ...]  |  choose reward RES",
-         "Pick resources when the game asks: from a gold field, or a scenario reward.",
+    Help("choose", "choose gold RES [RES ...]",
+         "Pick resources from a gold field when the game asks (1 per settlement, 2 per city).",
          "choose gold ore grain"),
-    Help("attack", "attack fortress", "Attack a pirate fortress next to your warship (Pirate Islands).",
-         "attack fortress"),
-    Help("steal", "steal PLAYER|nobody", "Pick whom to rob when the game asks.", "steal blue"),
     Help("dice", "dice D1 D2", "Sandbox: force the next roll.", "dice 3 4", sandbox=True),
     Help("give", "give PLAYER CARDS", "Sandbox: move cards from the bank to a player.",
          "give red 2 ore 1 grain", sandbox=True),
@@ -77,7 +75,8 @@ GAME_VERBS: dict[str, Help] = {h.verb: h for h in [
 ]}
 
 META_COMMANDS: dict[str, Help] = {h.verb: h for h in [
-    Help("help", "help [COMMAND]", "List the commands, or explain one.", "help build"),
+    Help("help", "help [COMMAND|rules]", "List the commands, explain one, or ('help rules') give the "
+         "scenario's rules and how to win.", "help rules"),
     Help("why", "why COMMAND", "Say whether COMMAND is legal now and why, without playing it.",
          "why build city 12"),
     Help("legal", "legal", "List every command the player to act can play now.", "legal"),
@@ -118,38 +117,78 @@ def _cost_text(help_: Help, game: "Game | None") -> str:
     return "; ".join(parts)
 
 
-def lookup(word: str) -> Help | None:
+GENERAL_RULES_TEXT = """\
+The base game (3-4 players, 10 VP).
+- On your turn: roll (each hex with the number produces for the buildings at its corners),
+  then trade and build in any order, then 'end'.
+- A 7 produces nothing: everyone holding more than 7 cards discards half, and you move the
+  robber (it blocks its hex and you steal 1 card from a player beside it).
+- Costs: road = lumber + brick; settlement = lumber + brick + wool + grain;
+  city = 2 grain + 3 ore; development card = wool + grain + ore.
+- Settlements keep one free intersection on every side and (after the set-up) join your roads.
+- Longest Road (5+) and Largest Army (3+ knights) are worth 2 VP each.
+- Win with 10 VP on your own turn.
+"""
+
+
+def scenario_help(game: "Game | None") -> dict[str, list[Help]]:
+    """The scenario's verbs' help, by their first word (several may share one: 'choose')."""
+    out: dict[str, list[Help]] = {}
+    if game is None:
+        return out
+    for verb in game.engine.verbs.values():
+        h = verb.help
+        out.setdefault(verb.words[0], []).append(Help(h.verb, h.syntax, h.text, h.example, h.cost))
+    return out
+
+
+def lookup(word: str, game: "Game | None" = None) -> list[Help]:
+    """Every help entry for a command word: the general one and the scenario's."""
     word = ALIASES.get(word.lower(), word.lower())
     from .notation import SHORT_BUILDS, VERB_ALIASES
 
     if word in SHORT_BUILDS:
         word = "build"
     word = VERB_ALIASES.get(word, word) if word not in META_COMMANDS else word
-    return GAME_VERBS.get(word) or META_COMMANDS.get(word)
+    found = [h for h in (GAME_VERBS.get(word), META_COMMANDS.get(word)) if h is not None]
+    return found + scenario_help(game).get(word, [])
+
+
+def rules_help(game: "Game | None") -> list[str]:
+    """'help rules': the scenario's rules and how to win, in short."""
+    text = game.engine.rules.rules_text if game is not None else ""
+    return (text or GENERAL_RULES_TEXT).rstrip("\n").splitlines()
 
 
 def verb_help(word: str, game: "Game | None" = None) -> list[str]:
     """Lines of help for one command; a single 'no such command' line when unknown."""
-    h = lookup(word)
-    if h is None:
+    if word.lower() == "rules":
+        return rules_help(game)
+    entries = lookup(word, game)
+    if not entries:
         return [f"no command '{word}'; type 'help' for the list"]
-    lines = [f"{h.syntax}", f"  {h.summary}"]
-    cost = _cost_text(h, game)
-    if cost:
-        lines.append(f"  cost: {cost}")
-    if h.sandbox:
-        lines.append("  only in a sandbox game (catan play --sandbox, or '# sandbox: yes')")
-    lines.append(f"  example: {h.example}")
+    lines: list[str] = []
+    for h in entries:
+        lines += [f"{h.syntax}", f"  {h.summary}"]
+        cost = _cost_text(h, game)
+        if cost:
+            lines.append(f"  cost: {cost}")
+        if h.sandbox:
+            lines.append("  only in a sandbox game (catan play --sandbox, or '# sandbox: yes')")
+        lines.append(f"  example: {h.example}")
     return lines
 
 
-def overview(sandbox: bool = False) -> list[tuple[str, list[tuple[str, str]]]]:
+def overview(sandbox: bool = False, game: "Game | None" = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """(section title, [(syntax, summary)]) for the 'help' screen."""
     def first(h: Help) -> str:
         return h.summary.removeprefix("Sandbox: ").split(". ")[0].rstrip(".")
 
-    sections = [("Game commands", [(h.syntax, first(h)) for h in GAME_VERBS.values() if not h.sandbox]),
-                ("Other commands", [(h.syntax, first(h)) for h in META_COMMANDS.values()])]
+    sections = [("Game commands", [(h.syntax, first(h)) for h in GAME_VERBS.values() if not h.sandbox])]
+    extra = [h for hs in scenario_help(game).values() for h in hs]
+    if extra and game is not None:
+        sections.append((f"{game.engine.scen.name} commands", [(h.syntax, first(h)) for h in extra]))
+    sections.append(("Other commands", [(h.syntax, first(h)) for h in META_COMMANDS.values()]))
     if sandbox:
         sections.append(("Sandbox", [(h.syntax, first(h)) for h in GAME_VERBS.values() if h.sandbox]))
     return sections

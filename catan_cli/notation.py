@@ -17,6 +17,7 @@ from .engine.scenario import DEV_CARDS
 from .errors import NotationError
 
 if TYPE_CHECKING:
+    from .engine.declare import Verb
     from .game import Game
 
 RESOURCE_ALIASES: dict[str, int] = {}
@@ -55,8 +56,9 @@ def _tokens(text: str) -> list[str]:
     return text.split()
 
 
-class _Reader:
-    """A cursor over the tokens of one command, with typed readers."""
+class Reader:
+    """A cursor over the tokens of one command, with typed readers (scenario verbs' parsers
+    get one too)."""
 
     def __init__(self, tokens: list[str], game: "Game", line: str) -> None:
         self.t = tokens
@@ -167,7 +169,7 @@ class _Reader:
         return tuple(counts)
 
 
-def _parse_build(r: _Reader, actor: int) -> Action:
+def _parse_build(r: Reader, actor: int) -> Action:
     piece_tok = r.next("what to build (road, settlement, city, ship)")
     piece = PIECE_ALIASES.get(piece_tok)
     if piece is None:
@@ -177,7 +179,7 @@ def _parse_build(r: _Reader, actor: int) -> Action:
     return Action(f"build-{piece}", (r.edge(),), actor)
 
 
-def _route_piece(r: _Reader, explicit: str | None, edge: int) -> str:
+def _route_piece(r: Reader, explicit: str | None, edge: int) -> str:
     """Road or ship for a road-building placement: said, or the only kind the path takes."""
     if explicit:
         return explicit
@@ -187,7 +189,7 @@ def _route_piece(r: _Reader, explicit: str | None, edge: int) -> str:
     return "road"
 
 
-def _parse_play(r: _Reader, actor: int) -> Action:
+def _parse_play(r: Reader, actor: int) -> Action:
     tok = r.next("card (knight, road-building, year-of-plenty, monopoly)")
     card = CARD_ALIASES.get(tok)
     if card is None or card == "victory-point":
@@ -214,7 +216,7 @@ def _parse_play(r: _Reader, actor: int) -> Action:
     return Action("play-road-building", tuple(placements), actor)
 
 
-def _parse_steal_clause(r: _Reader) -> tuple[int, str]:
+def _parse_steal_clause(r: Reader) -> tuple[int, str]:
     r.skip_filler()
     if not r.more():
         return -1, "resource"
@@ -233,7 +235,7 @@ def _parse_steal_clause(r: _Reader) -> tuple[int, str]:
     return victim, take
 
 
-def _parse_robber(r: _Reader, actor: int) -> Action:
+def _parse_robber(r: Reader, actor: int) -> Action:
     hex_ = r.hex()
     victim, take = _parse_steal_clause(r)
     if take != "resource":
@@ -241,7 +243,7 @@ def _parse_robber(r: _Reader, actor: int) -> Action:
     return Action("robber", (hex_, victim), actor)
 
 
-def _parse_trade(r: _Reader, actor: int) -> Action:
+def _parse_trade(r: Reader, actor: int) -> Action:
     give_n_tok = r.next("amount")
     if not give_n_tok.isdecimal():
         raise r.fail("trade like 'trade 4 wool for ore'")
@@ -256,7 +258,7 @@ def _parse_trade(r: _Reader, actor: int) -> Action:
     return Action("trade", (give_r, give_n, get_r, get_n), actor)
 
 
-def _parse_offer(r: _Reader, actor: int) -> Action:
+def _parse_offer(r: Reader, actor: int) -> Action:
     target = r.player()
     give = r.cards(stop="for")
     if r.next("'for'") != "for":
@@ -265,7 +267,7 @@ def _parse_offer(r: _Reader, actor: int) -> Action:
     return Action("offer", (target, give, get), actor)
 
 
-def _parse_move(r: _Reader, actor: int) -> Action:
+def _parse_move(r: Reader, actor: int) -> Action:
     if r.peek() in ("ship", "sh", "boat"):
         r.i += 1
     src = r.edge()
@@ -275,11 +277,8 @@ def _parse_move(r: _Reader, actor: int) -> Action:
     return Action("move-ship", (src, dst), actor)
 
 
-def _parse_choose(r: _Reader, actor: int) -> Action:
+def _parse_choose(r: Reader, actor: int) -> Action:
     what = r.peek()
-    if what == "reward":
-        r.i += 1
-        return Action("choose-reward", (r.resource(),), actor)
     if what == "gold":
         r.i += 1
     picks: list[int] = []
@@ -289,7 +288,7 @@ def _parse_choose(r: _Reader, actor: int) -> Action:
     return Action("choose-gold", (tuple(picks),), actor)
 
 
-def _parse_put(r: _Reader, actor: int) -> Action:
+def _parse_put(r: Reader, actor: int) -> Action:
     piece = PIECE_ALIASES.get(r.next("piece"))
     if piece is None:
         raise r.fail("put settlement|city|road|ship <player> <where>")
@@ -298,7 +297,7 @@ def _parse_put(r: _Reader, actor: int) -> Action:
     return Action("put", (piece, seat, where), actor)
 
 
-def _parse_draw(r: _Reader, actor: int) -> Action:
+def _parse_draw(r: Reader, actor: int) -> Action:
     seat = r.player()
     tok = r.next("card")
     card = CARD_ALIASES.get(tok)
@@ -307,7 +306,7 @@ def _parse_draw(r: _Reader, actor: int) -> Action:
     return Action("draw", (seat, card), actor)
 
 
-def _parse_dice(r: _Reader, actor: int) -> Action:
+def _parse_dice(r: Reader, actor: int) -> Action:
     values = []
     for _ in range(2):
         tok = r.next("die value")
@@ -317,7 +316,7 @@ def _parse_dice(r: _Reader, actor: int) -> Action:
     return Action("dice", tuple(values), actor)
 
 
-def _parse_buy(r: _Reader, actor: int) -> Action:
+def _parse_buy(r: Reader, actor: int) -> Action:
     """'buy', 'buy card', 'buy development card': only cards are bought; pieces are built."""
     r.skip_filler()
     while r.more():
@@ -327,11 +326,11 @@ def _parse_buy(r: _Reader, actor: int) -> Action:
     return Action("buy-card", (), actor)
 
 
-def _nullary(kind: str) -> Callable[[_Reader, int], Action]:
+def _nullary(kind: str) -> Callable[[Reader, int], Action]:
     return lambda r, actor: Action(kind, (), actor)
 
 
-VERBS: dict[str, Callable[[_Reader, int], Action]] = {
+VERBS: dict[str, Callable[[Reader, int], Action]] = {
     "roll": _nullary("roll"),
     "end": _nullary("end"),
     "build": _parse_build,
@@ -346,8 +345,6 @@ VERBS: dict[str, Callable[[_Reader, int], Action]] = {
     "decline": _nullary("decline"),
     "move": _parse_move,
     "choose": _parse_choose,
-    "attack": lambda r, a: (r.next("'fortress'"), Action("attack-fortress", (), a))[1],
-    "steal": lambda r, a: Action("steal", (-1 if r.peek() in ("nobody", "none") and r.next("x") else r.player(),), a),
     "dice": _parse_dice,
     "give": lambda r, a: Action("give", (r.player(), r.cards()), a),
     "take": lambda r, a: Action("take", (r.player(), r.cards()), a),
@@ -363,8 +360,22 @@ VERB_ALIASES = {
 SHORT_BUILDS = {"road", "settlement", "settle", "city", "ship"}
 
 
-def verb_names() -> list[str]:
-    return sorted(VERBS)
+def verb_names(game: "Game | None" = None) -> list[str]:
+    """The first words of every command: the general ones, and the scenario's in ``game``."""
+    words = set(VERBS)
+    if game is not None:
+        words.update(v.words[0] for v in game.engine.verbs.values())
+    return sorted(words)
+
+
+def _scenario_verb(tokens: list[str], game: "Game") -> "Verb | None":
+    """The scenario verb whose words start the line (the longest match wins)."""
+    best: "Verb | None" = None
+    for verb in game.engine.verbs.values():
+        n = len(verb.words)
+        if tuple(tokens[:n]) == verb.words and (best is None or n > len(best.words)):
+            best = verb
+    return best
 
 
 def parse(text: str, game: "Game") -> Action:
@@ -389,14 +400,22 @@ def parse(text: str, game: "Game") -> Action:
     verb = VERB_ALIASES.get(tokens[0], tokens[0])
     if verb in SHORT_BUILDS:
         verb, tokens = "build", ["build"] + tokens
-    if verb not in VERBS:
+    original = tokens[0]
+    tokens = [verb] + tokens[1:]
+    scenario_verb = _scenario_verb(tokens, game)
+    if scenario_verb is not None:
+        reader = Reader(tokens[len(scenario_verb.words):], game, line)
+        action = scenario_verb.parse(reader, actor)
+    elif verb in VERBS:
+        reader = Reader(tokens[1:], game, line)
+        action = VERBS[verb](reader, actor)
+    else:
         from .suggest import did_you_mean
 
-        known = [*VERBS, *VERB_ALIASES, *SHORT_BUILDS]
-        raise NotationError(f"unknown command '{tokens[0]}'{did_you_mean(tokens[0], known)}; "
+        known = [*VERBS, *VERB_ALIASES, *SHORT_BUILDS,
+                 *(v.words[0] for v in game.engine.verbs.values())]
+        raise NotationError(f"unknown command '{original}'{did_you_mean(original, known)}; "
                             "type 'help' for the list")
-    reader = _Reader(tokens[1:], game, line)
-    action = VERBS[verb](reader, actor)
     reader.end()
     return action
 
@@ -415,9 +434,31 @@ def resolve_defaults(action: Action, game: "Game") -> Action:
         hex_ = action.args[0]
         if 0 <= hex_ < e.geo.n_hexes and not e.scen.is_land_hex[hex_]:
             victims = e.pirate_victims(action.seat, hex_)
-            if len(victims) == 1 and e.hooks_stealable(action.seat, victims[0]) == ["resource"]:
+            if len(victims) == 1 and e.stealable(action.seat, victims[0]) == ["resource"]:
                 return Action("pirate", (hex_, victims[0], "resource"), action.seat)
     return action
+
+
+class Writer:
+    """What a scenario verb's formatter needs to write an action's canonical text."""
+
+    def __init__(self, game: "Game") -> None:
+        self._game = game
+
+    def name(self, seat: int) -> str:
+        return self._game.engine.name(seat)
+
+    def node(self, node: int) -> str:
+        return str(node + 1)
+
+    def edge(self, edge: int) -> str:
+        return self._game.engine.geo.edge_name(edge)
+
+    def hex(self, hex_: int) -> str:
+        return self._game.engine.geo.hex_ids[hex_]
+
+    def cards(self, counts: Any) -> str:
+        return _cards_text(counts)
 
 
 def _cards_text(counts: Any) -> str:
@@ -473,12 +514,8 @@ def format_action(action: Action, game: "Game", always_prefix: bool = False) -> 
         body = f"move ship {edge(a[0])} to {edge(a[1])}"
     elif k == "choose-gold":
         body = "choose gold " + " ".join(RESOURCES[r] for r in sorted(a[0]))
-    elif k == "choose-reward":
-        body = f"choose reward {RESOURCES[a[0]]}"
-    elif k == "attack-fortress":
-        body = "attack fortress"
-    elif k == "steal":
-        body = f"steal {who(a[0]) if a[0] >= 0 else 'nobody'}"
+    elif k in e.verbs:
+        body = e.verbs[k].format(action, Writer(game))
     elif k == "dice":
         body = f"dice {a[0]} {a[1]}"
     elif k in ("give", "take"):

@@ -247,7 +247,7 @@ class Repl:
             line.append(f": {clean_text(played.body)}")
             self.console.print(line, highlight=False)
         players = self.session.game.players
-        for ev in played.events:
+        for ev in self.session.narrate(played.events):
             who = players[ev.seat] if 0 <= ev.seat < len(players) else None
             self.console.print(Text(f"  {clean_text(ev.text)}", style=self._color(who) or "grey70"), highlight=False)
 
@@ -334,10 +334,13 @@ class Repl:
             for verb, h in helptext.GAME_VERBS.items():
                 if sandbox or not h.sandbox:
                     out.setdefault(verb, "")
+            for verb in helptext.scenario_help(game):
+                out.setdefault(verb, "")
         else:
             head = done[0].lower()
             if head == "help" and len(done) == 1:
-                out = dict.fromkeys([*helptext.GAME_VERBS, *helptext.META_COMMANDS], "")
+                out = dict.fromkeys([*helptext.GAME_VERBS, *helptext.scenario_help(game),
+                                     *helptext.META_COMMANDS, "rules"], "")
             elif head == "load" and len(done) == 1:
                 out = dict.fromkeys(saves.names(self.session.saves_folder), "save")
             elif head == "map":
@@ -503,7 +506,7 @@ class Repl:
         from rich.table import Table
         from rich.text import Text
 
-        for title, rows in helptext.overview(self.session.game.state.sandbox):
+        for title, rows in helptext.overview(self.session.game.state.sandbox, self.session.game):
             table = Table(title=title, title_justify="left", title_style="bold", show_header=False,
                           box=None, padding=(0, 2))
             table.add_column(style="bold", ratio=1)

@@ -175,10 +175,22 @@ class Session:
             return head
         return self.game.engine.name(self.game.state.current)
 
+    def narration_seat(self) -> int | None:
+        """The seat whose private narration this screen may show: the only person at the
+        table; None (the table's public narration) in hot seat or with bots alone."""
+        humans = self.humans
+        return self.game.players.index(humans[0]) if len(humans) == 1 else None
+
+    def narrate(self, events: "list[Event]") -> "list[Event]":
+        """The events as this screen's reader may see them (a steal's card only to its thief
+        and victim)."""
+        seat = self.narration_seat()
+        return [seen for ev in events if (seen := ev.seen_by(seat)) is not None]
+
     def _record(self, played: Played) -> None:
         self.log.append((played.seat, f"> {played.body}"))
         players = self.game.players
-        for ev in played.events:
+        for ev in self.narrate(played.events):
             who = players[ev.seat] if 0 <= ev.seat < len(players) else None
             self.log.append((who, ev.text))
 

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
+from .engine.packages import rules_class
+from .engine.phases import GENERAL_PHASES
+from .engine.pieces import GENERAL_PIECES, PieceTable
 from .engine.scenario import DEV_CARDS, HARBOR_TYPES, TERRAIN_CODES
-from .engine.state import BUILDING_NAMES, ROUTE_NAMES, GameState
+from .engine.state import GameState
 
 if TYPE_CHECKING:
     from .engine.core import Engine
     from .engine.scenario import Scenario
 
-PHASES = ("setup", "roll", "main", "over")
 SETUP_STEPS = ("settlement", "route")
 TERRAINS = frozenset(TERRAIN_CODES.values())
 MAX_TURN = 10**6
@@ -67,7 +69,9 @@ def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
     if not scen.min_players <= n <= scen.max_players:
         out.append(f"{n} players in a game for {scen.min_players}-{scen.max_players}")
         return out
-    out.one_of("phase", s.phase, PHASES)
+    rules = rules_class(scen)   # the scenario's declared pieces and phases are known too
+    pieces = PieceTable(GENERAL_PIECES + rules.pieces)
+    out.one_of("phase", s.phase, GENERAL_PHASES | {p.name for p in rules.phases})
     out.one_of("set-up step", s.setup_step, SETUP_STEPS)
     out.int_in("the seat on turn", s.current, 0, n - 1)
     out.int_in("the turn", s.turn, 0, MAX_TURN)
@@ -96,9 +100,9 @@ def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
     out.table("the number tokens", s.numbers, geo.n_hexes, 0, 12)
     out.table("the harbours", s.harbor_types, None, -1, len(HARBOR_TYPES) - 1)
     out.table("the intersection owners", s.node_owner, geo.n_nodes, -1, n - 1)
-    out.table("the buildings", s.node_kind, geo.n_nodes, 0, max(BUILDING_NAMES))
+    out.table("the buildings", s.node_kind, geo.n_nodes, 0, len(pieces.node_names) - 1)
     out.table("the path owners", s.edge_owner, geo.n_edges, -1, n - 1)
-    out.table("the routes", s.edge_kind, geo.n_edges, 0, max(ROUTE_NAMES))
+    out.table("the routes", s.edge_kind, geo.n_edges, 0, len(pieces.edge_names) - 1)
     out.int_in("the robber's hex", s.robber, -1, geo.n_hexes - 1)
     out.int_in("the pirate's hex", s.pirate, -1, geo.n_hexes - 1)
     out.table("the set-up order", s.setup_order, None, 0, n - 1)

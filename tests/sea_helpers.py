@@ -139,14 +139,14 @@ def refused(g: Game, command: str, *words: str) -> str:
 
 # --- test scenarios ---------------------------------------------------------------------------
 def write_scenario(folder: Path, key: str, rules: dict[str, str] | None = None,
-                   hooks: str | None = None, replace: dict[str, str] | None = None) -> None:
+                   package: str | None = None, replace: dict[str, str] | None = None) -> None:
     """Write ``rules/cloth-for-catan.toml`` as scenario ``key`` into ``folder``: ``rules``
-    sets keys of ``[rules]`` (TOML values as text), ``hooks`` the hooks module, ``replace``
+    sets keys of ``[rules]`` (TOML values as text), ``package`` the scenario package, ``replace``
     plain text replacements; base.toml is copied beside it."""
     text = (RULES / "cloth-for-catan.toml").read_text(encoding="utf-8")
     text = text.replace('key = "cloth-for-catan"', f'key = "{key}"')
-    if hooks is not None:
-        text = text.replace('hooks = "cloth"', f'hooks = "{hooks}"')
+    if package is not None:
+        text = text.replace('package = "cloth"', f'package = "{package}"')
     for k, v in (rules or {}).items():
         pattern = re.compile(rf"^{re.escape(k)}\s*=.*$", re.M)
         if pattern.search(text):
@@ -183,7 +183,7 @@ def trade_route_rules(folder: Path) -> None:
     """
     free = {"robber_forbidden_areas": "[]", "settle_forbidden_areas": "[]", "road_forbidden_areas": "[]",
             "longest_route": '"trade-route"'}
-    write_scenario(folder, "trade-route-test", free, hooks="", replace=GOLD_NUMBERS)
+    write_scenario(folder, "trade-route-test", free, package="", replace=GOLD_NUMBERS)
     write_scenario(folder, "trade-route-cloth", {"longest_route": '"trade-route"'})
 
 

@@ -122,7 +122,7 @@ def test_cloth_header_and_rules(cloth):
     assert cloth.name == "Cloth for Catan"
     assert (cloth.min_players, cloth.max_players) == (2, 4)
     assert cloth.vp_target == 14
-    assert cloth.hooks == "cloth"
+    assert cloth.package == "cloth"
     r = cloth.rules
     assert r.robber and r.pirate and r.ships and r.largest_army
     assert r.longest_route == "none"           # no Longest Trade Route
@@ -276,7 +276,7 @@ def test_piri_header_and_rules(piri):
     assert piri.name == "The Pirate Islands"
     assert (piri.min_players, piri.max_players) == (3, 4)
     assert piri.vp_target == 10
-    assert piri.hooks == "pirate_islands"
+    assert piri.package == "pirate_islands"
     r = piri.rules
     assert not r.robber and not r.pirate and not r.largest_army
     assert r.ships

@@ -28,7 +28,8 @@ import pytest
 from catan_cli import Game, RuleError
 from catan_cli.engine.geometry import RESOURCES
 from catan_cli.engine.invariants import check_invariants
-from catan_cli.engine.state import FORTRESS, SETTLEMENT, WARSHIP
+from catan_cli.engine.state import SETTLEMENT
+from catan_cli.scenarios.pirate_islands.rules import FORTRESS, WARSHIP
 
 COLOURS = ["red", "blue", "white", "orange"]
 
@@ -219,7 +220,7 @@ def test_setup_settlements_go_on_the_eastern_island_only():
     assert "holds a pirate fortress" in refused(g, f"build settlement {RED_FORT}")
     legal = [c for c in g.legal_commands()]
     sites = [int(c.split()[-1]) for c in legal]
-    east = g.engine.hooks.on_eastern_island
+    east = g.engine.rules.on_eastern_island
     assert sites and all(east(n - 1) for n in sites)
 
 
@@ -303,7 +304,7 @@ def test_the_route_may_run_on_along_a_shortest_way_to_the_marked_intersection():
     assert g.check("build ship 133-134").ok
     assert g.check("build ship 134-153").ok       # the other side of the ladder is as short
     run(g, "build ship 133-134", "build ship 132-133")
-    assert g.engine.hooks.route(0)[1][-1] + 1 == 132
+    assert g.engine.rules.route(0)[1][-1] + 1 == 132
     sound(g)
 
 
@@ -352,7 +353,7 @@ def test_the_route_runs_on_through_an_own_coastal_settlement():
     # the route 135-134-153 passes it and goes on from 153, its far end.
     g = sandbox(4)
     run(g, "build settlement 153", "build ship 134-153", "turn red", "give red 5 lumber 5 wool")
-    order, nodes = g.engine.hooks.route(0)
+    order, nodes = g.engine.rules.route(0)
     assert [n + 1 for n in nodes] == [135, 134, 153]
     assert g.check("build ship 152-153").ok
     assert "branch" in refused(g, "build ship 133-134")
@@ -625,7 +626,7 @@ def test_no_roads_on_the_pirate_islands_so_no_lane_can_be_blocked():
     run(g, "give orange 4 brick 4 lumber 1 wool 1 grain", "build settlement 71")
     assert "roads may not be built on 70-71 in this scenario" in refused(g, "build road 70-71")
     roads = [c for c in g.legal_commands() if c.startswith("build road")]
-    assert roads and all(g.engine.hooks.on_eastern_island(int(c.split()[-1].split("-")[0]) - 1)
+    assert roads and all(g.engine.rules.on_eastern_island(int(c.split()[-1].split("-")[0]) - 1)
                          for c in roads)
     # The eastern island takes roads as usual.
     assert g.check("build road 77-78").ok

@@ -27,7 +27,8 @@ import pytest
 
 from catan_cli import Game
 from catan_cli.engine.invariants import check_invariants
-from catan_cli.engine.state import FORTRESS, SETTLEMENT, SHIP, WARSHIP
+from catan_cli.engine.state import SETTLEMENT, SHIP
+from catan_cli.scenarios.pirate_islands.rules import FORTRESS, WARSHIP
 
 COLOURS = ["red", "blue", "white", "orange"]
 TURN_CAP = 600
@@ -61,7 +62,7 @@ class Walk:
 def scenario_problems(g: Game) -> list[str]:
     """Checks of my own, from the plain state, beside the engine's invariants."""
     e, s = g.engine, g.state
-    h = e.hooks
+    h = e.rules
     out = []
     fleet = s.extra["fleet"]
     if not 0 <= fleet["index"] < len(h.path):
@@ -143,7 +144,7 @@ def walk(seed: int, players: int, check: bool = True, cap: int = TURN_CAP) -> Wa
     if g.over:
         assert g.winner is not None and g.legal_commands() == []
         w = g.seat(g.winner)
-        assert g.engine.hooks.fortress_of(w)["chits"] == 0, "a winner without their fortress"
+        assert g.engine.rules.fortress_of(w)["chits"] == 0, "a winner without their fortress"
         assert g.vp(g.winner) >= 10
     taken = sum(1 for f in g.state.extra["fortresses"] if f["chits"] == 0)
     return Walk(seed, players, g.winner, g.state.turn, actions, not g.over, taken,

@@ -125,7 +125,7 @@ def test_a_wrong_vp_count_is_reported():
 
 def test_scenario_invariants_are_included():
     g = sandbox()
-    g.engine.hooks.invariant_problems = lambda: ["the village ran out of cloth twice"]  # type: ignore[method-assign]
+    g.engine.rules.invariant_problems = lambda: ["the village ran out of cloth twice"]  # type: ignore[method-assign]
     assert "the village ran out of cloth twice" in check_invariants(g)
 
 

@@ -314,7 +314,7 @@ def test_ship_cannot_move_from_or_onto_pirate_edges() -> None:
 
 
 def test_ships_do_not_move_when_the_scenario_says_so(sea_rules) -> None:
-    write_scenario(sea_rules, "no-move-test", {"ship_move": "false"}, hooks="")
+    write_scenario(sea_rules, "no-move-test", {"ship_move": "false"}, package="")
     g = on_turn("red", "no-move-test")
     run(g, "put settlement red 61")
     ships(g, "red", 61, 78, 79)
@@ -683,7 +683,7 @@ def test_no_trade_route_award_in_cloth_for_catan() -> None:
 # === B.13: special VP ====================================================================================
 def test_island_chit_for_the_first_settlement_on_a_foreign_island(sea_rules) -> None:
     write_scenario(sea_rules, "island-chit-test",
-                   {"island_bonus": "1", "settle_forbidden_areas": "[]"}, hooks="")
+                   {"island_bonus": "1", "settle_forbidden_areas": "[]"}, package="")
     g = sandbox("island-chit-test", 2)
     run(g, "build settlement 14", "build road 13-14", "build settlement 130", "build ship 130-131",
         "turn red")

@@ -18,6 +18,7 @@ from ..engine.geometry import RESOURCES
 from ..errors import RuleError
 
 if TYPE_CHECKING:
+    from ..engine.pieces import PieceTable
     from ..engine.scenario import Scenario
     from ..game import Game
 
@@ -26,8 +27,6 @@ TERRAIN_RES = {"forest": 0, "hills": 1, "pasture": 2, "fields": 3, "mountains": 
 GOLD = 5
 HARBOR_KINDS = {name: i for i, name in enumerate(RESOURCES)}
 HARBOR_KINDS["3:1"] = 5
-KIND_NUM = {"settlement": 1, "city": 2, "fortress": 3}
-ROUTE_NUM = {"road": 1, "ship": 2, "warship": 3}
 LAND, COAST, SEA = 0, 1, 2
 _EDGE_KIND = {"land": LAND, "coast": COAST, "sea": SEA}
 
@@ -35,8 +34,11 @@ _EDGE_KIND = {"land": LAND, "coast": COAST, "sea": SEA}
 class Board:
     """The fixed map of one game as index tables (0-based, the engine's indices)."""
 
-    def __init__(self, data: dict[str, Any], scen: "Scenario") -> None:
+    def __init__(self, data: dict[str, Any], scen: "Scenario", pieces: "PieceTable") -> None:
         self.scenario = str(data["scenario"])
+        # The engine's piece codes by the names the view gives pieces (public rule data).
+        self.node_code = {k.name: k.code for k in pieces.kinds if k.on == "node"}
+        self.edge_code = {k.name: k.code for k in pieces.kinds if k.on == "edge"}
         hexes, nodes, edges = data["hexes"], data["nodes"], data["edges"]
         self.n_hexes, self.n_nodes, self.n_edges = len(hexes), len(nodes), len(edges)
         self.hex_ids: list[str] = [h["id"] for h in hexes]
@@ -109,7 +111,7 @@ def board_of(game: "Game") -> Board:
     """The game's board tables, built once per game."""
     board = _BOARDS.get(game)
     if board is None:
-        board = Board(game.board_json(), game.engine.scen)
+        board = Board(game.board_json(), game.engine.scen, game.engine.pieces)
         _BOARDS[game] = board
     return board
 
@@ -145,13 +147,13 @@ class Ctx:
         for item in view["buildings"]:
             n = item["node"] - 1
             self.node_owner[n] = names.index(item["owner"])
-            self.node_kind[n] = KIND_NUM.get(item["kind"], 1)
+            self.node_kind[n] = b.node_code.get(item["kind"], 1)
         self.edge_owner = [-1] * b.n_edges
         self.edge_kind = [0] * b.n_edges
         for item in view["routes"]:
             e = b.edge_index[item["edge"]]
             self.edge_owner[e] = names.index(item["owner"])
-            self.edge_kind[e] = ROUTE_NUM.get(item["kind"], 1)
+            self.edge_kind[e] = b.edge_code.get(item["kind"], 1)
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
         self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
         self._legal: list[Action] | None = None

@@ -1,23 +1,27 @@
-"""What every rule mixin may rely on: the shared state and tables, and, for the type
-checker only, the methods one mixin calls on another.
+"""The bottom of the engine: the shared state and tables, the small helpers every rule
+module uses, and the check at the door.
 
-:class:`~.core.Engine` inherits every mixin; each mixin inherits :class:`EngineBase`, so
-``self`` in a mixin is typed as something that has the engine's attributes without naming
-``Engine`` itself.  At run time this class is empty: the attributes are set by
-``Engine.__init__``/``Engine._derive`` and the methods come from the mixins and
-``Engine``, all earlier in the method resolution order.
+The rule modules stack in one line, each on the ones it calls, so every call is typed
+without restating a signature for the type checker:
+``EngineBase`` < production < turns < routes < building < ships < cards < trade < sandbox
+< legal moves < :class:`~.core.Engine`.  The attributes are set by ``Engine.__init__``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Callable
+
+from .actions import SANDBOX_KINDS, Action, Event
+from .scenario import HARBOR_TYPES
+from .words import resource_text
+from .phases import Phase
 
 if TYPE_CHECKING:
-    from contextlib import AbstractContextManager
-
-    from .actions import Action, Event
+    from .context import RulesContext
+    from .declare import PendingKind, PhaseKind, StateItem, Verb
     from .geometry import Geometry
-    from .hooks import ScenarioHooks
+    from .pieces import PieceTable
+    from .rulebook import ScenarioRules
     from .scenario import Scenario
     from .state import GameState
 
@@ -28,7 +32,14 @@ class EngineBase:
     geo: Geometry
     s: GameState
     n: int
-    hooks: ScenarioHooks
+    ctx: RulesContext
+    rules: ScenarioRules
+    pieces: PieceTable
+    verbs: dict[str, Verb]
+    pending_kinds: dict[str, PendingKind]
+    answer_kinds: frozenset[str]
+    state_items: dict[tuple[str, str], StateItem]
+    scenario_phases: dict[str, PhaseKind]
 
     # --- derived, per-game tables (Engine._derive) ------------------------------------
     hex_resource: tuple[int, ...]
@@ -37,68 +48,118 @@ class EngineBase:
     harbor_nodes: tuple[int, ...]
     land_hexes: tuple[int, ...]
     sea_hexes: tuple[int, ...]
+    _checks: dict[str, Callable[[Action], str | None]]
+    _applies: dict[str, Callable[[Action], list[Event]]]
 
-    if TYPE_CHECKING:
-        # Signatures only, for mypy; the definitions named on each line are the real
-        # ones (mypy checks they stay compatible).  Nothing here exists at run time.
 
-        # core.Engine
-        def name(self, seat: int) -> str: ...
-        def hex_id(self, h: int) -> str: ...
-        def edge_text(self, e: int) -> str: ...
-        def hand_size(self, seat: int) -> int: ...
-        def can_afford(self, seat: int, item: str) -> bool: ...
-        def afford_reason(self, seat: int, item: str, what: str) -> str | None: ...
-        def pay(self, seat: int, cost: tuple[int, ...] | list[int]) -> None: ...
-        def gain(self, seat: int, counts: tuple[int, ...] | list[int]) -> None: ...
-        def harbor_rates(self, seat: int) -> list[int]: ...
-        def prompt_seat(self) -> int: ...
-        def check(self, action: Action) -> str | None: ...
+    # --- small helpers used by every rule module ------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.s.players[seat].name
 
-        # building.BuildingRules
-        def own_building(self, seat: int, node: int) -> bool: ...
-        def blocked_for(self, seat: int, node: int) -> bool: ...
-        def distance_reason(self, node: int) -> str | None: ...
-        def settlement_site_reason(self, seat: int, node: int, setup: bool) -> str | None: ...
-        def road_edge_reason(self, seat: int, edge: int, setup_node: int = -1) -> str | None: ...
-        def place_building(self, seat: int, node: int, kind: int) -> None: ...
-        def after_building_change(self, seat: int, node: int) -> list[Event]: ...
-        def place_route(self, seat: int, edge: int, kind: int) -> None: ...
-        def after_route_built(self, seat: int) -> list[Event]: ...
-        def setup_route_reason(self, seat: int) -> str | None: ...
+    def hex_id(self, h: int) -> str:
+        return self.geo.hex_ids[h]
 
-        # ships.ShipRules
-        def ship_edge_reason(self, seat: int, edge: int, lifted: int = -1,
-                             setup_node: int = -1) -> str | None: ...
-        def movable_ships(self, seat: int) -> list[int]: ...
+    def node_text(self, n: int) -> str:
+        return str(n + 1)
 
-        # production.ProductionRules
-        def check_choose_gold(self, a: Action) -> str | None: ...
-        def gold_count(self, item: dict[str, Any]) -> int: ...
-        def first_pending(self, kind: str, seat: int) -> dict[str, Any] | None: ...
-        def actionable_pending(self) -> list[dict[str, Any]]: ...
-        def pending_text(self) -> str: ...
-        def robber_victims(self, seat: int, hex_: int) -> list[int]: ...
-        def robber_hex_reason(self, seat: int, hex_: int) -> str | None: ...
-        def pirate_victims(self, seat: int, hex_: int) -> list[int]: ...
-        def hooks_stealable(self, seat: int, victim: int) -> list[str]: ...
+    def edge_text(self, e: int) -> str:
+        return self.geo.edge_names[e]
 
-        # cards.CardRules
-        def check_play_knight(self, a: Action) -> str | None: ...
-        def free_route_reason(self, seat: int, piece: str, edge: int) -> str | None: ...
-        def tentative_piece(self, seat: int, piece: str, edge: int) -> AbstractContextManager[None]: ...
-        def check_play_year_of_plenty(self, a: Action) -> str | None: ...
+    def hand_size(self, seat: int) -> int:
+        return sum(self.s.players[seat].resources)
 
-        # trade.TradeRules
-        def check_accept(self, a: Action) -> str | None: ...
+    def can_afford(self, seat: int, item: str) -> bool:
+        h = self.s.players[seat].resources
+        c = self.scen.costs[item]
+        return h[0] >= c[0] and h[1] >= c[1] and h[2] >= c[2] and h[3] >= c[3] and h[4] >= c[4]
 
-        # routes.RouteRules
-        def update_longest_route(self, seat: int | None) -> list[Event]: ...
+    def afford_reason(self, seat: int, item: str, what: str) -> str | None:
+        have = self.s.players[seat].resources
+        cost = self.scen.costs[item]
+        short = [cost[i] - have[i] if cost[i] > have[i] else 0 for i in range(5)]
+        if any(short):
+            return f"{what} costs {resource_text(cost)}; you are short of {resource_text(short)}"
+        return None
 
-        # turns.TurnRules
-        def main_phase_reason(self, seat: int, what: str) -> str | None: ...
-        def starting_resources(self, seat: int, node: int) -> list[Event]: ...
-        def finish_setup_step(self) -> list[Event]: ...
+    def pay(self, seat: int, cost: tuple[int, ...] | list[int]) -> None:
+        res, bank = self.s.players[seat].resources, self.s.bank
+        for i in range(5):
+            if cost[i]:
+                res[i] -= cost[i]
+                bank[i] += cost[i]
 
-        # legal.LegalMoves
-        def candidate_route_edges(self, seat: int) -> list[int]: ...
+    def gain(self, seat: int, counts: tuple[int, ...] | list[int]) -> None:
+        res, bank = self.s.players[seat].resources, self.s.bank
+        for i in range(5):
+            if counts[i]:
+                res[i] += counts[i]
+                bank[i] -= counts[i]
+
+    def harbor_rates(self, seat: int) -> list[int]:
+        """Best maritime rate per resource for ``seat`` (A.15)."""
+        rates = [4] * 5
+        s = self.s
+        for node in self.harbor_nodes:
+            if s.node_owner[node] == seat and self.pieces.produces[s.node_kind[node]]:
+                for kind in self.node_harbors[node]:
+                    if kind == 5:
+                        rates = [min(r, 3) for r in rates]
+                    else:
+                        rates[kind] = 2
+        return rates
+
+    def harbor_name(self, kind: int) -> str:
+        return HARBOR_TYPES[kind]
+
+    def own_building(self, seat: int, node: int) -> bool:
+        s = self.s
+        return s.node_owner[node] == seat and self.pieces.produces[s.node_kind[node]] > 0
+
+    def blocked_for(self, seat: int, node: int) -> bool:
+        """A.7 / B.4.3: an opponent's building (or a blocking scenario piece) on ``node``."""
+        owner = self.s.node_owner[node]
+        if owner >= 0 and owner != seat:
+            return True
+        return self.rules.node_blocks_route(seat, node)
+
+    # --- the door: who acts, and whether an action is legal -----------------------------
+    # Verbs that answer a pending decision: without a named actor they belong to the seat
+    # the game waits for.  Everything else defaults to the player on turn.
+    GENERAL_ANSWER_KINDS = frozenset({"discard", "choose-gold", "accept", "decline", "robber", "pirate"})
+
+    def actor_of(self, action: Action) -> int:
+        """The seat an action is taken by: its own if named, else the default above."""
+        if action.seat >= 0:
+            return action.seat
+        return self.default_actor(action.kind)
+
+    def default_actor(self, kind: str) -> int:
+        s = self.s
+        if s.phase == Phase.SETUP or kind in self.answer_kinds:
+            return self.prompt_seat()
+        return s.current
+
+    def prompt_seat(self) -> int:
+        s = self.s
+        if s.pending:
+            return int(s.pending[0]["seat"])
+        if s.phase == Phase.SETUP and s.setup_order:
+            return s.setup_order[0]
+        return s.current
+
+    def check(self, action: Action) -> str | None:
+        """None when ``action`` is legal now, else the reason in the game's words."""
+        s = self.s
+        kind = action.kind
+        if kind in SANDBOX_KINDS:
+            if not s.sandbox:
+                return f"'{kind}' is a sandbox command; start the game with --sandbox to use it"
+            return self._checks[kind](action)
+        if s.phase == Phase.OVER:
+            return "the game is over"
+        if action.seat >= self.n or action.seat < -1:
+            return "no such player"
+        check = self._checks.get(kind)
+        if check is None:
+            return f"unknown action '{kind}'"
+        return check(action.by(self.actor_of(action)))

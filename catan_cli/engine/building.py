@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 from .actions import Action, Event
-from .base import EngineBase
+from .routes import RouteRules
 from .geometry import EDGE_SEA
-from .state import CITY, NONE, ROAD, SETTLEMENT, SHIP, WARSHIP
+from .state import CITY, NONE, ROAD, SETTLEMENT
+from .phases import Phase
 
 
-class BuildingRules(EngineBase):
+class BuildingRules(RouteRules):
     # --- shared predicates -------------------------------------------------------------
-    def own_building(self, seat: int, node: int) -> bool:
-        s = self.s
-        return s.node_owner[node] == seat and (s.node_kind[node] == SETTLEMENT or s.node_kind[node] == CITY)
-
-    def blocked_for(self, seat: int, node: int) -> bool:
-        """A.7 / B.4.3: an opponent's building (or a blocking scenario piece) on ``node``."""
-        owner = self.s.node_owner[node]
-        if owner >= 0 and owner != seat:
-            return True
-        return self.hooks.node_blocks_route(seat, node)
+    def candidate_route_edges(self, seat: int) -> list[int]:
+        """Empty edges touching ``seat``'s pieces: the only places a route piece can go."""
+        s, geo = self.s, self.geo
+        edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
+        nodes = {x for e in [e for e, o in enumerate(edge_owner) if o == seat] for x in edge_nodes[e]}
+        nodes.update([n for n, o in enumerate(s.node_owner) if o == seat])
+        return sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
 
     def distance_reason(self, node: int) -> str | None:
         """A.6: the intersection and its neighbours must be free of buildings."""
@@ -35,9 +33,8 @@ class BuildingRules(EngineBase):
     def settlement_site_reason(self, seat: int, node: int, setup: bool) -> str | None:
         if not 0 <= node < self.geo.n_nodes:
             return "no such intersection"
-        handled, reason = self.hooks.settlement_site(seat, node, setup)
-        if handled:
-            return reason
+        if node in self.rules.reserved_nodes:
+            return self.rules.reserved_site_reason(seat, node, setup)
         if not self.scen.node_settleable[node]:
             if self.scen.node_touches_land[node]:
                 return f"settlements may not be built on intersection {node + 1} in this scenario"
@@ -45,7 +42,7 @@ class BuildingRules(EngineBase):
         reason = self.distance_reason(node)
         if reason:
             return reason
-        return self.hooks.settlement_reason(seat, node, setup)
+        return self.rules.settlement_reason(seat, node, setup)
 
     def road_edge_reason(self, seat: int, edge: int, setup_node: int = -1) -> str | None:
         """Why ``seat`` may not have a road on ``edge`` (ignoring cost and supply)."""
@@ -57,7 +54,7 @@ class BuildingRules(EngineBase):
                 return f"roads may not be built on {self.edge_text(edge)} in this scenario"
             return f"{self.edge_text(edge)} is at sea; roads go on land paths"
         if s.edge_kind[edge]:
-            return f"{self.edge_text(edge)} already holds a {_route_name(s.edge_kind[edge])}"
+            return f"{self.edge_text(edge)} already holds a {self.pieces.edge_name(s.edge_kind[edge]) or 'piece'}"
         a, b = self.geo.edge_nodes[edge]
         if setup_node >= 0:
             if setup_node not in (a, b):
@@ -85,7 +82,7 @@ class BuildingRules(EngineBase):
     def check_build_settlement(self, a: Action) -> str | None:
         s, seat = self.s, a.seat
         node = a.args[0]
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             if seat != self.prompt_seat() or s.pending:
                 return f"it is {self.name(self.prompt_seat())}'s set-up placement"
             if s.setup_step != "settlement":
@@ -107,7 +104,7 @@ class BuildingRules(EngineBase):
         s, seat, node = self.s, a.seat, a.args[0]
         p = s.players[seat]
         events: list[Event] = []
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             p.setup_settlements += 1
             if self.scen.rules.island_bonus:
                 home = p.extra.setdefault("home_islands", [])
@@ -135,7 +132,7 @@ class BuildingRules(EngineBase):
         home = s.players[seat].extra.get("home_islands", [])
         settled: set[int] = set()
         for node, owner in enumerate(s.node_owner):
-            if owner == seat and (s.node_kind[node] == SETTLEMENT or s.node_kind[node] == CITY):
+            if owner == seat and self.pieces.produces[s.node_kind[node]]:
                 settled.update(self.node_islands(node))
         return self.scen.rules.island_bonus * len(settled.difference(home))
 
@@ -154,7 +151,7 @@ class BuildingRules(EngineBase):
     def after_building_change(self, seat: int, node: int) -> list[Event]:
         """A new building may break others' routes (A.13) and connect scenario places."""
         events = self.update_longest_route(None)
-        events += self.hooks.after_route_change(seat)
+        events += self.rules.after_route_change(seat)
         return events
 
     # --- cities --------------------------------------------------------------------------
@@ -182,7 +179,7 @@ class BuildingRules(EngineBase):
     # --- roads ---------------------------------------------------------------------------
     def check_build_road(self, a: Action) -> str | None:
         s, seat, edge = self.s, a.seat, a.args[0]
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             reason = self.setup_route_reason(seat)
             return reason or self.road_edge_reason(seat, edge, s.setup_node)
         reason = self.main_phase_reason(seat, "build")
@@ -194,7 +191,7 @@ class BuildingRules(EngineBase):
 
     def do_build_road(self, a: Action) -> list[Event]:
         s, seat, edge = self.s, a.seat, a.args[0]
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             self.place_route(seat, edge, ROAD)
             events = [Event("build", seat, f"{self.name(seat)} places a road on {self.edge_text(edge)}")]
             events += self.update_longest_route(seat)   # A.13: set-up roads count too
@@ -208,19 +205,19 @@ class BuildingRules(EngineBase):
         s = self.s
         s.edge_owner[edge] = seat
         s.edge_kind[edge] = kind
-        s.players[seat].pieces["road" if kind == ROAD else "ship"] -= 1
+        s.players[seat].pieces[self.pieces.edge_supply[kind]] -= 1
         if kind != ROAD:
             s.built_this_turn.append(edge)
 
     def remove_route(self, edge: int) -> None:
         s = self.s
         seat, kind = s.edge_owner[edge], s.edge_kind[edge]
-        s.players[seat].pieces["road" if kind == ROAD else "ship"] += 1
+        s.players[seat].pieces[self.pieces.edge_supply[kind]] += 1
         s.edge_owner[edge] = -1
         s.edge_kind[edge] = NONE
 
     def after_route_built(self, seat: int) -> list[Event]:
-        return self.update_longest_route(seat) + self.hooks.after_route_change(seat)
+        return self.update_longest_route(seat) + self.rules.after_route_change(seat)
 
     def setup_route_reason(self, seat: int) -> str | None:
         s = self.s
@@ -230,7 +227,4 @@ class BuildingRules(EngineBase):
             return "place a settlement first"
         return None
 
-
-def _route_name(kind: int) -> str:
-    return {ROAD: "road", SHIP: "ship", WARSHIP: "warship"}.get(kind, "piece")
 

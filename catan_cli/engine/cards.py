@@ -6,14 +6,15 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from .actions import Action, Event
-from .base import EngineBase
+from .actions import Action, Event, Private
+from .ships import ShipRules
 from .geometry import RESOURCES
 from .state import ROAD, SHIP
 from .words import only
+from .phases import Phase
 
 
-class CardRules(EngineBase):
+class CardRules(ShipRules):
     def check_buy_card(self, a: Action) -> str | None:
         reason = self.main_phase_reason(a.seat, "buy a card")
         if reason:
@@ -27,7 +28,9 @@ class CardRules(EngineBase):
         self.pay(a.seat, self.scen.costs["card"])
         card = s.deck.pop()
         s.players[a.seat].dev_cards.append([card, s.turn])
-        return [Event("buy", a.seat, f"{self.name(a.seat)} buys a development card")]
+        return [Event("buy", a.seat, f"{self.name(a.seat)} buys a development card",
+                      private=Private((a.seat,), f"{self.name(a.seat)} buys a development card: {card}",
+                                      (("card", card),)))]
 
     # --- timing (A.11) ---------------------------------------------------------------------
     def playable_card(self, seat: int, kind: str) -> int:
@@ -40,13 +43,13 @@ class CardRules(EngineBase):
                 continue
             if card == kind:
                 return i
-            if best < 0 and self.hooks.card_plays_as(card) == kind:
+            if best < 0 and self.rules.card_plays_as(card) == kind:
                 best = i
         return best
 
     def play_reason(self, seat: int, kind: str) -> str | None:
         s = self.s
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return "development cards are played after the set-up"
         if seat != s.current:
             return "development cards are played only in your own turn"
@@ -55,7 +58,7 @@ class CardRules(EngineBase):
         if s.dev_played:
             return "you have already played a development card this turn (one per turn)"
         if self.playable_card(seat, kind) < 0:
-            held = [c for c, b in s.players[seat].dev_cards if self.hooks.card_plays_as(c) == kind]
+            held = [c for c, b in s.players[seat].dev_cards if self.rules.card_plays_as(c) == kind]
             if held:
                 return f"a {kind} card cannot be played on the turn it was bought"
             return f"you have no {kind} card"
@@ -71,20 +74,16 @@ class CardRules(EngineBase):
 
     # --- knight ------------------------------------------------------------------------------
     def check_play_knight(self, a: Action) -> str | None:
-        return self.play_reason(a.seat, "knight") or self.hooks.knight_reason(a.seat, "knight")
+        return self.play_reason(a.seat, "knight") or self.rules.knight_reason(a.seat)
 
     def do_play_knight(self, a: Action) -> list[Event]:
         s, seat = self.s, a.seat
         card = self.use_card(seat, "knight")
         s.players[seat].knights += 1
         shown = "knight" if card == "knight" else f"{card} card as a knight"
-        events = [Event("card", seat, f"{self.name(seat)} plays a {shown}")]
+        events = [Event("card", seat, f"{self.name(seat)} plays a {shown}", (("reveals", "card"),))]
         events += self.update_largest_army(seat)
-        replaced = self.hooks.on_knight(seat)
-        if replaced is not None:
-            return events + replaced
-        s.pending.insert(0, {"kind": "robber", "seat": seat, "cause": "knight"})
-        return events
+        return events + self.rules.on_knight(seat)
 
     def update_largest_army(self, seat: int) -> list[Event]:
         """A.14: the first to the minimum; afterwards only strictly more takes it."""
@@ -203,4 +202,6 @@ class CardRules(EngineBase):
                 taken += s.players[p].resources[r]
                 s.players[p].resources[r] = 0
         s.players[seat].resources[r] += taken
-        return [Event("card", seat, f"{self.name(seat)} plays monopoly on {RESOURCES[r]} and takes {taken}")]
+        # How many the others held is told to the table (they hand the cards over openly).
+        return [Event("card", seat, f"{self.name(seat)} plays monopoly on {RESOURCES[r]} and takes {taken}",
+                      (("reveals", "hands"),))]

@@ -11,31 +11,24 @@ never half-applies.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Callable
+from typing import Callable
 
 from ..errors import RuleError
-from .actions import SANDBOX_KINDS, Action, Event
-from .building import BuildingRules
-from .cards import CardRules
+from .actions import Action, Event
+from .context import RulesContext
+from .declare import PendingKind, PhaseKind, StateItem, Verb
 from .geometry import TERRAIN_RESOURCE
-from .hooks import ScenarioHooks
 from .legal import LegalMoves
-from .production import ProductionRules
-from .routes import RouteRules
-from .sandbox import SandboxRules
-from .scenario import HARBOR_TYPES, Scenario
-from .ships import ShipRules
-from .state import CITY, SETTLEMENT, GameState
-from .trade import TradeRules
-from .words import resource_text
-from .turns import TurnRules
+from .packages import rules_class
+from .pieces import GENERAL_PIECES, PieceTable
+from .scenario import Scenario
+from .state import GameState
+from .phases import Phase
 
 GOLD = 5  # hex_resource value of a gold field
 
 
-class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, RouteRules,
-             TurnRules, SandboxRules, LegalMoves):
+class Engine(LegalMoves):
     """A game in progress.  Holds the state; knows nothing of text, terminals or files."""
 
     def __init__(self, scen: Scenario, state: GameState) -> None:
@@ -43,7 +36,9 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         self.geo = scen.geo
         self.s = state
         self.n = len(state.players)
-        self.hooks: ScenarioHooks = _load_hooks(scen, self)
+        self.ctx = RulesContext(self)
+        self.rules = rules_class(scen)(self.ctx)
+        self.pieces = PieceTable(GENERAL_PIECES + self.rules.pieces)
         self._derive()
         self._checks: dict[str, Callable[[Action], str | None]] = {}
         self._applies: dict[str, Callable[[Action], list[Event]]] = {}
@@ -51,8 +46,23 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
             method = kind.replace("-", "_")
             self._checks[kind] = getattr(self, f"check_{method}")
             self._applies[kind] = getattr(self, f"do_{method}")
+        # What the scenario declares: its verbs join the tables above.
+        self.verbs: dict[str, Verb] = {}
+        for verb in self.rules.verbs():
+            if verb.kind in self._checks:
+                raise ValueError(f"scenario verb {verb.kind!r} clashes with a general verb")
+            self.verbs[verb.kind] = verb
+            self._checks[verb.kind] = verb.check
+            self._applies[verb.kind] = verb.apply
+        self.pending_kinds: dict[str, PendingKind] = {p.kind: p for p in self.general_pendings()}
+        self.pending_kinds.update((p.kind, p) for p in self.rules.pendings())
+        self.answer_kinds: frozenset[str] = self.GENERAL_ANSWER_KINDS | {
+            v.kind for v in self.verbs.values() if v.answers}
+        self.scenario_phases: dict[str, PhaseKind] = {p.name: p for p in self.rules.phases}
+        self.state_items: dict[tuple[str, str], StateItem] = {
+            (item.scope, item.key): item for item in self.rules.state_items}
 
-    # Every general verb; scenario verbs come from hooks.extra_kinds.
+    # Every general verb; scenario verbs come from the scenario's rules (``self.verbs``).
     ACTION_KINDS: tuple[str, ...] = (
         "roll", "end", "build-road", "build-ship", "build-settlement", "build-city", "buy-card",
         "play-knight", "play-road-building", "play-year-of-plenty", "play-monopoly",
@@ -83,70 +93,18 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         self.land_hexes: tuple[int, ...] = tuple(h for h in range(geo.n_hexes) if self.scen.is_land_hex[h])
         self.sea_hexes: tuple[int, ...] = tuple(h for h in range(geo.n_hexes) if not self.scen.is_land_hex[h])
 
-    # --- small helpers used by every rule module ------------------------------------------
-    def name(self, seat: int) -> str:
-        return self.s.players[seat].name
-
-    def hex_id(self, h: int) -> str:
-        return self.geo.hex_ids[h]
-
-    def node_text(self, n: int) -> str:
-        return str(n + 1)
-
-    def edge_text(self, e: int) -> str:
-        return self.geo.edge_names[e]
-
-    def hand_size(self, seat: int) -> int:
-        return sum(self.s.players[seat].resources)
-
-    def can_afford(self, seat: int, item: str) -> bool:
-        h = self.s.players[seat].resources
-        c = self.scen.costs[item]
-        return h[0] >= c[0] and h[1] >= c[1] and h[2] >= c[2] and h[3] >= c[3] and h[4] >= c[4]
-
-    def afford_reason(self, seat: int, item: str, what: str) -> str | None:
-        have = self.s.players[seat].resources
-        cost = self.scen.costs[item]
-        short = [cost[i] - have[i] if cost[i] > have[i] else 0 for i in range(5)]
-        if any(short):
-            return f"{what} costs {resource_text(cost)}; you are short of {resource_text(short)}"
-        return None
-
-    def pay(self, seat: int, cost: tuple[int, ...] | list[int]) -> None:
-        res, bank = self.s.players[seat].resources, self.s.bank
-        for i in range(5):
-            if cost[i]:
-                res[i] -= cost[i]
-                bank[i] += cost[i]
-
-    def gain(self, seat: int, counts: tuple[int, ...] | list[int]) -> None:
-        res, bank = self.s.players[seat].resources, self.s.bank
-        for i in range(5):
-            if counts[i]:
-                res[i] += counts[i]
-                bank[i] -= counts[i]
-
-    def harbor_rates(self, seat: int) -> list[int]:
-        """Best maritime rate per resource for ``seat`` (A.15)."""
-        rates = [4] * 5
-        s = self.s
-        for node in self.harbor_nodes:
-            if s.node_owner[node] == seat and s.node_kind[node] in (SETTLEMENT, CITY):
-                for kind in self.node_harbors[node]:
-                    if kind == 5:
-                        rates = [min(r, 3) for r in rates]
-                    else:
-                        rates[kind] = 2
-        return rates
-
-    def harbor_name(self, kind: int) -> str:
-        return HARBOR_TYPES[kind]
-
     # --- scoring ----------------------------------------------------------------------
     def vp_sources(self, seat: int, hidden: bool = True) -> dict[str, int]:
         s = self.s
-        kinds = [k for o, k in zip(s.node_owner, s.node_kind) if o == seat]
-        out = {"settlements": kinds.count(SETTLEMENT), "cities": 2 * kinds.count(CITY)}
+        out: dict[str, int] = {}
+        node_vp = self.pieces.node_vp
+        for kind in self.pieces.kinds:
+            if kind.on == "node" and kind.vp:
+                out[_plural(kind.name)] = 0
+        for o, k in zip(s.node_owner, s.node_kind):
+            if o == seat and node_vp[k]:
+                label = _plural(self.pieces.node_names[k])
+                out[label] += node_vp[k]
         if self.scen.rules.longest_route != "none":
             label = "longest road" if self.scen.rules.longest_route == "road" else "longest route"
             out[label] = 2 if s.longest_holder == seat else 0
@@ -156,8 +114,8 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
             out["island chits"] = self.island_vp(seat)
         if hidden:
             out["victory cards"] = sum(1 for card, _ in s.players[seat].dev_cards
-                                       if self.hooks.card_plays_as(card) == "victory-point")
-        out.update(self.hooks.vp_sources(seat))
+                                       if self.rules.card_plays_as(card) == "victory-point")
+        out.update(self.rules.vp_sources(seat))
         return out
 
     def vp(self, seat: int, hidden: bool = True) -> int:
@@ -166,7 +124,7 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
     def check_victory(self) -> list[Event]:
         """A.17: only the player on turn wins, the moment they reach the target."""
         s = self.s
-        if s.phase in ("over", "setup"):
+        if s.phase in (Phase.OVER, Phase.SETUP):
             return []
         seat = s.current
         # A cheap upper bound first, from the pieces out of the supply: this runs after
@@ -176,14 +134,14 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
         bound = (pieces["settlement"] - p.pieces["settlement"] + 2 * (pieces["city"] - p.pieces["city"])
                  + 2 * (s.longest_holder == seat) + 2 * (s.army_holder == seat)
                  + sum(1 for card, _ in p.dev_cards if card != "knight")
-                 + sum(self.hooks.vp_sources(seat).values()))
+                 + sum(self.rules.vp_sources(seat).values()))
         if self.scen.rules.island_bonus:
             bound += self.island_vp(seat)
         if bound < self.scen.vp_target:
             return []
-        if self.vp(seat) >= self.scen.vp_target and self.hooks.may_win(seat):
+        if self.vp(seat) >= self.scen.vp_target and self.rules.may_win(seat):
             s.winners = [seat]
-            s.phase = "over"
+            s.phase = Phase.OVER
             s.pending.clear()
             return [Event("win", seat, f"{self.name(seat)} wins with {self.vp(seat)} VP")]
         return []
@@ -191,78 +149,27 @@ class Engine(BuildingRules, ShipRules, ProductionRules, CardRules, TradeRules, R
     def end_game_by_score(self, reason: str) -> list[Event]:
         """End at once; most VP wins, then the scenario's tiebreak; a tie is shared."""
         s = self.s
-        scores = [(self.vp(p), self.hooks.tiebreak(p)) for p in range(self.n)]
+        scores = [(self.vp(p), self.rules.tiebreak(p)) for p in range(self.n)]
         best = max(scores)
         s.winners = [p for p in range(self.n) if scores[p] == best]
-        s.phase = "over"
+        s.phase = Phase.OVER
         s.pending.clear()
         names = " and ".join(self.name(p) for p in s.winners)
         return [Event("win", s.winners[0], f"{reason}: {names} {'wins' if len(s.winners) == 1 else 'share the win'}")]
 
     # --- the door --------------------------------------------------------------------------
-    # Verbs that answer a pending decision: without a named actor they belong to the seat
-    # the game waits for.  Everything else defaults to the player on turn.
-    ANSWER_KINDS = frozenset({"discard", "choose-gold", "choose-reward", "accept", "decline",
-                              "robber", "pirate", "steal"})
-
-    def actor_of(self, action: Action) -> int:
-        """The seat an action is taken by: its own if named, else the default above."""
-        if action.seat >= 0:
-            return action.seat
-        return self.default_actor(action.kind)
-
-    def default_actor(self, kind: str) -> int:
-        s = self.s
-        if s.phase == "setup" or kind in self.ANSWER_KINDS:
-            return self.prompt_seat()
-        return s.current
-
-    def prompt_seat(self) -> int:
-        s = self.s
-        if s.pending:
-            return int(s.pending[0]["seat"])
-        if s.phase == "setup" and s.setup_order:
-            return s.setup_order[0]
-        return s.current
-
-    def check(self, action: Action) -> str | None:
-        """None when ``action`` is legal now, else the reason in the game's words."""
-        s = self.s
-        kind = action.kind
-        if kind in SANDBOX_KINDS:
-            if not s.sandbox:
-                return f"'{kind}' is a sandbox command; start the game with --sandbox to use it"
-            return self._checks[kind](action)
-        if s.phase == "over":
-            return "the game is over"
-        if action.seat >= self.n or action.seat < -1:
-            return "no such player"
-        check = self._checks.get(kind)
-        if check is None:
-            if kind in self.hooks.extra_kinds:
-                return self.hooks.check(action.by(self.actor_of(action)))
-            return f"unknown action '{kind}'"
-        return check(action.by(self.actor_of(action)))
-
     def apply(self, action: Action) -> list[Event]:
         """Play ``action``; raises RuleError (state untouched) when it is illegal."""
         reason = self.check(action)
         if reason is not None:
             raise RuleError(reason)
         action = action.by(self.actor_of(action))
-        if action.kind in self._applies:
-            events = self._applies[action.kind](action)
-        else:
-            events = self.hooks.apply(action)
-        if self.s.phase != "over":
-            events += self.hooks.after_action()
+        events = self._applies[action.kind](action)
+        if self.s.phase != Phase.OVER:
+            events += self.rules.after_action()
             events += self.check_victory()
         return events
 
 
-def _load_hooks(scen: Scenario, engine: Engine) -> ScenarioHooks:
-    if not scen.hooks:
-        return ScenarioHooks(engine)
-    module = importlib.import_module(f"catan_cli.scenarios.{scen.hooks}")
-    cls: Any = getattr(module, "Hooks")
-    return cls(engine)  # type: ignore[no-any-return]
+def _plural(word: str) -> str:
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"

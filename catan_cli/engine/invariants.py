@@ -3,8 +3,8 @@
 :func:`check_invariants` recomputes what it can from the plain state without trusting the
 engine's own bookkeeping (its route lengths, its VP count, its award holders) and returns a
 list of every problem found; an empty list means the position is sound.  The random-walk
-tests call it after every action.  Scenario-specific invariants come from
-``engine.hooks.invariant_problems()``.
+tests call it after every action.  Scenario-specific invariants come from the scenario's
+rules (``invariant_problems``), and every key of scenario state must be declared.
 
 The longest-trail search here is written independently of :mod:`.routes` on purpose: it
 walks from intersections rather than from paths, so a bug in one is unlikely to be
@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .geometry import RESOURCES
-from .state import CITY, FORTRESS, NONE, ROAD, SETTLEMENT, SHIP, WARSHIP
+from .state import NONE
+from .phases import GENERAL_PHASES, Phase
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -40,14 +41,15 @@ def longest_trail(engine: "Engine", seat: int) -> int:
         return 0
     with_ships = mode == "trade-route"
     # Own pieces: edge -> 'r' or 's'.
+    table = engine.pieces
     piece: dict[int, str] = {}
     for e, owner in enumerate(s.edge_owner):
         if owner != seat:
             continue
         kind = s.edge_kind[e]
-        if kind == ROAD:
+        if table.is_road[kind]:
             piece[e] = "r"
-        elif with_ships and kind in (SHIP, WARSHIP):
+        elif with_ships and table.is_ship[kind]:
             piece[e] = "s"
     if not piece:
         return 0
@@ -63,10 +65,10 @@ def longest_trail(engine: "Engine", seat: int) -> int:
         owner = s.node_owner[node]
         if owner >= 0 and owner != seat and s.node_kind[node] != NONE:
             return False
-        return not engine.hooks.node_blocks_route(seat, node)
+        return not engine.rules.node_blocks_route(seat, node)
 
     def own_building(node: int) -> bool:
-        return s.node_owner[node] == seat and s.node_kind[node] in (SETTLEMENT, CITY)
+        return s.node_owner[node] == seat and table.produces[s.node_kind[node]] > 0
 
     best = 0
     # Iterative DFS over (node, last piece kind, used edges); every trail starts at a node.
@@ -121,7 +123,7 @@ def check_invariants(game: "Game | Engine") -> list[str]:
                 f"expected {scen.bank[r]}")
 
     # --- development-card conservation -------------------------------------------------
-    expected_deck = e.hooks.adjust_deck(dict(scen.deck))
+    expected_deck = e.rules.deck(dict(scen.deck))
     counted: dict[str, int] = {}
     for card in s.deck:
         counted[card] = counted.get(card, 0) + 1
@@ -136,52 +138,61 @@ def check_invariants(game: "Game | Engine") -> list[str]:
                 f"expected {expected_deck.get(card, 0)}")
     for p in s.players:
         as_knight = sum(count for card, count in p.played.items()
-                        if e.hooks.card_plays_as(card) == "knight")
+                        if e.rules.card_plays_as(card) == "knight")
         if p.knights != as_knight:
             add(f"{p.name} has {p.knights} knights counted but played {as_knight} knight cards")
 
     # --- pieces: on the board + in supply = the scenario's [pieces] ----------------------
-    # A pirate fortress is its owner's settlement piece (it scores nothing until taken).
-    on_board = [{"road": 0, "settlement": 0, "city": 0, "ship": 0, "fortress": 0} for _ in range(n)]
+    # Each registered piece comes from a supply (a scenario piece may use another's: a
+    # pirate fortress is its owner's settlement piece); count by supply.
+    table = e.pieces
+    on_board: list[dict[str, int]] = [{} for _ in range(n)]
     for node, owner in enumerate(s.node_owner):
         kind = s.node_kind[node]
         if kind == NONE:
             if owner >= 0:
                 add(f"intersection {node + 1} has an owner but no building")
             continue
-        if kind in (SETTLEMENT, CITY, FORTRESS):
-            if not 0 <= owner < n:
-                add(f"the building on {node + 1} has no owner")
-                continue
-            on_board[owner]["settlement" if kind == SETTLEMENT else "city" if kind == CITY else "fortress"] += 1
+        if not table.node_name(kind):
+            add(f"intersection {node + 1} holds an unknown piece ({kind})")
+            continue
+        if not 0 <= owner < n:
+            add(f"the building on {node + 1} has no owner")
+            continue
+        supply = table.node_supply[kind]
+        on_board[owner][supply] = on_board[owner].get(supply, 0) + 1
     for edge, owner in enumerate(s.edge_owner):
         kind = s.edge_kind[edge]
         if kind == NONE:
             if owner >= 0:
                 add(f"path {geo.edge_name(edge)} has an owner but no piece")
             continue
+        if not table.edge_name(kind):
+            add(f"path {geo.edge_name(edge)} holds an unknown piece ({kind})")
+            continue
         if not 0 <= owner < n:
             add(f"the piece on {geo.edge_name(edge)} has no owner")
             continue
-        on_board[owner]["road" if kind == ROAD else "ship"] += 1
-        if kind == ROAD and not scen.edge_roadable[edge]:
+        supply = table.edge_supply[kind]
+        on_board[owner][supply] = on_board[owner].get(supply, 0) + 1
+        if table.is_road[kind] and not scen.edge_roadable[edge]:
             add(f"a road stands on {geo.edge_name(edge)}, which takes no road")
-        if kind in (SHIP, WARSHIP) and not scen.edge_shippable[edge]:
+        if table.is_ship[kind] and not scen.edge_shippable[edge]:
             add(f"a ship stands on {geo.edge_name(edge)}, which takes no ship")
     for seat, p in enumerate(s.players):
-        for piece in ("road", "settlement", "city", "ship"):
-            have = on_board[seat][piece] + p.pieces.get(piece, 0)
-            if piece == "settlement":
-                have += on_board[seat]["fortress"]
+        for piece in sorted(set(scen.pieces) | set(on_board[seat])):
+            placed = on_board[seat].get(piece, 0)
+            have = placed + p.pieces.get(piece, 0)
             if have != scen.pieces.get(piece, 0):
-                add(f"{p.name} {_plural(piece)}: {on_board[seat][piece]} on the board + "
+                add(f"{p.name} {_plural(piece)}: {placed} on the board + "
                     f"{p.pieces.get(piece, 0)} in supply, expected {scen.pieces.get(piece, 0)}")
 
-    # --- distance rule (A.6) --------------------------------------------------------------
+    # --- distance rule (A.6), between producing buildings ------------------------------------
+    produces = table.produces
     for node in range(geo.n_nodes):
-        if s.node_kind[node] in (SETTLEMENT, CITY):
+        if produces[s.node_kind[node]]:
             for m in geo.node_neighbors[node]:
-                if m > node and s.node_kind[m] in (SETTLEMENT, CITY):
+                if m > node and produces[s.node_kind[m]]:
                     add(f"buildings on neighbouring intersections {node + 1} and {m + 1} (distance rule)")
 
     # --- connection (not checked in the sandbox, where 'put' places pieces freely) -----
@@ -226,19 +237,30 @@ def check_invariants(game: "Game | Engine") -> list[str]:
 
     # --- victory points, recomputed from the board -------------------------------------------
     for seat, p in enumerate(s.players):
-        vp = on_board[seat]["settlement"] + 2 * on_board[seat]["city"]
+        vp = sum(table.node_vp[k] for o, k in zip(s.node_owner, s.node_kind) if o == seat)
         vp += 2 if s.longest_holder == seat else 0
         vp += 2 if s.army_holder == seat else 0
-        vp += sum(1 for card, _ in p.dev_cards if e.hooks.card_plays_as(card) == "victory-point")
-        vp += sum(e.hooks.vp_sources(seat).values())
+        vp += sum(1 for card, _ in p.dev_cards if e.rules.card_plays_as(card) == "victory-point")
+        vp += sum(e.rules.vp_sources(seat).values())
         if vp != e.vp(seat):
             add(f"{p.name} has {e.vp(seat)} VP by the engine, {vp} recomputed from the board")
 
     # --- turn bookkeeping -------------------------------------------------------------------
     problems += _turn_problems(e)
 
-    problems += list(e.hooks.invariant_problems())
+    problems += _declared_state_problems(e)
+    problems += list(e.rules.invariant_problems())
     return problems
+
+
+def _declared_state_problems(e: "Engine") -> list[str]:
+    """Scenario state under a key its package did not declare (and so could reach a view
+    without a visibility) is a fault in the package."""
+    out = [f"scenario state {key!r} is not declared" for key in e.s.extra if ("game", key) not in e.state_items]
+    for p in e.s.players:
+        out += [f"{p.name}'s scenario state {key!r} is not declared"
+                for key in p.extra if ("player", key) not in e.state_items]
+    return out
 
 
 def _plural(piece: str) -> str:
@@ -269,9 +291,9 @@ def _connection_problems(e: "Engine") -> list[str]:
             out.append(f"{e.name(seat)}'s piece on {geo.edge_name(x)} is joined to none of their buildings")
         # B.7: moving the end ship of an open route may leave a building with no route
         # (a lone set-up ship sailing off), so this holds only where ships never move.
-        if s.phase != "setup" and not (e.scen.rules.ships and e.scen.rules.ship_move):
+        if s.phase != Phase.SETUP and not (e.scen.rules.ships and e.scen.rules.ship_move):
             for node, owner in enumerate(s.node_owner):
-                if owner == seat and s.node_kind[node] in (SETTLEMENT, CITY):
+                if owner == seat and e.pieces.produces[s.node_kind[node]]:
                     if not any(s.edge_owner[x] == seat for x in geo.node_edges[node]):
                         out.append(f"{e.name(seat)}'s building on {node + 1} touches none of their routes")
     return out
@@ -281,16 +303,16 @@ def _turn_problems(e: "Engine") -> list[str]:
     s = e.s
     out: list[str] = []
     n = len(s.players)
-    if s.phase not in ("setup", "roll", "main", "over"):
+    if s.phase not in GENERAL_PHASES and s.phase not in e.scenario_phases:
         out.append(f"unknown phase {s.phase!r}")
     if not 0 <= s.current < n:
         out.append(f"player on turn {s.current} out of range")
-    if s.phase == "over" and not s.winners:
+    if s.phase == Phase.OVER and not s.winners:
         out.append("the game is over without a winner")
-    if s.phase != "over" and s.winners:
+    if s.phase != Phase.OVER and s.winners:
         out.append("a winner while the game goes on")
-    if s.phase != "over" and s.phase != "setup":
-        if e.vp(s.current) >= e.scen.vp_target and e.hooks.may_win(s.current):
+    if s.phase != Phase.OVER and s.phase != Phase.SETUP:
+        if e.vp(s.current) >= e.scen.vp_target and e.rules.may_win(s.current):
             out.append(f"{e.name(s.current)} is on turn with {e.vp(s.current)} VP but has not won")
     if s.robber >= 0 and not e.scen.is_land_hex[s.robber]:
         out.append("the robber is at sea")

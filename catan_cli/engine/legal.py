@@ -12,8 +12,10 @@ from itertools import combinations_with_replacement
 from typing import Any, Iterator
 
 from .actions import Action
-from .base import EngineBase
+from .declare import PendingKind
+from .sandbox import SandboxRules
 from .state import SETTLEMENT
+from .phases import Phase
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
 
@@ -32,41 +34,35 @@ def discard_choices(have: list[int], k: int) -> Iterator[tuple[int, ...]]:
     yield from rec(0, k, [])
 
 
-class LegalMoves(EngineBase):
-    def candidate_route_edges(self, seat: int) -> list[int]:
-        """Empty edges touching ``seat``'s pieces: the only places a route piece can go."""
-        s, geo = self.s, self.geo
-        edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
-        nodes = {x for e in [e for e, o in enumerate(edge_owner) if o == seat] for x in edge_nodes[e]}
-        nodes.update([n for n, o in enumerate(s.node_owner) if o == seat])
-        return sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
-
+class LegalMoves(SandboxRules):
     def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
-        if s.phase == "over":
+        if s.phase == Phase.OVER:
             return []
         if s.pending:
             out: list[Action] = []
             for item in self.actionable_pending():
                 out.extend(self.pending_answers(item))
             return out
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return self.setup_actions()
         seat = s.current
         out = []
-        if s.phase == "roll":
+        if s.phase == Phase.ROLL:
             out.append(Action("roll", (), seat))
             out.extend(self.card_actions(seat))
             return out
         out.append(Action("end", (), seat))
-        if self.hooks.end_turn_reason(seat) is not None:
+        if self.rules.end_turn_reason(seat) is not None:
             out.pop()
         out.extend(self.build_actions(seat))
         out.extend(self.card_actions(seat))
         out.extend(self.trade_actions(seat, offers))
         if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
             out.extend(self.ship_moves(seat))
-        out.extend(a for a in self.hooks.legal(seat) if self.check(a) is None)
+        for verb in self.verbs.values():
+            if not verb.answers:
+                out.extend(a for a in verb.legal(seat) if self.check(a) is None)
         return out
 
     # --- set-up -------------------------------------------------------------------------
@@ -87,30 +83,57 @@ class LegalMoves(EngineBase):
                 out.append(Action("build-ship", (e,), seat))
         return out
 
+    def general_pendings(self) -> tuple[PendingKind, ...]:
+        """The general game's decisions; each says itself how it is put and answered."""
+        pirate = self.scen.rules.pirate
+
+        def who(item: dict[str, Any]) -> str:
+            return self.name(item["seat"])
+
+        return (
+            PendingKind("discard", prompt=lambda it: f"must discard {it['count']}",
+                        reason=lambda it: f"{who(it)} must discard {it['count']}",
+                        answers=self.discard_answers, any_order=True, exact=True),
+            PendingKind("robber", prompt=lambda it: "move the robber" + (" or pirate" if pirate else ""),
+                        reason=lambda it: f"{who(it)} must move the robber" + (" or the pirate" if pirate else ""),
+                        answers=lambda it: self.robber_moves(it["seat"]), exact=True),
+            PendingKind("gold", prompt=lambda it: f"choose {self.gold_count(it)} from gold",
+                        reason=lambda it: f"{who(it)} must choose {self.gold_count(it)} from the gold field",
+                        answers=self.gold_answers, exact=True),
+            PendingKind("offer", prompt=lambda it: f"accept or decline {self.name(it['from'])}'s offer",
+                        reason=lambda it: f"{who(it)} must accept or decline {self.name(it['from'])}'s offer",
+                        answers=self.offer_answers, exact=True),
+        )
+
     # --- pending decisions ------------------------------------------------------------------
     def pending_answers(self, item: dict[str, Any]) -> list[Action]:
-        s = self.s
+        """The legal answers to one open decision (a scenario's are filtered by check)."""
+        pending = self.pending_kinds[item["kind"]]
+        answers = pending.answers(item)
+        if pending.exact:
+            return list(answers)
+        return [a for a in answers if self.check(a) is None]
+
+    def discard_answers(self, item: dict[str, Any]) -> list[Action]:
         seat = item["seat"]
-        kind = item["kind"]
-        if kind == "discard":
-            have = s.players[seat].resources
-            return [Action("discard", (d,), seat) for d in discard_choices(have, item["count"])]
-        if kind == "gold":
-            count = self.gold_count(item)
-            out = []
-            for combo in combinations_with_replacement(range(5), count):
-                a = Action("choose-gold", (combo,), seat)
-                if self.check_choose_gold(a) is None:
-                    out.append(a)
-            return out
-        if kind == "robber":
-            return self.robber_moves(seat)
-        if kind == "offer":
-            out = [Action("decline", (), seat)]
-            if self.check_accept(Action("accept", (), seat)) is None:
-                out.insert(0, Action("accept", (), seat))
-            return out
-        return [a for a in self.hooks.legal(seat) if self.check(a) is None]
+        have = self.s.players[seat].resources
+        return [Action("discard", (d,), seat) for d in discard_choices(have, item["count"])]
+
+    def gold_answers(self, item: dict[str, Any]) -> list[Action]:
+        seat = item["seat"]
+        out = []
+        for combo in combinations_with_replacement(range(5), self.gold_count(item)):
+            a = Action("choose-gold", (combo,), seat)
+            if self.check_choose_gold(a) is None:
+                out.append(a)
+        return out
+
+    def offer_answers(self, item: dict[str, Any]) -> list[Action]:
+        seat = item["seat"]
+        out = [Action("decline", (), seat)]
+        if self.check_accept(Action("accept", (), seat)) is None:
+            out.insert(0, Action("accept", (), seat))
+        return out
 
     def robber_moves(self, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -119,14 +142,14 @@ class LegalMoves(EngineBase):
                 if self.robber_hex_reason(seat, h) is None:
                     victims = self.robber_victims(seat, h)
                     out.extend(Action("robber", (h, v), seat) for v in (victims or [-1]))
-        if self.scen.rules.pirate and self.hooks.pirate_reason(seat) is None:
+        if self.scen.rules.pirate and self.rules.pirate_reason(seat) is None:
             for h in self.sea_hexes:
                 if h != self.s.pirate:
                     victims = self.pirate_victims(seat, h)
                     if not victims:
                         out.append(Action("pirate", (h, -1, "resource"), seat))
                     for v in victims:
-                        out.extend(Action("pirate", (h, v, what), seat) for what in self.hooks_stealable(seat, v))
+                        out.extend(Action("pirate", (h, v, what), seat) for what in self.stealable(seat, v))
         return out
 
     # --- building ------------------------------------------------------------------------------
@@ -163,7 +186,7 @@ class LegalMoves(EngineBase):
         if s.dev_played or not s.players[seat].dev_cards:
             return []
         out: list[Action] = []
-        kinds = {self.hooks.card_plays_as(c) for c, bought in s.players[seat].dev_cards if bought != s.turn}
+        kinds = {self.rules.card_plays_as(c) for c, bought in s.players[seat].dev_cards if bought != s.turn}
         if "knight" in kinds and self.check_play_knight(Action("play-knight", (), seat)) is None:
             out.append(Action("play-knight", (), seat))
         if "year-of-plenty" in kinds:

@@ -95,9 +95,9 @@ def new_state(scen: Scenario, players: Sequence[str], seed: int, options: Sequen
         setup_order=setup_order(scen.rules.setup, len(names)), route_len=[0] * len(names),
     )
     engine = Engine(scen, state)
-    deck_counts = engine.hooks.adjust_deck(dict(scen.deck))
+    deck_counts = engine.rules.deck(dict(scen.deck))
     deck = [card for card in DEV_CARDS for _ in range(deck_counts.get(card, 0))]
     rng.shuffle(deck)
     state.deck = deck
-    engine.hooks.setup_state()
+    engine.rules.on_new_game()
     return state

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, Event
+from .actions import Action, Event, Private
 from .base import EngineBase
 from .geometry import RESOURCES
-from .state import CITY, SETTLEMENT, SHIP, WARSHIP
 from .words import only, resource_text
+from .phases import Phase
 
 GOLD = 5
 
@@ -18,13 +18,13 @@ class ProductionRules(EngineBase):
     # --- rolling -------------------------------------------------------------------------
     def check_roll(self, a: Action) -> str | None:
         s = self.s
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return "the set-up placements are not finished"
         if a.seat != s.current:
             return f"only {self.name(s.current)}, the player on turn, rolls"
         if s.pending:
             return self.pending_text()
-        if s.phase != "roll":
+        if s.phase != Phase.ROLL:
             return "you have already rolled this turn"
         return None
 
@@ -36,11 +36,11 @@ class ProductionRules(EngineBase):
         else:
             d1, d2 = s.rng.randint(1, 6), s.rng.randint(1, 6)
         s.dice = [d1, d2]
-        s.phase = "main"
+        s.phase = Phase.MAIN
         total = d1 + d2
         events = [Event("roll", a.seat, f"{self.name(a.seat)} rolls {d1}+{d2} = {total}")]
-        events += self.hooks.before_production((d1, d2))
-        if s.phase == "over" or any(item.get("defer_roll") for item in s.pending):
+        events += self.rules.before_production((d1, d2))
+        if s.phase == Phase.OVER or any(item.get("defer_roll") for item in s.pending):
             return events   # a scenario decision comes first; it calls resolve_roll after
         return events + self.resolve_roll(total)
 
@@ -48,12 +48,13 @@ class ProductionRules(EngineBase):
         """What a roll does after the scenario's pre-production step: a 7, or production."""
         if total == 7:
             return self.start_seven(self.s.current)
-        return self.produce(total) + self.hooks.after_production(total)
+        return self.produce(total) + self.rules.after_production(total)
 
     def produce(self, total: int) -> list[Event]:
         """A.9 with the bank-shortage rule; B.11 gold fields become pending picks."""
         s, geo = self.s, self.geo
         node_kind, node_owner = s.node_kind, s.node_owner
+        produces = self.pieces.produces
         owed: dict[tuple[int, int], int] = {}     # (resource, seat) -> cards due
         gold: dict[int, int] = {}
         for h in self.hexes_by_number[total]:
@@ -61,13 +62,13 @@ class ProductionRules(EngineBase):
                 continue
             res = self.hex_resource[h]
             for node in geo.hex_nodes[h]:
-                kind = node_kind[node]
-                if kind == SETTLEMENT or kind == CITY:
+                amount = produces[node_kind[node]]
+                if amount:
                     seat = node_owner[node]
                     if res == GOLD:
-                        gold[seat] = gold.get(seat, 0) + kind   # SETTLEMENT=1, CITY=2 cards
+                        gold[seat] = gold.get(seat, 0) + amount
                     else:
-                        owed[(res, seat)] = owed.get((res, seat), 0) + kind
+                        owed[(res, seat)] = owed.get((res, seat), 0) + amount
         events: list[Event] = []
         if not owed and not gold:
             return events
@@ -140,33 +141,26 @@ class ProductionRules(EngineBase):
         return None
 
     def actionable_pending(self) -> list[dict[str, Any]]:
-        """Discards on a 7 may be answered in any order; everything else one at a time."""
+        """Decisions of an any-order kind (discards on a 7) may be answered together;
+        everything else one at a time."""
         pending = self.s.pending
         if not pending:
             return []
-        if pending[0]["kind"] == "discard":
-            return [p for p in pending if p["kind"] == "discard"]
+        kind = pending[0]["kind"]
+        if self.pending_kinds[kind].any_order:
+            return [p for p in pending if p["kind"] == kind]
         return [pending[0]]
 
     def pending_text(self) -> str:
+        """Why the game cannot go on yet: who must answer what."""
         items = self.actionable_pending()
         if not items:
             return ""
-        words = []
-        for item in items:
-            who = self.name(item["seat"])
-            kind = item["kind"]
-            if kind == "discard":
-                words.append(f"{who} must discard {item['count']}")
-            elif kind == "robber":
-                words.append(f"{who} must move the robber" + (" or the pirate" if self.scen.rules.pirate else ""))
-            elif kind == "gold":
-                words.append(f"{who} must choose {self.gold_count(item)} from the gold field")
-            elif kind == "offer":
-                words.append(f"{who} must accept or decline {self.name(item['from'])}'s offer")
-            else:
-                words.append(f"{who} must answer: {item.get('text', kind)}")
-        return "waiting: " + "; ".join(words)
+        return "waiting: " + "; ".join(self.pending_kinds[item["kind"]].reason(item) for item in items)
+
+    def pending_prompt(self, item: dict[str, Any]) -> str:
+        """What the game waits for, in a few words ("must discard 4")."""
+        return self.pending_kinds[item["kind"]].prompt(item)
 
     # --- sevens ----------------------------------------------------------------------------
     def start_seven(self, seat: int) -> list[Event]:
@@ -179,11 +173,7 @@ class ProductionRules(EngineBase):
             if size > limit:
                 s.pending.append({"kind": "discard", "seat": p, "count": size // 2})
                 events.append(Event("discard", p, f"{self.name(p)} has {size} cards and must discard {size // 2}"))
-        replaced = self.hooks.on_seven(seat)
-        if replaced is not None:
-            return events + replaced
-        s.pending.append({"kind": "robber", "seat": seat, "cause": "seven"})
-        return events
+        return events + self.rules.on_seven(seat)
 
     def check_discard(self, a: Action) -> str | None:
         item = self.first_pending("discard", a.seat)
@@ -221,8 +211,7 @@ class ProductionRules(EngineBase):
         out = []
         for node in self.geo.hex_nodes[hex_]:
             owner = s.node_owner[node]
-            kind = s.node_kind[node]
-            if owner >= 0 and owner != seat and (kind == SETTLEMENT or kind == CITY) and owner not in out:
+            if owner >= 0 and owner != seat and self.pieces.produces[s.node_kind[node]] and owner not in out:
                 out.append(owner)
         return sorted(p for p in out if self.hand_size(p) > 0)
 
@@ -237,7 +226,7 @@ class ProductionRules(EngineBase):
             return f"the robber must move to a different hex than {self.hex_id(hex_)}"
         if self.scen.hex_area[hex_] in self.scen.rules.robber_forbidden_areas:
             return f"the robber may not enter {self.hex_id(hex_)} in this scenario"
-        return self.hooks.robber_hex_reason(seat, hex_)
+        return self.rules.robber_hex_reason(seat, hex_)
 
     def check_robber(self, a: Action) -> str | None:
         if not self.scen.rules.robber:
@@ -279,7 +268,10 @@ class ProductionRules(EngineBase):
             return [Event("steal", thief, f"{self.name(victim)} has nothing to steal")]
         r = self.take_random_card(victim)
         self.s.players[thief].resources[r] += 1
-        return [Event("steal", thief, f"{self.name(thief)} steals a card from {self.name(victim)}")]
+        # The card's face is known to the thief and the victim only.
+        return [Event("steal", thief, f"{self.name(thief)} steals a card from {self.name(victim)}",
+                      private=Private((thief, victim), f"{self.name(thief)} steals 1 {RESOURCES[r]} from {self.name(victim)}",
+                                      (("resource", RESOURCES[r]),)))]
 
     def take_random_card(self, seat: int) -> int:
         """Remove one card, drawn at random, from a non-empty hand; returns its resource."""
@@ -298,14 +290,14 @@ class ProductionRules(EngineBase):
         out: set[int] = set()
         for e in self.geo.hex_edges[hex_]:
             owner = s.edge_owner[e]
-            if owner >= 0 and owner != seat and (s.edge_kind[e] == SHIP or s.edge_kind[e] == WARSHIP):
+            if owner >= 0 and owner != seat and self.pieces.is_ship[s.edge_kind[e]]:
                 out.add(owner)
-        return sorted(p for p in out if any(self.hooks_stealable(seat, p)))
+        return sorted(p for p in out if any(self.stealable(seat, p)))
 
-    def hooks_stealable(self, seat: int, victim: int) -> list[str]:
+    def stealable(self, seat: int, victim: int) -> list[str]:
         """What the pirate's mover could take from ``victim`` right now."""
         out = []
-        for what in self.hooks.pirate_takes(seat, victim):
+        for what in self.rules.pirate_takes(seat, victim):
             if what == "resource" and self.hand_size(victim) > 0:
                 out.append(what)
             elif what != "resource" and self.s.players[victim].extra.get(what, 0) > 0:
@@ -318,7 +310,7 @@ class ProductionRules(EngineBase):
             return "there is no pirate in this scenario"
         if self.robber_item(a.seat) is None:
             return "you may move the pirate only after rolling a 7 or playing a knight" + self.robber_wait_reason()
-        reason = self.hooks.pirate_reason(a.seat)
+        reason = self.rules.pirate_reason(a.seat)
         if reason:
             return reason
         hex_, victim, take = a.args
@@ -333,7 +325,7 @@ class ProductionRules(EngineBase):
         if reason:
             return reason
         if victim >= 0:
-            options = self.hooks_stealable(a.seat, victim)
+            options = self.stealable(a.seat, victim)
             if take not in options:
                 return f"you can take {' or '.join(options)} from {self.name(victim)}"
         return None

@@ -10,11 +10,11 @@ depth-first search over at most 30 pieces.
 from __future__ import annotations
 
 from .actions import Event
-from .base import EngineBase
+from .turns import TurnRules
 from .state import ROAD
 
 
-class RouteRules(EngineBase):
+class RouteRules(TurnRules):
     def route_length(self, seat: int) -> int:
         mode = self.scen.rules.longest_route
         if mode == "none":

@@ -6,13 +6,14 @@ distance rule."""
 from __future__ import annotations
 
 from .actions import Action, Event
-from .base import EngineBase
+from .trade import TradeRules
 from .geometry import RESOURCES
 from .state import CITY, ROAD, SETTLEMENT, SHIP
 from .words import only, resource_text
+from .phases import Phase
 
 
-class SandboxRules(EngineBase):
+class SandboxRules(TradeRules):
     def check_dice(self, a: Action) -> str | None:
         d1, d2 = a.args
         if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
@@ -100,12 +101,12 @@ class SandboxRules(EngineBase):
     def do_turn(self, a: Action) -> list[Event]:
         s = self.s
         seat = a.args[0]
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             s.setup_order = []
             s.setup_step = "settlement"
             s.setup_node = -1
             s.turn = max(s.turn, 1)
-        s.phase = "main"
+        s.phase = Phase.MAIN
         s.pending = [p for p in s.pending if p["kind"] != "offer"]
         s.current = seat
         s.turn += 1

@@ -1,8 +1,8 @@
 """Scenario files: ``rules/<key>.toml`` read into a :class:`Scenario`.
 
 A scenario is data (the map, counts, costs, rule switches, named places, paths and
-per-player start positions) plus, optionally, a hooks module in
-``catan_cli.scenarios`` for behaviour the data cannot express.  The format is documented
+per-player start positions) plus, optionally, a scenario package (``[scenario] package``,
+see :mod:`.packages`) for behaviour the data cannot express.  The format is documented
 in ``rules/README.md``.  Everything here is computed once per scenario and shared by every
 game of it; nothing in a Scenario changes during play.
 """
@@ -107,7 +107,7 @@ class Scenario:
     starts: list[dict[str, Any]]
     options: dict[str, dict[str, Any]]
     params: dict[str, Any]
-    hooks: str
+    package: str
     # derived tables
     is_land_hex: tuple[bool, ...] = ()
     edge_kind: tuple[int, ...] = ()       # EDGE_LAND / EDGE_COAST / EDGE_SEA
@@ -226,6 +226,8 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         raise ScenarioError(f"{where} [rules]: unknown setup {rules.setup!r}")
 
     pieces = {p: int(data.get("pieces", {}).get(p, 0)) for p in PIECES}
+    # A scenario's own pieces have supplies of their own (its package registers the kind).
+    pieces.update((str(p), int(n)) for p, n in data.get("pieces", {}).items() if p not in pieces)
     costs = {c: _resource_vector(data.get("costs", {}).get(c, {}), f"{where} [costs.{c}]") for c in COSTED}
     bank = _resource_vector(data.get("bank", {r: 19 for r in RESOURCES}), f"{where} [bank]")
     deck_t = data.get("deck", {})
@@ -315,7 +317,7 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         harbors=tuple(harbors), harbor_pool=harbor_pool, terrain_pool=terrain_pool,
         number_pool=number_pool, places=places, paths=paths, starts=starts,
         options={str(k): dict(v) for k, v in data.get("options", {}).items()},
-        params=dict(data.get("params", {})), hooks=str(meta.get("hooks", "")), source=source,
+        params=dict(data.get("params", {})), package=str(meta.get("package", "")), source=source,
     )
     _derive_tables(scen)
     return scen
@@ -351,12 +353,23 @@ def _derive_tables(s: Scenario) -> None:
     s.hex_island = tuple(hex_island)
 
 
+_EXTRA_RULES_DIRS: list[Path] = []
+
+
+def register_rules_dir(folder: Path) -> None:
+    """Also look for scenario files in ``folder`` (a scenario package that lives outside
+    this project, such as the tests' example, ships its rules file beside it)."""
+    if folder not in _EXTRA_RULES_DIRS:
+        _EXTRA_RULES_DIRS.append(folder)
+
+
+def _rules_dirs() -> list[Path]:
+    return [rules_dir(), *_EXTRA_RULES_DIRS]
+
+
 def available_scenarios() -> list[str]:
-    """Keys of every scenario file in the rules folder, sorted."""
-    folder = rules_dir()
-    if not folder.is_dir():
-        return []
-    return sorted(p.stem for p in folder.glob("*.toml"))
+    """Keys of every scenario file in the rules folders, sorted."""
+    return sorted({p.stem for folder in _rules_dirs() if folder.is_dir() for p in folder.glob("*.toml")})
 
 
 @lru_cache(maxsize=None)
@@ -364,7 +377,8 @@ def load_scenario(key: str) -> Scenario:
     """Read and resolve ``rules/<key>.toml`` (cached: scenarios never change during play)."""
     if not key or "/" in key or "\\" in key or key.startswith("."):
         raise ScenarioError(f"unknown scenario {key!r}")
-    path = rules_dir() / f"{key}.toml"
+    path = next((folder / f"{key}.toml" for folder in _rules_dirs() if (folder / f"{key}.toml").is_file()),
+                rules_dir() / f"{key}.toml")
     if not path.is_file():
         from ..suggest import did_you_mean
 

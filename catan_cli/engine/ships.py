@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from .actions import Action, Event
-from .base import EngineBase
-from .state import SHIP, WARSHIP
+from .building import BuildingRules
+from .state import SHIP
+from .phases import Phase
 
 
-class ShipRules(EngineBase):
+class ShipRules(BuildingRules):
     def is_ship(self, edge: int, seat: int) -> bool:
         s = self.s
-        return s.edge_owner[edge] == seat and (s.edge_kind[edge] == SHIP or s.edge_kind[edge] == WARSHIP)
+        return s.edge_owner[edge] == seat and self.pieces.is_ship[s.edge_kind[edge]]
 
     def on_pirate_hex(self, edge: int) -> bool:
         p = self.s.pirate
@@ -18,7 +19,7 @@ class ShipRules(EngineBase):
 
     def anchor(self, seat: int, node: int) -> bool:
         """A node that ends ``seat``'s shipping route: own building or closing scenario piece."""
-        return self.own_building(seat, node) or self.hooks.closes_route(seat, node)
+        return self.own_building(seat, node) or self.rules.closes_route(seat, node)
 
     def ship_edge_reason(self, seat: int, edge: int, lifted: int = -1,
                          setup_node: int = -1) -> str | None:
@@ -39,7 +40,7 @@ class ShipRules(EngineBase):
         if setup_node >= 0:
             if setup_node not in (a, b):
                 return f"your set-up ship must touch the settlement you just built on {setup_node + 1}"
-            return self.hooks.ship_reason(seat, edge, lifted)
+            return self.rules.ship_reason(seat, edge, lifted)
         connected = False
         for x in (a, b):
             if self.own_building(seat, x):
@@ -56,13 +57,13 @@ class ShipRules(EngineBase):
         if not connected:
             return (f"a ship on {self.edge_text(edge)} must join your own ship, settlement or city; "
                     "ships join roads only at your own building")
-        return self.hooks.ship_reason(seat, edge, lifted)
+        return self.rules.ship_reason(seat, edge, lifted)
 
     def check_build_ship(self, a: Action) -> str | None:
         s, seat, edge = self.s, a.seat, a.args[0]
         if not self.scen.rules.ships:
             return "there are no ships in this scenario"
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             reason = self.setup_route_reason(seat)
             if reason:
                 return reason
@@ -78,11 +79,11 @@ class ShipRules(EngineBase):
 
     def do_build_ship(self, a: Action) -> list[Event]:
         s, seat, edge = self.s, a.seat, a.args[0]
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             self.place_route(seat, edge, SHIP)
             events = [Event("build", seat, f"{self.name(seat)} places a ship on {self.edge_text(edge)}")]
             events += self.update_longest_route(seat)   # B.12: set-up ships count too
-            return events + self.hooks.after_route_change(seat) + self.finish_setup_step()
+            return events + self.rules.after_route_change(seat) + self.finish_setup_step()
         self.pay(seat, self.scen.costs["ship"])
         self.place_route(seat, edge, SHIP)
         events = [Event("build", seat, f"{self.name(seat)} builds a ship on {self.edge_text(edge)}")]
@@ -176,7 +177,7 @@ class ShipRules(EngineBase):
         seen: set[int] = set()
         out: list[int] = []
         for e, owner in enumerate(s.edge_owner):
-            if owner != seat or e in seen or not (s.edge_kind[e] == SHIP or s.edge_kind[e] == WARSHIP):
+            if owner != seat or e in seen or not self.pieces.is_ship[s.edge_kind[e]]:
                 continue
             ships, _, ends = self.route_end_ships(seat, e)
             seen.update(ships)
@@ -191,7 +192,7 @@ class ShipRules(EngineBase):
         reason = self.main_phase_reason(seat, "move a ship")
         if reason:
             return reason
-        if s.phase != "main":
+        if s.phase != Phase.MAIN:
             return "ships move after the roll"
         if s.ship_moved:
             return "you have already moved a ship this turn (one move per turn)"

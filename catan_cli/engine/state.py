@@ -11,11 +11,11 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-# Building kinds on nodes and route kinds on edges.
-NONE, SETTLEMENT, CITY, FORTRESS = 0, 1, 2, 3
-ROAD, SHIP, WARSHIP = 1, 2, 3
-BUILDING_NAMES = {SETTLEMENT: "settlement", CITY: "city", FORTRESS: "fortress"}
-ROUTE_NAMES = {ROAD: "road", SHIP: "ship", WARSHIP: "warship"}
+from .phases import Phase
+# The general piece codes on nodes and edges; a scenario registers more (see .pieces).
+from .pieces import CITY, NONE, ROAD, SETTLEMENT, SHIP
+
+__all__ = ["CITY", "NONE", "ROAD", "SETTLEMENT", "SHIP", "GameState", "PlayerState"]
 
 
 @dataclass
@@ -51,7 +51,7 @@ class GameState:
     rng: random.Random
     turn: int = 0
     current: int = 0
-    phase: str = "setup"                        # setup, roll, main, over
+    phase: str = Phase.SETUP                    # a Phase, or a phase the scenario declares
     setup_order: list[int] = field(default_factory=list)   # seats still to place, in order
     setup_step: str = "settlement"              # settlement | route
     setup_node: int = -1                        # the settlement the setup route must touch

@@ -4,12 +4,13 @@ offer / accept / decline, always with the player on turn (A.16)."""
 from __future__ import annotations
 
 from .actions import Action, Event
-from .base import EngineBase
+from .cards import CardRules
 from .geometry import RESOURCES
 from .words import only, resource_text
+from .phases import Phase
 
 
-class TradeRules(EngineBase):
+class TradeRules(CardRules):
     def check_trade(self, a: Action) -> str | None:
         seat = a.seat
         give_r, give_n, get_r, get_n = a.args
@@ -45,11 +46,11 @@ class TradeRules(EngineBase):
     def check_offer(self, a: Action) -> str | None:
         s, seat = self.s, a.seat
         target, give, get = a.args
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return "trading starts after the set-up"
         if s.pending:
             return self.pending_text()
-        if s.phase != "main":
+        if s.phase != Phase.MAIN:
             return "no trading before the roll"
         if not 0 <= target < self.n:
             return "no such player"

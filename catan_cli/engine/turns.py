@@ -4,8 +4,9 @@ order of a turn (A.8), ending a turn, and the set-up's starting resources."""
 from __future__ import annotations
 
 from .actions import Action, Event
-from .base import EngineBase
+from .production import ProductionRules
 from .words import resource_text
+from .phases import Phase
 
 GOLD = 5
 
@@ -20,17 +21,17 @@ def setup_order(kind: str, n: int) -> list[int]:
     return order
 
 
-class TurnRules(EngineBase):
+class TurnRules(ProductionRules):
     def main_phase_reason(self, seat: int, what: str) -> str | None:
         """Building, buying and trading: own turn, after the roll, nothing pending (A.8)."""
         s = self.s
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return "the set-up placements are not finished"
         if seat != s.current:
             return f"you may {what} only in your own turn; it is {self.name(s.current)}'s turn"
         if s.pending:
             return self.pending_text()
-        if s.phase == "roll":
+        if s.phase == Phase.ROLL:
             return f"roll the dice first; no one may {what} before the roll"
         return None
 
@@ -62,7 +63,7 @@ class TurnRules(EngineBase):
 
     def start_play(self) -> list[Event]:
         s = self.s
-        s.phase = "roll"
+        s.phase = Phase.ROLL
         s.turn = 1
         s.current = 0
         s.built_this_turn = []
@@ -70,15 +71,15 @@ class TurnRules(EngineBase):
 
     def check_end(self, a: Action) -> str | None:
         s = self.s
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return "the set-up placements are not finished"
         if a.seat != s.current:
             return f"only {self.name(s.current)} can end the turn"
         if s.pending:
             return self.pending_text()
-        if s.phase == "roll":
+        if s.phase == Phase.ROLL:
             return "roll the dice before ending your turn"
-        return self.hooks.end_turn_reason(a.seat)
+        return self.rules.end_turn_reason(a.seat)
 
     def do_end(self, a: Action) -> list[Event]:
         return self.next_turn()
@@ -87,7 +88,7 @@ class TurnRules(EngineBase):
         s = self.s
         s.current = (s.current + 1) % self.n
         s.turn += 1
-        s.phase = "roll"
+        s.phase = Phase.ROLL
         s.dice = None
         s.dev_played = False
         s.ship_moved = False

@@ -1,15 +1,16 @@
 """Rendering: plain board / view dicts to rich renderables (the map and the side tables).
 
-Nothing here imports the engine: it draws what ``Game.board_json()`` and ``Game.view(seat)``
-return, so a hidden card cannot reach a screen by accident.
+Nothing here reads game state: it draws what ``Game.board_json()`` and ``Game.view(seat)``
+return, so a hidden card cannot reach a screen by accident.  A scenario's marks come from
+its package's render layer (:mod:`.layers`), found through the scenario file.
 """
 
 from .board import COMPACT, FULL, REGIONS, Layout, render_board
-from .tables import (
-    bank_table, fleet_steps, hand_table, hands_table, log_table, score_table, status_table,
-)
+from .layers import BoardLayer, EdgeMark, HexMark, HexNote, layer_for
+from .tables import bank_table, hand_table, hands_table, log_table, score_table, status_table
 
 __all__ = [
     "COMPACT", "FULL", "REGIONS", "Layout", "render_board",
-    "bank_table", "fleet_steps", "hand_table", "hands_table", "log_table", "score_table", "status_table",
+    "BoardLayer", "EdgeMark", "HexMark", "HexNote", "layer_for",
+    "bank_table", "hand_table", "hands_table", "log_table", "score_table", "status_table",
 ]

@@ -6,18 +6,18 @@ corners of neighbouring hexes land on the same character cell.  A full-size hex 
 pitch=5) is 13 columns by 8 lines; its lines are::
 
            15                   0  N corner: node number
-        /     \                 1  sloped sides; steps ahead on the pirate fleet's path
+        /     \                 1  sloped sides; a scenario's note (steps ahead on a path)
      14    K     16             2  NW and NE corners; hex id
      |   fields  |              3  terrain word (sea: harbour rate, or "sea")
      |     9     |              4  number token, 6 and 8 starred: *6*
-     26   ....   28             5  SW and SE corners; pips, or ROBBER / PIRATE / FLEET
+     26   ....   28             5  SW and SE corners; pips, or ROBBER / PIRATE / a token
         \     /                 6  sloped sides
            38                   7  S corner
 
 Every node shows its number; a building prefixes it with ``s`` (settlement) or ``C``
-(city), a village with ``V``, a fortress with ``F``, a marked intersection with ``o``, in
-the owner's colour.  A route fills its side with ``#`` (road), ``~`` (ship) or ``=``
-(warship).  A harbour is written inside its sea hex, in the corner nearest the side it
+(city) in the owner's colour.  A route fills its side with ``#`` (road) or ``~`` (ship).
+A scenario adds its own pieces, tokens and labels through its render layer
+(:mod:`.layers`): the core asks it at fixed points and draws what it returns.  A harbour is written inside its sea hex, in the corner nearest the side it
 serves, and that side is drawn in the harbour colour.  Land hexes are shaded with a dark
 terrain tint; rim sides of the outer sea ring (no edge there) are not drawn, so the open
 sea stays light.  Compact mode (half=4, pitch=4) draws 9 by 7 hexes with terrain codes
@@ -36,6 +36,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from rich.text import Text
 
 from . import theme
+from .layers import HexMark, layer_for
 
 Board = Mapping[str, Any]
 View = Mapping[str, Any]
@@ -246,16 +247,8 @@ def _compass_region(hexes: Sequence[Mapping[str, Any]], key: str) -> set[str]:
 # ---------------------------------------------------------------------------- view helpers
 
 
-def _live_fleet(extra: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The pirate fleet, or {} when there is none or it has left the map (active false)."""
-    fleet: Mapping[str, Any] = extra.get("fleet") or {}
-    return fleet if fleet.get("active", True) else {}
-
-
 def _owner_color(styles: Mapping[str, str], owner: Any) -> str:
-    if owner is None:
-        return "bold"
-    return styles.get(str(owner)) or theme.player_color(str(owner))
+    return theme.owner_color(styles, owner)
 
 
 # ---------------------------------------------------------------------------- drawing
@@ -274,8 +267,8 @@ class _Painter:
         self.edges = {str(e["id"]): e for e in board["edges"]}
         self.shown_nodes = {int(n) for h in self.hexes for n in h["nodes"]}
         self.colors = theme.player_colors(view.get("players") or [])
-        self.extra: Mapping[str, Any] = view.get("extra") or {}
-        self.fleet: Mapping[str, Any] = _live_fleet(self.extra)
+        self.layer = layer_for(view)
+        self.hex_marks = self.layer.hex_marks(view)
         self.harbor_sides: dict[str, list[int]] = {}
         for sea, edge, _ in self._harbor_places():
             a, b = (self.frame.node(self.nodes[int(n)]["grid"]) for n in edge["nodes"])
@@ -287,10 +280,9 @@ class _Painter:
             self._outline(h)
         for h in self.hexes:
             self._body(h)
-        self._fleet()
-        self._villages()
+        self._hex_notes()
         self._harbors()
-        self._lanes()
+        self._edge_marks()
         self._routes()
         self._nodes()
         return self.canvas.to_text()
@@ -363,57 +355,34 @@ class _Painter:
             self._centre(y + 3, x, theme.TERRAIN_WORD["sea"], "dim " + theme.TERRAIN_STYLE["sea"])
 
     def _tokens(self, h: Mapping[str, Any], y: int, x: int) -> None:
-        """Robber, pirate and pirate fleet on their hex."""
+        """Robber, pirate and the scenario's tokens on their hex."""
         marks = []
         if self.view.get("robber") == h["id"]:
-            marks.append(("ROBBER", "R", theme.ROBBER_STYLE))
+            marks.append(HexMark("ROBBER", "R", theme.ROBBER_STYLE))
         if self.view.get("pirate") == h["id"]:
-            marks.append(("PIRATE", "P", theme.PIRATE_STYLE))
-        if self.fleet.get("hex") == h["id"] and self.view.get("pirate") != h["id"]:
-            marks.append(("FLEET", "F", theme.PIRATE_STYLE))
+            marks.append(HexMark("PIRATE", "P", theme.PIRATE_STYLE))
+        marks += self.hex_marks.get(str(h["id"]), [])
         if not marks:
             return
-        if self.layout.compact:   # bracketed: a bare R, P or F would read as a hex id
-            letters = "".join(m[1] for m in marks)
-            self._centre(y + 4, x, f"[{letters}]" if len(letters) == 1 else letters, marks[0][2])
+        if self.layout.compact:   # bracketed: a bare letter would read as a hex id
+            letters = "".join(m.letter for m in marks)
+            self._centre(y + 4, x, f"[{letters}]" if len(letters) == 1 else letters, marks[0].style)
         else:
-            self._centre(y + 5, x, " ".join(m[0] for m in marks)[: self.layout.text_width(5)], marks[0][2])
+            self._centre(y + 5, x, " ".join(m.word for m in marks)[: self.layout.text_width(5)], marks[0].style)
 
     def _centre(self, y: int, x: int, text: str, style: str) -> None:
         self.canvas.put(y, x - (len(text) - 1) // 2, text, style)
 
-    def _fleet(self) -> None:
-        """Steps ahead of the pirate fleet on each hex of its path (line 1 of the hex)."""
-        path = [str(p) for p in self.fleet.get("path") or []]
-        here = self.fleet.get("hex")
-        if not path or here not in path:
-            return
-        start = path.index(here)
-        for step in range(1, len(path)):
-            hid = path[(start + step) % len(path)]
-            h = self.hex_by_id.get(hid)
-            if h is None or h not in self.hexes:
+    def _hex_notes(self) -> None:
+        """The scenario's texts inside hexes (line 1, or the line above the S corner)."""
+        shown = {str(h["id"]) for h in self.hexes}
+        for note in self.layer.hex_notes(self.board, self.view, shown):
+            h = self.hex_by_id.get(note.hex)
+            if h is None or note.hex not in shown:
                 continue
             y, x = self.frame.hex_top(h)
-            self._centre(y + 1, x, f"+{step}", theme.FLEET_PATH_STYLE)
-
-    def _villages(self) -> None:
-        """A village's number token inside its island hex, next to the village's corner."""
-        for v in self.extra.get("villages") or []:
-            node = self.nodes.get(int(v["node"]))
-            if node is None:
-                continue
-            for hid in node["hexes"]:
-                h = self.hex_by_id.get(hid)
-                if h is None or h not in self.hexes or h.get("number") or h["terrain"] == "sea":
-                    continue
-                corner = h["corners"].index(node["id"]) if node["id"] in h["corners"] else -1
-                if corner in (0, 3):
-                    y, x = self.frame.hex_top(h)
-                    line = 1 if corner == 0 else self.layout.pitch + 1
-                    number = int(v["number"])
-                    self._centre(y + line, x, theme.number_label(number), theme.number_style(number))
-                    break
+            line = self.layout.pitch + 1 if note.bottom else 1
+            self._centre(y + line, x, note.text, note.style)
 
     # -- harbours and routes
 
@@ -454,36 +423,28 @@ class _Painter:
         start = left + room - len(text) if east > 0 else left if east < 0 else x - (len(text) - 1) // 2
         self.canvas.put(y, start, text, style)
 
-    def _lanes(self) -> None:
-        """Each player's sea lane (The Pirate Islands), dotted in their colour where no ship
-        stands yet; pieces drawn afterwards cover it."""
-        extra: Mapping[str, Any] = self.view.get("extra") or {}
-        for owner, edge_ids in sorted((extra.get("lanes") or {}).items()):
-            style = f"dim {_owner_color(self.colors, owner)}"
-            for edge_id in edge_ids:
-                edge = self.edges.get(str(edge_id))
-                if edge is None:
-                    continue
-                a, b = (int(n) for n in edge["nodes"])
-                if a not in self.shown_nodes or b not in self.shown_nodes:
-                    continue
-                pa, pb = self.frame.node(self.nodes[a]["grid"]), self.frame.node(self.nodes[b]["grid"])
-                for y, x, _ in _side_cells(pa, pb, self.layout, thick=True):
-                    self.canvas.put(y, x, theme.LANE_GLYPH, style)
+    def _edge_marks(self) -> None:
+        """The scenario's marks on paths; pieces drawn afterwards cover them."""
+        for mark in self.layer.edge_marks(self.view, self.colors):
+            self._fill_edge(mark.edge, mark.glyph, mark.style)
 
     def _routes(self) -> None:
+        glyphs = {**theme.ROUTE_GLYPH, **self.layer.glyphs}
         for route in self.view.get("routes") or []:
-            edge = self.edges.get(str(route["edge"]))
-            if edge is None:
-                continue
-            a, b = (int(n) for n in edge["nodes"])
-            if a not in self.shown_nodes or b not in self.shown_nodes:
-                continue
-            glyph = theme.ROUTE_GLYPH.get(str(route.get("kind")), "?")
-            style = f"bold {_owner_color(self.colors, route.get('owner'))}"
-            pa, pb = self.frame.node(self.nodes[a]["grid"]), self.frame.node(self.nodes[b]["grid"])
-            for y, x, _ in _side_cells(pa, pb, self.layout, thick=True):
-                self.canvas.put(y, x, glyph, style)
+            glyph = glyphs.get(str(route.get("kind")), "?")
+            self._fill_edge(str(route["edge"]), glyph, f"bold {_owner_color(self.colors, route.get('owner'))}")
+
+    def _fill_edge(self, edge_id: str, glyph: str, style: str) -> None:
+        """Fill a drawn path's side with a glyph."""
+        edge = self.edges.get(edge_id)
+        if edge is None:
+            return
+        a, b = (int(n) for n in edge["nodes"])
+        if a not in self.shown_nodes or b not in self.shown_nodes:
+            return
+        pa, pb = self.frame.node(self.nodes[a]["grid"]), self.frame.node(self.nodes[b]["grid"])
+        for y, x, _ in _side_cells(pa, pb, self.layout, thick=True):
+            self.canvas.put(y, x, glyph, style)
 
     # -- nodes
 
@@ -503,17 +464,10 @@ class _Painter:
 
     def _node_marks(self) -> dict[int, tuple[str, str]]:
         """Node id -> (label, style) for nodes carrying something."""
-        marks: dict[int, tuple[str, str]] = {}
-        for m in self.extra.get("marked") or []:
-            marks[int(m["node"])] = (f"{theme.MARKED}{m['node']}", f"bold {_owner_color(self.colors, m.get('owner'))}")
-        for v in self.extra.get("villages") or []:
-            marks[int(v["node"])] = (f"{theme.VILLAGE}{v['node']}", theme.VILLAGE_STYLE)
-        for f in self.extra.get("fortresses") or []:
-            owner = _owner_color(self.colors, f.get("owner"))
-            marks[int(f["node"])] = (f"{theme.FORTRESS}{f['node']}", f"bold {owner} reverse")
+        marks = self.layer.node_marks(self.view, self.colors)
         for b in self.view.get("buildings") or []:
-            if b.get("kind") == "fortress":
-                continue   # a fortress still held by pirates: drawn from extra["fortresses"]
+            if b.get("kind") in self.layer.own_buildings:
+                continue   # the layer labels these itself, from what its view items say
             glyph = theme.CITY if b.get("kind") == "city" else theme.SETTLEMENT
             owner = _owner_color(self.colors, b.get("owner"))
             marks[int(b["node"])] = (f"{glyph}{b['node']}", f"bold {owner} reverse")
@@ -529,51 +483,22 @@ class _Painter:
 
 def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
     """The key to the glyphs this view can show, players first."""
+    layer = layer_for(view)
     colors = theme.player_colors(view.get("players") or [])
     items = [(str(p["name"]), f"bold {colors[str(p['name'])]} reverse") for p in view.get("players") or []]
-    extra: Mapping[str, Any] = view.get("extra") or {}
     kinds = {str(r.get("kind")) for r in view.get("routes") or []}
     ships = "ship" in kinds or any(int((p.get("pieces") or {}).get("ship", 0)) for p in view.get("players") or [])
-    items += [(f"{theme.SETTLEMENT}12 settlement", "bold"), (f"{theme.CITY}12 city", "bold"),
-              (f"{theme.ROUTE_GLYPH['road']} road", "bold")]
-    if ships or "warship" in kinds or _live_fleet(extra):
-        items.append((f"{theme.ROUTE_GLYPH['ship']} ship", "bold"))
-    if "warship" in kinds or extra.get("fortresses"):
-        items.append((f"{theme.ROUTE_GLYPH['warship']} warship", "bold"))
+    items += [(f"{theme.SETTLEMENT}12 settlement", "bold"), (f"{theme.CITY}12 city", "bold")]
+    routes = ["road"] + (["ship"] if ships else [])
+    routes += [k for k in dict.fromkeys(layer.legend_routes(view)) if k not in routes]
+    glyphs = {**theme.ROUTE_GLYPH, **layer.glyphs}
+    items += [(f"{glyphs.get(k, '?')} {k}", "bold") for k in routes]
     items.append(("*6* *8* busiest numbers", theme.HOT_NUMBER_STYLE))
     if view.get("robber"):
         items.append(("[R] robber" if compact else "ROBBER", theme.ROBBER_STYLE))
     if view.get("pirate"):
         items.append(("[P] pirate" if compact else "PIRATE", theme.PIRATE_STYLE))
-    fleet = _live_fleet(extra)
-    if fleet and fleet.get("hex") != view.get("pirate"):
-        items.append(("[F] fleet" if compact else "FLEET", theme.PIRATE_STYLE))
-    if extra.get("villages"):
-        items.append((f"{theme.VILLAGE}40 village (its number beside it)", theme.VILLAGE_STYLE))
-    if extra.get("fortresses"):
-        items.append((f"{theme.FORTRESS}3 fortress", "bold reverse"))
-    if extra.get("lanes"):
-        items.append((f"{theme.LANE_GLYPH} sea lane", "dim"))
-    if extra.get("marked"):
-        items.append((f"{theme.MARKED}7 marked", "bold"))
-    if fleet:
-        items.append(("+3 fleet path, steps ahead" if not compact else "+3 fleet steps", theme.FLEET_PATH_STYLE))
-    return items
-
-
-def _notes(view: View) -> list[tuple[str, str]]:
-    """Scenario extras that need words: villages and fortresses."""
-    extra = view.get("extra") or {}
-    notes: list[tuple[str, str]] = []
-    villages = extra.get("villages") or []
-    if villages:
-        parts = ", ".join(f"{theme.VILLAGE}{v['node']} {v['number']}: {v['cloth']} cloth" for v in villages)
-        notes.append((f"villages: {parts}", theme.VILLAGE_STYLE))
-    forts = extra.get("fortresses") or []
-    if forts:
-        parts = ", ".join(f"{theme.FORTRESS}{f['node']} {f.get('owner') or '-'} ({f['chits']} chits)" for f in forts)
-        notes.append((f"fortresses: {parts}", theme.NOTE_STYLE))
-    return notes
+    return items + layer.legend_marks(view, compact)
 
 
 def _wrap_items(items: Iterable[tuple[str, str]], width: int, sep: str = "  ") -> Text:
@@ -631,7 +556,7 @@ def render_board(board: Board, view: View | None = None, *, region: str | None =
     out.append_text(drawing)
     out.append("\n")
     out.append_text(_wrap_items(_legend_items(view, compact), key_width))
-    for note, style in _notes(view):
+    for note, style in layer_for(view).notes(view):
         out.append("\n")
         out.append_text(_wrap_items([(note, style)], key_width))
     return out

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import theme
+from .layers import layer_for
 
 View = Mapping[str, Any]
 Player = Mapping[str, Any]
@@ -154,7 +155,7 @@ def score_table(view: View) -> Table:
 
 
 def _vp_cell(vp: Any, held: Any) -> Text:
-    """A VP source; where it is a count of tokens (cloth: 2 = 1 VP), the count held too."""
+    """A VP source; where it is a count of tokens (say 2 tokens = 1 VP), the count held too."""
     if isinstance(held, int) and not isinstance(held, bool) and held != vp:
         return Text(f"{held} ({vp} VP)", style="dim" if not held else "")
     return _zero_dim(vp)
@@ -206,7 +207,7 @@ def status_table(view: View) -> Table:
         table.add_row("robber", str(view["robber"]))
     if view.get("pirate"):
         table.add_row("pirate", str(view["pirate"]))
-    for what, value in _extra_rows(view.get("extra") or {}, colors):
+    for what, value in layer_for(view).status_rows(view, colors):
         table.add_row(what, value)
     return table
 
@@ -233,48 +234,6 @@ def pending_text(item: Mapping[str, Any], colors: Mapping[str, str]) -> Text:
         rest = ", ".join(f"{k} {v}" for k, v in item.items() if k not in ("kind", "player"))
         words = f"{kind.replace('_', ' ')}" + (f" ({rest})" if rest else "")
     text.append(f": {words}")
-    return text
-
-
-def _extra_rows(extra: Mapping[str, Any], colors: Mapping[str, str]) -> list[tuple[str, Text]]:
-    """Scenario lines: cloth supply, villages, pirate fleet, fortresses."""
-    rows: list[tuple[str, Text]] = []
-    if "cloth_supply" in extra:
-        rows.append(("cloth supply", Text(str(extra["cloth_supply"]))))
-    villages = extra.get("villages") or []
-    if villages:
-        rows.append(("villages", Text(", ".join(
-            f"{theme.VILLAGE}{v['node']} {v['number']}: {v['cloth']} cloth" for v in villages
-        ), style=theme.VILLAGE_STYLE)))
-    fleet = extra.get("fleet")
-    if fleet:
-        rows.append(("fleet", fleet_text(fleet)))
-    for f in extra.get("fortresses") or []:
-        text = player_text(f.get("owner"), colors)
-        text.append(f": {theme.FORTRESS}{f['node']}, {f['chits']} chit{'s' if f['chits'] != 1 else ''}")
-        rows.append(("fortress", text))
-    return rows
-
-
-def fleet_steps(fleet: Mapping[str, Any], most: int = 6) -> list[tuple[int, str]]:
-    """(die result, hex the fleet would reach) for strengths 1..most along its path."""
-    path = [str(h) for h in fleet.get("path") or []]
-    here = str(fleet.get("hex"))
-    if not path or here not in path:
-        return []
-    start = path.index(here)
-    return [(n, path[(start + n) % len(path)]) for n in range(1, most + 1)]
-
-
-def fleet_text(fleet: Mapping[str, Any]) -> Text:
-    """'at AB; next 1 AC  2 AD  ...  6 AH': where each die result would take the fleet."""
-    if not fleet.get("active", True):
-        return Text("gone: every fortress is taken", style="dim")
-    text = Text(f"at {fleet.get('hex', '?')}")
-    steps = fleet_steps(fleet)
-    if steps:
-        text.append("; next ")
-        text.append("  ".join(f"{n} {hid}" for n, hid in steps), style=theme.FLEET_PATH_STYLE)
     return text
 
 

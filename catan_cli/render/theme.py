@@ -43,13 +43,10 @@ RESOURCE_SHORT: dict[str, str] = {
 }
 
 # Pieces.  Nodes carry the glyph before the number (s12, C12); edges are filled with it.
+# A scenario's own pieces bring their glyphs in its render layer.
 SETTLEMENT = "s"
 CITY = "C"
-ROUTE_GLYPH: dict[str, str] = {"road": "#", "ship": "~", "warship": "="}
-LANE_GLYPH = ":"   # a Pirate Islands sea lane with no ship on it yet
-VILLAGE = "V"
-FORTRESS = "F"
-MARKED = "o"
+ROUTE_GLYPH: dict[str, str] = {"road": "#", "ship": "~"}
 
 # Plain map parts.
 OUTLINE_LAND = "grey54"
@@ -64,8 +61,6 @@ PIPS_STYLE = "grey50"
 HARBOR_STYLE = "bold cyan"
 ROBBER_STYLE = "bold reverse"
 PIRATE_STYLE = "bold reverse"
-FLEET_PATH_STYLE = "magenta"
-VILLAGE_STYLE = "bold magenta"
 NOTE_STYLE = "grey62"
 
 HOT_NUMBERS: frozenset[int] = frozenset({6, 8})
@@ -95,6 +90,13 @@ def player_color(color: str | None, seat: int = 0) -> str:
 def player_colors(players: Iterable[Mapping[str, Any]]) -> dict[str, str]:
     """Player name -> rich colour, for the players of a view."""
     return {str(p["name"]): player_color(p.get("color") or str(p["name"]), i) for i, p in enumerate(players)}
+
+
+def owner_color(colors: Mapping[str, str], owner: Any) -> str:
+    """The colour of a piece's owner ("bold" for no owner), from a view's player colours."""
+    if owner is None:
+        return "bold"
+    return colors.get(str(owner)) or player_color(str(owner))
 
 
 def number_label(number: int) -> str:

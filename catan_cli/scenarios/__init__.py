@@ -1,1 +1,2 @@
-"""Scenario hooks modules: behaviour that a scenario file cannot express as data."""
+"""Scenario packages: one package per scenario (or family of scenarios), each holding
+everything its scenario adds to the general rules.  See README.md in this folder."""

@@ -12,12 +12,12 @@ import weakref
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from ...bots.context import PIPS
+from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
-from ..context import PIPS
-from .base import Strategy as BaseStrategy
 
 if TYPE_CHECKING:
-    from ..context import Board, Ctx
+    from ...bots.context import Board, Ctx
 
 
 class Strategy(BaseStrategy):

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
-from .base import Strategy as BaseStrategy
+from ...engine.pieces import SHIP
+from .rules import WARSHIP
 
 if TYPE_CHECKING:
-    from ..context import Ctx
-    from ..greedy import Goal, GreedyBot
+    from ...bots.context import Ctx
+    from ...bots.greedy import Goal, GreedyBot
 
 #: attack the fortress with at least this many warships (a die roll below it wins)
 ATTACK_WARSHIPS = 4
@@ -41,7 +43,7 @@ class Strategy(BaseStrategy):
         b = ctx.board
         fort = next(f for f in extra["fortresses"] if f["owner"] == ctx.seat)
         marked = next(m for m in extra["marked"] if m["owner"] == ctx.seat)
-        ships = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] in (2, 3)]
+        ships = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] in (SHIP, WARSHIP)]
         ship_nodes = {n for e in ships for n in b.edge_nodes[e]}
         fort_node = int(fort["node"]) - 1
         info = {
@@ -51,7 +53,7 @@ class Strategy(BaseStrategy):
             "reached_fort": fort_node in ship_nodes,
             "reached_marked": int(marked["node"]) - 1 in ship_nodes,
             "warships": int(extra["warships"].get(ctx.seat, 0)),
-            "normal_ships": sum(1 for e in ships if ctx.edge_kind[e] == 2),
+            "normal_ships": sum(1 for e in ships if ctx.edge_kind[e] == SHIP),
             "knights_in_hand": sum(1 for c in ctx.devs if c == "knight"
                                    or (c == "victory-point" and ctx.n >= 4)),
         }
@@ -90,7 +92,7 @@ class Strategy(BaseStrategy):
     # --- goals ------------------------------------------------------------------------------
     def extra_goals(self, ctx: "Ctx", bot: "GreedyBot", kinds: dict[str, list[Action]],
                     acting: bool) -> list["Goal"]:
-        from ..greedy import Goal
+        from ...bots.greedy import Goal
         info = self._mine(ctx)
         out: list[Goal] = []
         if info["chits"] > 0 and not info["reached_fort"] and ctx.pieces.get("ship", 0) > 0:

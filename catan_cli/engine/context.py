@@ -1,0 +1,218 @@
+"""The rules context: the narrow, typed door through which scenario code reads and changes
+a game.
+
+A scenario package never holds the engine.  It gets a :class:`RulesContext`, which offers
+what the general rules already do well (pay, gain, place and remove pieces, queue and
+resolve pending decisions, roll, end the turn, end the game) and read access to the state
+and the scenario's data.  Reading the board straight from ``ctx.state`` is allowed and
+fast; changing it goes through the methods here, so the engine's own bookkeeping (piece
+supplies, longest route, victory) stays right.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, Event
+from .phases import Phase
+
+if TYPE_CHECKING:
+    from .core import Engine
+    from .geometry import Geometry
+    from .pieces import PieceTable
+    from .scenario import Scenario
+    from .state import GameState
+
+
+class RulesContext:
+    """One game, as scenario code may see and change it."""
+
+    def __init__(self, engine: "Engine") -> None:
+        self._e = engine
+
+    # --- reading -----------------------------------------------------------------------
+    @property
+    def scen(self) -> "Scenario":
+        """The scenario's data: map, params, places, starts, paths (never changes)."""
+        return self._e.scen
+
+    @property
+    def geo(self) -> "Geometry":
+        return self._e.geo
+
+    @property
+    def state(self) -> "GameState":
+        """The whole state, to read.  Change it through the methods below; the
+        scenario's own data is :attr:`data` and :meth:`player_data`."""
+        return self._e.s
+
+    @property
+    def pieces(self) -> "PieceTable":
+        return self._e.pieces
+
+    @property
+    def n(self) -> int:
+        return self._e.n
+
+    @property
+    def current(self) -> int:
+        return self._e.s.current
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The scenario's game-wide state (declared ``StateItem`` keys of scope "game")."""
+        return self._e.s.extra
+
+    def player_data(self, seat: int) -> dict[str, Any]:
+        """The scenario's state for one player (``StateItem`` keys of scope "player")."""
+        return self._e.s.players[seat].extra
+
+    @property
+    def land_hexes(self) -> tuple[int, ...]:
+        return self._e.land_hexes
+
+    def name(self, seat: int) -> str:
+        return self._e.name(seat)
+
+    def hex_id(self, h: int) -> str:
+        return self._e.hex_id(h)
+
+    def edge_text(self, edge: int) -> str:
+        return self._e.edge_text(edge)
+
+    def hand_size(self, seat: int) -> int:
+        return self._e.hand_size(seat)
+
+    def own_building(self, seat: int, node: int) -> bool:
+        """A producing building of ``seat`` (settlement, city ...) on ``node``."""
+        return self._e.own_building(seat, node)
+
+    def blocked_for(self, seat: int, node: int) -> bool:
+        """Whether ``seat``'s routes stop at ``node`` (an opponent's building ...)."""
+        return self._e.blocked_for(seat, node)
+
+    def distance_reason(self, node: int) -> str | None:
+        """The distance rule (A.6) for a new building on ``node``."""
+        return self._e.distance_reason(node)
+
+    def main_phase_reason(self, seat: int, what: str) -> str | None:
+        """Why ``seat`` may not ``what`` now under A.8 (own turn, rolled, nothing pending)."""
+        return self._e.main_phase_reason(seat, what)
+
+    def vp(self, seat: int) -> int:
+        return self._e.vp(seat)
+
+    def check(self, action: Action) -> str | None:
+        """The full check of an action, as the door would make it."""
+        return self._e.check(action)
+
+    # --- pending decisions ------------------------------------------------------------------
+    def pending_for(self, kind: str, seat: int) -> dict[str, Any] | None:
+        """The open decision of ``kind`` that ``seat`` may answer now, if any."""
+        return self._e.first_pending(kind, seat)
+
+    def open_pending(self) -> list[dict[str, Any]]:
+        """The decisions that may be answered now (discards: all at once; else the first)."""
+        return self._e.actionable_pending()
+
+    def ask(self, item: dict[str, Any], first: bool = False) -> None:
+        """Queue a decision (``{"kind": K, "seat": S, ...}``; K a declared PendingKind)."""
+        if first:
+            self._e.s.pending.insert(0, item)
+        else:
+            self._e.s.pending.append(item)
+
+    def resolve(self, item: dict[str, Any]) -> None:
+        """Close an answered decision."""
+        self._e.s.pending.remove(item)
+
+    def close_pending(self, kind: str, seat: int) -> dict[str, Any]:
+        """Close the open decision of ``kind`` that ``seat`` is answering and return it (a
+        verb's apply calls this; its check has made sure the decision is open)."""
+        item = self._e.first_pending(kind, seat)
+        if item is None:
+            raise AssertionError(f"no open {kind} decision for seat {seat}: the check should have refused")
+        self._e.s.pending.remove(item)
+        return item
+
+    # --- cards and the bank ------------------------------------------------------------------
+    def gain(self, seat: int, counts: tuple[int, ...] | list[int]) -> None:
+        """Move resource cards from the bank to ``seat``."""
+        self._e.gain(seat, counts)
+
+    def pay(self, seat: int, counts: tuple[int, ...] | list[int]) -> None:
+        """Move resource cards from ``seat`` to the bank."""
+        self._e.pay(seat, counts)
+
+    def lose_random_card(self, seat: int) -> int:
+        """One card drawn at random from a non-empty hand goes to the bank; its resource."""
+        r = self._e.take_random_card(seat)
+        self._e.s.bank[r] += 1
+        return r
+
+    def steal_resource(self, thief: int, victim: int) -> list[Event]:
+        """The robber's steal: a random card from ``victim`` to ``thief`` (its face told to
+        those two only)."""
+        return self._e.steal_resource(thief, victim)
+
+    def roll_die(self) -> int:
+        """One die: a forced value in the sandbox (``dice``), else the game's generator."""
+        s = self._e.s
+        if s.forced_dice:
+            die = s.forced_dice[0]
+            s.forced_dice = None
+            return die
+        return s.rng.randint(1, 6)
+
+    # --- pieces --------------------------------------------------------------------------
+    def place_node_piece(self, seat: int, node: int, piece: str, from_supply: bool = True) -> None:
+        """Put a registered node piece of ``seat`` on ``node``."""
+        kind = self._e.pieces.by_name[piece]
+        s = self._e.s
+        s.node_owner[node], s.node_kind[node] = seat, kind.code
+        if from_supply:
+            s.players[seat].pieces[kind.supply] -= 1
+
+    def place_edge_piece(self, seat: int, edge: int, piece: str, from_supply: bool = True) -> None:
+        """Put a registered edge piece of ``seat`` on ``edge``."""
+        kind = self._e.pieces.by_name[piece]
+        s = self._e.s
+        s.edge_owner[edge], s.edge_kind[edge] = seat, kind.code
+        if from_supply:
+            s.players[seat].pieces[kind.supply] -= 1
+
+    def change_piece(self, where: str, index: int, piece: str) -> None:
+        """Turn the piece on a node or edge into another kind (same owner, no supply moved)."""
+        code = self._e.pieces.by_name[piece].code
+        if where == "node":
+            self._e.s.node_kind[index] = code
+        else:
+            self._e.s.edge_kind[index] = code
+
+    def remove_route(self, edge: int) -> None:
+        """Take a road or ship off the board, back to its owner's supply."""
+        self._e.remove_route(edge)
+
+    # --- the flow of the game ------------------------------------------------------------------
+    def resolve_roll(self, total: int) -> list[Event]:
+        """Carry on with a roll after a scenario step that came first (a 7 or production)."""
+        return self._e.resolve_roll(total)
+
+    def next_turn(self) -> list[Event]:
+        """End the current turn now."""
+        return self._e.next_turn()
+
+    def check_victory(self) -> list[Event]:
+        return self._e.check_victory()
+
+    def end_game_by_score(self, reason: str) -> list[Event]:
+        """End at once: most VP wins, then the scenario's tiebreak; a tie is shared."""
+        return self._e.end_game_by_score(reason)
+
+    @property
+    def over(self) -> bool:
+        return self._e.s.phase == Phase.OVER
+
+    def place_robber(self, hex_: int) -> None:
+        """Put the robber on a land hex (set-up; moves in play go through the robber verb)."""
+        self._e.s.robber = hex_

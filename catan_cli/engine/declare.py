@@ -1,0 +1,115 @@
+"""What a scenario package declares to the core: its pieces, verbs, pending decisions and
+the visibility of every piece of state it keeps.
+
+The core iterates over these declarations and names none of the things declared.  The
+general game declares its own pieces and pending decisions with the same types
+(:mod:`.pieces`, :mod:`.pendings`), so a scenario's piece or decision is handled exactly
+like a base one.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from .actions import Action, Event
+
+if TYPE_CHECKING:
+    from ..notation import Reader, Writer
+
+
+class Visibility(enum.Enum):
+    """Who may see an item of state."""
+
+    PUBLIC = "public"      # every seat and spectators
+    OWNER = "owner"        # only the seat it belongs to (others see ``shown_as``, if given)
+    NOBODY = "nobody"      # no seat: a face-down stack, an unrevealed token
+
+
+@dataclass(frozen=True)
+class StateItem:
+    """One key of scenario state: ``GameState.extra[key]`` (scope "game") or
+    ``PlayerState.extra[key]`` of every player (scope "player").
+
+    ``Game.view`` shows an item only as its visibility allows; to a seat that may not see
+    it, ``shown_as(value)`` stands in (a count of face-down tokens, say), or nothing.
+    State under an undeclared key is an invariant violation, so nothing can skip this.
+    ``scramble`` gives another value of the same shape, for the secrecy test: a view must
+    not change when what it hides changes.
+    """
+
+    key: str
+    visibility: Visibility
+    scope: str = "game"                                      # "game" or "player"
+    shown_as: Callable[[Any], Any] | None = None
+    present: Callable[[Any], Any] | None = None              # value -> as those who may see it see it
+    scramble: Callable[[Any, Any], Any] | None = None        # (value, random.Random) -> value
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class HelpEntry:
+    """``help VERB``: the syntax, what it costs, what it does, an example."""
+
+    verb: str
+    syntax: str
+    text: str
+    example: str
+    cost: str = ""
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A scenario verb, registered once with everything the core needs of it.
+
+    ``words`` are the command's leading words ("choose", "reward"); ``parse`` reads the
+    rest of the line.  The callables are usually bound methods of the scenario's rules
+    object, which holds the game's :class:`~.context.RulesContext`.  ``check`` returns the
+    reason it is illegal now (None: legal) and is
+    always called before ``apply``; ``legal`` proposes candidates that the core filters
+    through ``check``.  ``answers`` names the pending decision this verb answers, which
+    makes a line without an actor belong to the seat the game waits for.
+    """
+
+    kind: str
+    words: tuple[str, ...]
+    parse: Callable[["Reader", int], Action]
+    format: Callable[[Action, "Writer"], str]
+    check: Callable[[Action], str | None]
+    apply: Callable[[Action], list[Event]]
+    legal: Callable[[int], Iterable[Action]]
+    help: HelpEntry
+    answers: str = ""
+
+
+@dataclass(frozen=True)
+class PendingKind:
+    """A kind of pending decision: a question the game puts to one seat.
+
+    The state keeps each open decision as a plain dict (``{"kind": ..., "seat": ...}``);
+    this object owns everything said about it: ``prompt`` is the short form the REPL prompt,
+    the toolbar and ``Game.waiting_for`` show ("must discard 4"), ``reason`` the sentence a
+    refused command gets ("blue must discard 4"), and ``answers`` the legal answers.
+    ``any_order``: several open decisions of this kind may be answered in any order
+    (discards on a 7); others are answered one at a time.  ``exact``: ``answers`` gives
+    exactly the legal answers (else they are candidates the core filters through the check).
+    """
+
+    kind: str
+    prompt: Callable[[dict[str, Any]], str]
+    reason: Callable[[dict[str, Any]], str]
+    answers: Callable[[dict[str, Any]], Iterable[Action]]
+    any_order: bool = False
+    exact: bool = False
+
+
+@dataclass(frozen=True)
+class PhaseKind:
+    """A phase of the turn a scenario adds (the general ones are setup, roll, main and
+    over), with what the game waits for while in it."""
+
+    name: str
+    prompt: str
+
+

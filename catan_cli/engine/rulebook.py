@@ -1,0 +1,154 @@
+"""A scenario's rules: a subclass of :class:`ScenarioRules`, like python-chess's variants.
+
+The base class *is* the general game (base + Seafarers as the scenario file switches
+them): every rule point has the general behaviour as its default, and a scenario package
+overrides the few it changes.  Its declarations (pieces, verbs, pending decisions, phases,
+state items with their visibility, rules text) are class attributes or built in
+``__init__``; the core iterates over them.  Scenario code reaches the game only through
+``self.ctx``, a :class:`~.context.RulesContext`.
+
+Why a subclass and not free functions over a state: the rule points are few and named, a
+scenario overrides them as methods with the general behaviour one ``super()`` away, and
+its tables (distances along a path, indices of its places) live on the object, built once per game.
+
+Two shapes of rule point, nothing else:
+
+- *objections* (``..._reason``) return why the general rule's yes is a no here, or None;
+- *reactions* (``on_...``, ``after_...``) do the scenario's part of a step and return the
+  events, the general part being the default implementation.
+"""
+
+from __future__ import annotations
+
+from .actions import Event
+from .context import RulesContext
+from .declare import PendingKind, PhaseKind, StateItem, Verb
+from .pieces import PieceKind
+
+
+class ScenarioRules:
+    """The general rules; a scenario package subclasses this."""
+
+    #: pieces beyond settlement, city, road and ship
+    pieces: tuple[PieceKind, ...] = ()
+    #: every key the scenario keeps in the state, with its visibility
+    state_items: tuple[StateItem, ...] = ()
+    #: turn phases beyond setup, roll, main and over
+    phases: tuple[PhaseKind, ...] = ()
+    #: 'help rules': the scenario's rules and how to win, in short
+    rules_text: str = ""
+
+    def __init__(self, ctx: RulesContext) -> None:
+        self.ctx = ctx
+
+    # --- declarations built per game (they may be bound methods) -----------------------
+    def verbs(self) -> tuple[Verb, ...]:
+        """The scenario's verbs."""
+        return ()
+
+    def pendings(self) -> tuple[PendingKind, ...]:
+        """The scenario's kinds of pending decision."""
+        return ()
+
+    def invariant_problems(self) -> list[str]:
+        """The scenario's invariants broken now (conservation of its tokens ...)."""
+        return []
+
+    def view_items(self, viewer: int | None) -> dict[str, object]:
+        """Public facts derived from the state and the scenario's data, for the screen
+        (a path of hexes as hex ids, a set of paths as their names).  Hidden state never goes
+        here: it is declared in ``state_items`` and shown by visibility."""
+        return {}
+
+    # --- set-up -------------------------------------------------------------------------
+    def on_new_game(self) -> None:
+        """Place pre-set pieces and the scenario's tokens on a new game's state."""
+
+    def deck(self, counts: dict[str, int]) -> dict[str, int]:
+        """The development deck for this game (the player count may change it)."""
+        return counts
+
+    # --- placement (objections) ---------------------------------------------------------
+    #: intersections whose site rules the scenario takes over (see ``reserved_site_reason``)
+    reserved_nodes: frozenset[int] = frozenset()
+
+    def reserved_site_reason(self, seat: int, node: int, setup: bool) -> str | None:
+        """The whole site rule for a node in ``reserved_nodes``."""
+        return None
+
+    def settlement_reason(self, seat: int, node: int, setup: bool) -> str | None:
+        return None
+
+    def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
+        """``lifted``: the edge of a ship being moved, -1 when building."""
+        return None
+
+    def closes_route(self, seat: int, node: int) -> bool:
+        """Whether something of the scenario on ``node`` ends ``seat``'s shipping route."""
+        return False
+
+    def node_blocks_route(self, seat: int, node: int) -> bool:
+        """Whether something of the scenario on ``node`` stops ``seat`` building past it."""
+        return False
+
+    # --- robber, pirate, knights ------------------------------------------------------------
+    def robber_hex_reason(self, seat: int, hex_: int) -> str | None:
+        return None
+
+    def pirate_reason(self, seat: int) -> str | None:
+        """Why ``seat`` may not move the pirate now."""
+        return None
+
+    def pirate_takes(self, seat: int, victim: int) -> tuple[str, ...]:
+        """What the pirate's mover may take: "resource", or a player-scope state key."""
+        return ("resource",)
+
+    def knight_reason(self, seat: int) -> str | None:
+        return None
+
+    def card_plays_as(self, card: str) -> str:
+        """Which card a development card is played as."""
+        return card
+
+    # --- the turn (reactions) --------------------------------------------------------------
+    def on_seven(self, seat: int) -> list[Event]:
+        """After a 7's discards are queued: the robber (or pirate) moves."""
+        self.ctx.ask({"kind": "robber", "seat": seat, "cause": "seven"})
+        return []
+
+    def on_knight(self, seat: int) -> list[Event]:
+        """A knight was played: the robber (or pirate) moves before anything else."""
+        self.ctx.ask({"kind": "robber", "seat": seat, "cause": "knight"}, first=True)
+        return []
+
+    def before_production(self, roll: tuple[int, int]) -> list[Event]:
+        """After the dice, before production.  Queue a decision with ``defer_roll`` to
+        hold production until it is answered (then call ``ctx.resolve_roll``)."""
+        return []
+
+    def after_production(self, total: int) -> list[Event]:
+        return []
+
+    def after_route_change(self, seat: int) -> list[Event]:
+        """``seat`` built or moved a ship or road, or built a settlement."""
+        return []
+
+    def end_turn_reason(self, seat: int) -> str | None:
+        return None
+
+    def after_action(self) -> list[Event]:
+        """After every accepted action (an early end of the game ...)."""
+        return []
+
+    # --- scoring -------------------------------------------------------------------------
+    def vp_sources(self, seat: int) -> dict[str, int]:
+        """The scenario's VP by source, added to the general sources."""
+        return {}
+
+    def may_win(self, seat: int) -> bool:
+        """A condition beside the VP target."""
+        return True
+
+    def tiebreak(self, seat: int) -> int:
+        """Second key when the game ends by score with players on equal VP."""
+        return 0

@@ -1,0 +1,477 @@
+"""The Pirate Islands (seed 001; digest F.1): the pirate fleet, warships and fortresses.
+
+Data (rules/pirate-islands.toml) gives the fixed map, the fleet's circuit (``[paths] fleet``)
+and one ``[[start]]`` set per seat: the pre-placed settlement and ship, the fortress, the
+marked pirate-island intersection and the sea lane the player's ships may use.  This module
+adds the behaviour: one unbranched shortest route per player, knights that make warships,
+the fleet's move and attack on every roll, the 7 without a robber, the pirate-island
+settlement, fortress attacks, and the win condition.  Everything it keeps is public.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Iterable
+
+from ...engine.actions import Action, Event
+from ...engine.context import RulesContext
+from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
+from ...engine.geometry import RESOURCES
+from ...engine.pieces import CITY, SETTLEMENT, SHIP, PieceKind
+from ...engine.rulebook import ScenarioRules
+from ...engine.words import resource_text
+from ...notation import Reader
+from ...engine.phases import Phase
+from ...wording import plural
+
+FORTRESS, WARSHIP = 3, 3      # node code of a fortress, edge code of a warship
+
+RULES_TEXT = """\
+The Pirate Islands (Seafarers; 3-4 players, 10 VP and your own fortress).
+- Each player's ships form one unbranched route from their settlement on the eastern island,
+  along their sea lane by a shortest way to their marked intersection on the pirate islands,
+  and then on to their pirate fortress. No roads on the pirate islands.
+- Every roll, before anything else, the pirate fleet sails forward by the lower die. If only
+  one player has buildings on that hex's coast it attacks: the fleet's strength (the lower
+  die) against that player's warships. Stronger fleet: lose 1 card + 1 per city. Stronger
+  warships: choose 1 resource ('choose reward RES'). Equal: nothing happens.
+- A knight card turns your hindmost normal ship into a warship (with 4 players, VP cards
+  play as knights). No robber: after a 7's discards the roller may steal 1 card from anyone.
+- 'attack fortress' once your route reaches your fortress: the pirates roll one die against
+  your warships. More warships win a chit; equal loses the front ship; fewer lose the two
+  front ships. The attack ends your turn. The third chit makes the fortress your settlement.
+- Win with 10 VP on your turn once your own fortress is captured.
+"""
+
+
+def seat_starts(scen: Any, n: int) -> list[dict[str, Any]]:
+    """The ``[[start]]`` sets of an ``n``-seat game, in seat order: with fewer seats than sets,
+    the sets whose ``colour`` is in ``[params] unused_starts`` are left out first (seed 001: a
+    3-player game does not use the white player's position), whatever the players are called."""
+    starts = list(scen.starts)
+    for colour in scen.params.get("unused_starts", []):
+        if len(starts) <= n:
+            break
+        starts = [st for st in starts if st.get("colour") != colour]
+    return starts[:n]
+
+
+class Rules(ScenarioRules):
+    pieces = (
+        PieceKind("fortress", "node", FORTRESS, "F", supply="settlement"),
+        PieceKind("warship", "edge", WARSHIP, "=", supply="ship", building=False, ship=True),
+    )
+    rules_text = RULES_TEXT
+
+    def __init__(self, ctx: RulesContext) -> None:
+        super().__init__(ctx)
+        scen = ctx.scen
+        starts = seat_starts(scen, ctx.n)
+        self.path: tuple[int, ...] = scen.paths["fleet"]
+        self.marked = [int(st["marked_node"]) for st in starts]
+        self.fortress_node = [int(st["fortress_node"]) for st in starts]
+        self.lanes = [frozenset(int(e) for e in st["lane_edges"]) for st in starts]
+        self.reserved_nodes = frozenset(self.marked) | frozenset(self.fortress_node)
+        # Distances along each player's lane to their marked intersection and fortress.
+        self.dist_marked = [self._lane_distances(i, self.marked[i]) for i in range(ctx.n)]
+        self.dist_fortress = [self._lane_distances(i, self.fortress_node[i]) for i in range(ctx.n)]
+        self.state_items = (
+            StateItem("fleet", Visibility.PUBLIC, present=self.present_fleet,
+                      doc="where the pirate fleet is on its path, and whether it is still in play"),
+            StateItem("fortresses", Visibility.PUBLIC, present=self.present_fortresses,
+                      doc="each fortress: its owner, node and chits left"),
+            StateItem("fortress_chits_total", Visibility.PUBLIC, doc="all fortress chits (conserved)"),
+            StateItem("chits_won", Visibility.PUBLIC, scope="player", doc="fortress chits a player has won"),
+        )
+
+    def _lane_distances(self, seat: int, target: int) -> dict[int, int]:
+        geo = self.ctx.geo
+        dist = {target: 0}
+        queue = deque([target])
+        while queue:
+            x = queue.popleft()
+            for edge in geo.node_edges[x]:
+                if edge in self.lanes[seat]:
+                    a, b = geo.edge_nodes[edge]
+                    y = b if a == x else a
+                    if y not in dist:
+                        dist[y] = dist[x] + 1
+                        queue.append(y)
+        return dist
+
+    # --- declarations ------------------------------------------------------------------
+    def verbs(self) -> tuple[Verb, ...]:
+        return (
+            Verb("attack-fortress", ("attack",), parse=_parse_attack, format=lambda a, w: "attack fortress",
+                 check=self.check_attack, apply=self.apply_attack, legal=self.legal_attack,
+                 help=HelpEntry("attack", "attack fortress",
+                                "Attack your pirate fortress once your route reaches it: one die against "
+                                "your warships. The attack ends your turn.", "attack fortress")),
+            Verb("steal", ("steal",), parse=_parse_steal,
+                 format=lambda a, w: f"steal {w.name(a.args[0]) if a.args[0] >= 0 else 'nobody'}",
+                 check=self.check_steal, apply=self.apply_steal, legal=self.legal_steal,
+                 help=HelpEntry("steal", "steal PLAYER|nobody",
+                                "After a 7's discards, take 1 random card from any player (there is no robber).",
+                                "steal blue"),
+                 answers="steal"),
+            Verb("choose-reward", ("choose", "reward"), parse=lambda r, a: Action("choose-reward", (r.resource(),), a),
+                 format=lambda a, w: f"choose reward {RESOURCES[a.args[0]]}",
+                 check=self.check_reward, apply=self.apply_reward, legal=self.legal_reward,
+                 help=HelpEntry("choose", "choose reward RES",
+                                "Take 1 resource of your choice for beating the pirate fleet.", "choose reward ore"),
+                 answers="reward"),
+        )
+
+    def pendings(self) -> tuple[PendingKind, ...]:
+        def who(item: dict[str, Any]) -> str:
+            return self.ctx.name(item["seat"])
+
+        return (
+            PendingKind("steal", prompt=lambda it: "steal from a player",
+                        reason=lambda it: f"{who(it)} must answer: steal a card from any player, or 'steal nobody'",
+                        answers=lambda it: self.legal_steal(it["seat"])),
+            PendingKind("reward", prompt=lambda it: "choose a reward",
+                        reason=lambda it: f"{who(it)} must answer: choose a reward for beating the fleet",
+                        answers=lambda it: self.legal_reward(it["seat"])),
+        )
+
+    def present_fleet(self, fleet: dict[str, Any]) -> dict[str, Any]:
+        ctx = self.ctx
+        return {"hex": ctx.hex_id(self.path[fleet["index"]]), "index": fleet["index"],
+                "active": fleet["active"], "path": [ctx.hex_id(h) for h in self.path]}
+
+    def present_fortresses(self, forts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{"node": f["node"] + 1, "owner": self.ctx.name(f["seat"]), "chits": f["chits"]} for f in forts]
+
+    def view_items(self, viewer: int | None) -> dict[str, object]:
+        ctx = self.ctx
+        return {
+            "marked": [{"node": n + 1, "owner": ctx.name(i)} for i, n in enumerate(self.marked)],
+            "lanes": {ctx.name(i): sorted(ctx.edge_text(x) for x in lane) for i, lane in enumerate(self.lanes)},
+            "warships": {ctx.name(i): self.warships(i) for i in range(ctx.n)},
+        }
+
+    # --- creation ----------------------------------------------------------------------
+    def on_new_game(self) -> None:
+        ctx = self.ctx
+        for seat, start in enumerate(seat_starts(ctx.scen, ctx.n)):
+            node, edge, fort = int(start["settlement_node"]), int(start["ship_edge"]), int(start["fortress_node"])
+            ctx.place_node_piece(seat, node, "settlement")
+            ctx.place_edge_piece(seat, edge, "ship")
+            # The fortress is the player's own settlement piece on 3 chits.
+            ctx.place_node_piece(seat, fort, "fortress")
+            ctx.player_data(seat)["chits_won"] = 0
+        chits = int(ctx.scen.params.get("fortress_chits", 3))
+        ctx.data["fleet"] = {"index": 0, "active": True}
+        ctx.data["fortresses"] = [{"seat": seat, "node": self.fortress_node[seat], "chits": chits}
+                                  for seat in range(ctx.n)]
+        ctx.data["fortress_chits_total"] = chits * ctx.n
+
+    def deck(self, counts: dict[str, int]) -> dict[str, int]:
+        """3 players: the VP cards are removed; 4 players: they act as knights."""
+        if self.ctx.n < 4:
+            counts = dict(counts, **{"victory-point": 0})
+        return counts
+
+    def card_plays_as(self, card: str) -> str:
+        return "knight" if card == "victory-point" and self.ctx.n >= 4 else card
+    # --- the route ------------------------------------------------------------------------
+    def route(self, seat: int, lifted: int = -1) -> tuple[list[int], list[int]]:
+        """The player's route from its home building, as (ships in order, nodes in order)."""
+        ctx = self.ctx
+        geo, s, is_ship = ctx.geo, ctx.state, ctx.pieces.is_ship
+        # The player's ships can only be in their lane, so look nowhere else.
+        ships = {x for x in self.lanes[seat]
+                 if s.edge_owner[x] == seat and x != lifted and is_ship[s.edge_kind[x]]}
+        # The route starts at an eastern building with one ship of it: a settlement built
+        # later on the route's middle (B.8) touches two and is passed through.
+        homes = {node for x in ships for node in geo.edge_nodes[x]
+                 if ctx.own_building(seat, node) and self.on_eastern_island(node)}
+        ends = [n for n in homes if sum(1 for x in geo.node_edges[n] if x in ships) == 1]
+        far = self.dist_marked[seat]
+        start = max(ends or homes, key=lambda n: (far.get(n, -1), -n), default=-1)
+        if start < 0:
+            return [], []
+        order, nodes = [], [start]
+        x = start
+        while True:
+            nxt = [edge for edge in geo.node_edges[x] if edge in ships and edge not in order]
+            if not nxt:
+                break
+            edge = nxt[0]
+            order.append(edge)
+            a, b = geo.edge_nodes[edge]
+            x = b if a == x else a
+            nodes.append(x)
+        return order, nodes
+
+    def on_eastern_island(self, node: int) -> bool:
+        scen = self.ctx.scen
+        return any(scen.hex_area[h] == "main" for h in scen.geo.node_hexes[node])
+
+    def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
+        ctx = self.ctx
+        if edge not in self.lanes[seat]:
+            if self.fortress_node[seat] in ctx.geo.edge_nodes[edge]:
+                return "your route ends at your fortress; it cannot go further"
+            return (f"{ctx.edge_text(edge)} is outside your sea lane: your route must take a shortest way "
+                    "to your marked intersection and then to your fortress")
+        order, nodes = self.route(seat, lifted)
+        a, b = ctx.geo.edge_nodes[edge]
+        if not order:
+            homes = [x for x in (a, b) if ctx.own_building(seat, x) and self.on_eastern_island(x)]
+            if not homes:
+                return "your route must start at one of your coastal settlements or cities on the eastern island"
+            end = homes[0]
+            reached_marked = False
+        else:
+            end = nodes[-1]
+            if end == self.fortress_node[seat]:
+                return "your route ends at your fortress; it cannot go further"
+            if end not in (a, b):
+                return f"your route cannot branch: continue it from its end at {end + 1}"
+            reached_marked = self.marked[seat] in nodes
+        other = b if a == end else a
+        dist = self.dist_fortress[seat] if reached_marked else self.dist_marked[seat]
+        goal = "fortress" if reached_marked else "marked intersection"
+        if dist.get(other, 1 << 30) != dist.get(end, 1 << 30) - 1:
+            return f"your route must take a shortest way to your {goal}"
+        return None
+
+    def reserved_site_reason(self, seat: int, node: int, setup: bool) -> str | None:
+        ctx = self.ctx
+        if node in self.fortress_node:
+            return f"intersection {node + 1} holds a pirate fortress"
+        owner = self.marked.index(node)
+        if owner != seat:
+            return f"intersection {node + 1} is {ctx.name(owner)}'s marked pirate-island site"
+        if setup:
+            return "set-up settlements go on the eastern island"
+        return ctx.distance_reason(node)
+
+    # --- warships ----------------------------------------------------------------------------
+    def knight_reason(self, seat: int) -> str | None:
+        order, _ = self.route(seat)
+        if not any(self.ctx.state.edge_kind[x] == SHIP for x in order):
+            return "you have no normal ship in your route to turn into a warship"
+        return None
+
+    def on_knight(self, seat: int) -> list[Event]:
+        ctx = self.ctx
+        order, _ = self.route(seat)
+        for x in order:    # the hindmost normal ship: nearest the route's start
+            if ctx.state.edge_kind[x] == SHIP:
+                ctx.change_piece("edge", x, "warship")
+                return [Event("warship", seat, f"{ctx.name(seat)}'s ship on {ctx.edge_text(x)} becomes a warship")]
+        return []
+
+    def warships(self, seat: int) -> int:
+        s = self.ctx.state
+        return sum(1 for x, o in enumerate(s.edge_owner) if o == seat and s.edge_kind[x] == WARSHIP)
+
+    # --- the fleet ----------------------------------------------------------------------------
+    @property
+    def fleet(self) -> dict[str, Any]:
+        return self.ctx.data["fleet"]  # type: ignore[no-any-return]
+
+    def before_production(self, roll: tuple[int, int]) -> list[Event]:
+        """F.1.1-F.1.3: before anything else the fleet sails by the lower die and attacks."""
+        ctx = self.ctx
+        s = ctx.state
+        if not self.fleet["active"]:
+            return []
+        strength = min(roll)
+        self.fleet["index"] = (self.fleet["index"] + strength) % len(self.path)
+        hex_ = self.path[self.fleet["index"]]
+        events = [Event("fleet", -1, f"the pirate fleet sails {strength} to {ctx.hex_id(hex_)}")]
+        owners = sorted({s.node_owner[n] for n in ctx.geo.hex_nodes[hex_]
+                         if s.node_kind[n] in (SETTLEMENT, CITY)})
+        if len(owners) != 1:
+            if owners:
+                events.append(Event("fleet", -1, "the fleet does not attack: several players live on that coast"))
+            return events
+        victim = owners[0]
+        defence = self.warships(victim)
+        name = ctx.name(victim)
+        if strength > defence:
+            cities = sum(1 for n, o in enumerate(s.node_owner) if o == victim and s.node_kind[n] == CITY)
+            loss = min(1 + cities, ctx.hand_size(victim))
+            lost = [0] * 5
+            for _ in range(loss):
+                lost[ctx.lose_random_card(victim)] += 1
+            # The lost cards go back to the bank, open to the table.
+            events.append(Event("fleet", victim, f"the fleet (strength {strength}) beats {name}'s "
+                                                 f"{plural(defence, 'warship')}: {name} loses {resource_text(lost) if loss else 'nothing (no cards)'}",
+                                (("reveals", "cards lost"),)))
+        elif defence > strength:
+            events.append(Event("fleet", victim, f"{name}'s {plural(defence, 'warship')} beat{'s' if defence == 1 else ''} the fleet (strength {strength}): "
+                                                 f"{name} chooses a resource"))
+            if sum(s.bank):
+                # The state keeps the prompt words it always kept, so older saves' digests hold.
+                ctx.ask({"kind": "reward", "seat": victim, "defer_roll": True, "roll": sum(roll),
+                         "prompt": "choose a reward", "text": "choose a reward for beating the fleet"}, first=True)
+        else:
+            events.append(Event("fleet", victim, f"the fleet and {name} are equally strong ({strength}): nothing happens"))
+        return events
+
+    # --- the 7 ----------------------------------------------------------------------------------
+    def on_seven(self, seat: int) -> list[Event]:
+        """F.1.4: no robber; after the discards the roller may steal from anyone."""
+        self.ctx.ask({"kind": "steal", "seat": seat, "prompt": "steal from a player",
+                      "text": "steal a card from any player, or 'steal nobody'"})
+        return []
+
+    def check_steal(self, action: Action) -> str | None:
+        ctx = self.ctx
+        seat = action.seat
+        if ctx.pending_for("steal", seat) is None:
+            return "you may steal only after rolling a 7"
+        victim = action.args[0]
+        if victim < 0:
+            return None
+        if not 0 <= victim < ctx.n:
+            return "no such player"
+        if victim == seat:
+            return "you cannot rob yourself"
+        if ctx.hand_size(victim) == 0:
+            return f"{ctx.name(victim)} has no cards to steal"
+        return None
+
+    def apply_steal(self, action: Action) -> list[Event]:
+        ctx = self.ctx
+        seat = action.seat
+        ctx.close_pending("steal", seat)
+        victim = action.args[0]
+        if victim < 0:
+            return [Event("steal", seat, f"{ctx.name(seat)} steals from nobody")]
+        return ctx.steal_resource(seat, victim)
+
+    def legal_steal(self, seat: int) -> Iterable[Action]:
+        yield Action("steal", (-1,), seat)
+        for p in range(self.ctx.n):
+            if p != seat:
+                yield Action("steal", (p,), seat)
+
+    # --- the fleet's reward ---------------------------------------------------------------------
+    def check_reward(self, action: Action) -> str | None:
+        ctx = self.ctx
+        if ctx.pending_for("reward", action.seat) is None:
+            return "you have no reward to choose"
+        r = action.args[0]
+        if ctx.state.bank[r] <= 0:
+            return f"the bank has no {RESOURCES[r]} left"
+        return None
+
+    def apply_reward(self, action: Action) -> list[Event]:
+        ctx = self.ctx
+        seat = action.seat
+        item = ctx.close_pending("reward", seat)
+        gain = [0] * 5
+        gain[action.args[0]] = 1
+        ctx.gain(seat, gain)
+        events = [Event("reward", seat, f"{ctx.name(seat)} takes 1 {RESOURCES[action.args[0]]} for beating the fleet")]
+        return events + ctx.resolve_roll(int(item["roll"]))
+
+    def legal_reward(self, seat: int) -> Iterable[Action]:
+        return (Action("choose-reward", (r,), seat) for r in range(5))
+
+    # --- fortresses --------------------------------------------------------------------------------
+    def fortress_of(self, seat: int) -> dict[str, Any]:
+        for fort in self.ctx.data["fortresses"]:
+            if fort["seat"] == seat:
+                return fort  # type: ignore[no-any-return]
+        raise KeyError(seat)
+
+    def check_attack(self, action: Action) -> str | None:
+        ctx = self.ctx
+        seat = action.seat
+        reason = ctx.main_phase_reason(seat, "attack")
+        if reason:
+            return reason
+        fort = self.fortress_of(seat)
+        if fort["chits"] <= 0:
+            return "your fortress is already yours"
+        _, nodes = self.route(seat)
+        if not nodes or nodes[-1] != fort["node"]:
+            return f"your shipping route must reach your fortress on {fort['node'] + 1} before you attack"
+        return None
+
+    def legal_attack(self, seat: int) -> Iterable[Action]:
+        s = self.ctx.state
+        if s.phase == Phase.MAIN and seat == s.current and not s.pending:
+            yield Action("attack-fortress", (), seat)
+
+    def apply_attack(self, action: Action) -> list[Event]:
+        """F.1.8: one die against your warships; the attack ends your turn."""
+        ctx = self.ctx
+        seat = action.seat
+        die = ctx.roll_die()
+        fort = self.fortress_of(seat)
+        ours = self.warships(seat)
+        name = ctx.name(seat)
+        events = [Event("attack", seat, f"{name} attacks the fortress on {fort['node'] + 1}: "
+                                        f"the pirates roll {die}, {name} has {plural(ours, 'warship')}")]
+        order, _ = self.route(seat)
+        if ours > die:
+            fort["chits"] -= 1
+            ctx.player_data(seat)["chits_won"] += 1
+            events.append(Event("attack", seat, f"{name} wins: the fortress has {fort['chits']} chit{'' if fort['chits'] == 1 else 's'} left"))
+            if fort["chits"] == 0:
+                ctx.change_piece("node", fort["node"], "settlement")
+                events.append(Event("fortress", seat, f"the fortress on {fort['node'] + 1} falls: "
+                                                      f"it is now {name}'s settlement"))
+                if all(f["chits"] == 0 for f in ctx.data["fortresses"]):
+                    self.fleet["active"] = False
+                    events.append(Event("fleet", -1, "every fortress is taken: the pirate fleet leaves"))
+                events += ctx.check_victory()
+                if ctx.over:
+                    return events
+        else:
+            lost = order[-1:] if ours == die else order[-2:]
+            for x in lost:
+                ctx.remove_route(x)
+            events.append(Event("attack", seat, f"{name} loses: the ship{'s' if len(lost) > 1 else ''} on "
+                                                f"{', '.join(ctx.edge_text(x) for x in lost)} "
+                                                f"{'are' if len(lost) > 1 else 'is'} sunk"))
+        return events + ctx.next_turn()
+
+    # --- winning and checks --------------------------------------------------------------------------
+    def may_win(self, seat: int) -> bool:
+        """F.1.9: your own fortress captured, and the VP target."""
+        return bool(self.fortress_of(seat)["chits"] == 0)
+
+    def invariant_problems(self) -> list[str]:
+        ctx = self.ctx
+        s = ctx.state
+        problems = []
+        left = sum(f["chits"] for f in ctx.data["fortresses"])
+        won = sum(ctx.player_data(p).get("chits_won", 0) for p in range(ctx.n))
+        if left + won != ctx.data["fortress_chits_total"]:
+            problems.append(f"fortress chits not conserved: {left} + {won} != {ctx.data['fortress_chits_total']}")
+        if not 0 <= self.fleet["index"] < len(self.path):
+            problems.append("the pirate fleet is off its path")
+        for f in ctx.data["fortresses"]:
+            kind = s.node_kind[f["node"]]
+            if (f["chits"] > 0) != (kind == FORTRESS):
+                problems.append(f"fortress on {f['node'] + 1} has {f['chits']} chits but node kind {kind}")
+        is_ship = ctx.pieces.is_ship
+        for seat in range(ctx.n):
+            order, _ = self.route(seat)
+            ships = sum(1 for x, o in enumerate(s.edge_owner) if o == seat and is_ship[s.edge_kind[x]])
+            if ships != len(order):
+                problems.append(f"{ctx.name(seat)}'s ships do not form one unbranched route")
+        return problems
+
+
+def _parse_attack(r: Reader, actor: int) -> Action:
+    tok = r.next("'fortress'")
+    if tok != "fortress":
+        raise r.fail(f"attack what? say 'attack fortress', not '{tok}'")
+    return Action("attack-fortress", (), actor)
+
+
+def _parse_steal(r: Reader, actor: int) -> Action:
+    if r.peek() in ("nobody", "none"):
+        r.next("player")
+        return Action("steal", (-1,), actor)
+    return Action("steal", (r.player(),), actor)

@@ -1,0 +1,1 @@
+"""A scenario package that lives outside catan_cli: the tests add scenarios this way."""

@@ -1,0 +1,1 @@
+"""Lighthouses: the tests' example of a scenario package outside catan_cli."""
