@@ -22,7 +22,7 @@ from .engine.scenario import DEV_CARDS, HARBOR_TYPES, TERRAIN_CODES
 from .engine.state import GameState
 
 if TYPE_CHECKING:
-    from .engine.core import Engine
+    from .game import Game
     from .engine.scenario import Scenario
 
 SETUP_STEPS = ("settlement", "route")
@@ -68,6 +68,11 @@ def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
     n = len(s.players) if isinstance(s.players, list) else 0
     if not scen.min_players <= n <= scen.max_players:
         out.append(f"{n} players in a game for {scen.min_players}-{scen.max_players}")
+        return out
+    names = [p.name for p in s.players]
+    if len(set(map(str, names))) != n or any(
+            not isinstance(name, str) or not name.isidentifier() or name in ("all", "nobody") for name in names):
+        out.append(f"the players' names {names!r} are not distinct one-word names")
         return out
     rules = rules_class(scen)   # the scenario's declared pieces and phases are known too
     pieces = PieceTable(GENERAL_PIECES + rules.pieces)
@@ -125,15 +130,18 @@ def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
     return out
 
 
-def position_problems(engine: "Engine") -> list[str]:
+def position_problems(game: "Game") -> list[str]:
     """What is wrong with a restored position of the right shape: the rules' invariants, or
-    a failure to list its moves or draw its view (a state no play could have reached)."""
+    a failure to list its moves or draw its views (a state no play could have reached)."""
     from .engine.invariants import check_invariants
 
     try:
-        problems = check_invariants(engine)
+        problems = check_invariants(game.engine)
         if not problems:
-            engine.legal_actions()
+            game.legal_actions()
+            game.waiting_for()
+            for seat in [None, *range(len(game.players))]:
+                game.view(seat)
     except Exception as exc:   # a damaged scenario state: anything may break, say what
         return [f"it cannot be played ({exc.__class__.__name__}: {exc})"]
     return problems

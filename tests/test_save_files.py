@@ -119,3 +119,71 @@ def test_from_json_accepts_every_position_of_a_played_game(scenario, players):
             assert Game.from_json(game.to_json()).digest() == game.digest()
         seat = game.prompt_player()
         game.execute(bots[seat].choose(game, seat))
+
+
+def _played(scenario: str, players: int, moves: int) -> Game:
+    game = Game.new(scenario, players=["red", "blue", "white", "orange"][:players], seed=5)
+    bots = {name: make_bot("random", i) for i, name in enumerate(game.players)}
+    for _ in range(moves):
+        if game.over:
+            break
+        seat = game.prompt_player()
+        game.execute(bots[seat].choose(game, seat))
+    return game
+
+
+@pytest.mark.parametrize("scenario, change, named", [
+    ("pirate-islands", lambda s: s["extra"]["fortresses"][3].__setitem__("seat", ""), "orange's fortress is damaged"),
+    ("pirate-islands", lambda s: s["extra"]["fleet"].__setitem__("index", 10**6), "the pirate fleet is off its path"),
+    ("pirate-islands", lambda s: s["players"][1]["extra"].__setitem__("chits_won", [1]), "blue's won chits are [1]"),
+    ("cloth-for-catan", lambda s: s["extra"]["villages"][0].__setitem__("traders", [9]), "village on"),
+    ("cloth-for-catan", lambda s: s["extra"].__setitem__("cloth_supply", "x"), "cloth supply is not a whole number"),
+    ("base", lambda s: s["players"][2].__setitem__("name", {}), "not distinct one-word names"),
+    ("base", lambda s: s.__setitem__("scenario", "atlantis"), "unknown scenario 'atlantis'"),
+])
+def test_from_json_refuses_a_damaged_scenario_state(scenario, change, named):
+    data = _played(scenario, 4, 150).to_json()
+    change(data["state"])
+    with pytest.raises(SaveError, match=r"^not a (sound|saved) catan game: ") as err:
+        Game.from_json(data)
+    assert named in str(err.value)
+
+
+GARBAGE = [None, True, -1, 0, 3, 7, 10**6, 10**30, 1.5, "", "lol", [], {}, [1], {"a": 1}, "main", "ore"]
+
+
+def _paths(obj, prefix=()):
+    if prefix:
+        yield prefix
+    items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+    for key, value in items:
+        yield from _paths(value, prefix + (key,))
+
+
+@pytest.mark.parametrize("scenario", ["base", "cloth-for-catan", "pirate-islands"])
+def test_any_damaged_state_is_refused_or_plays_on(scenario):
+    """Random damage anywhere in a mid-game state: from_json refuses it with a SaveError, or
+    the game it gives can be viewed and played on by bots without a crash."""
+    import copy
+    import random
+
+    base = _played(scenario, 4, 120).to_json()
+    paths = [p for p in _paths(base["state"]) if p[0] != "rng"]
+    rnd = random.Random(scenario)
+    for _ in range(40):
+        data = copy.deepcopy(base)
+        path = rnd.choice(paths)
+        target = data["state"]
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = rnd.choice(GARBAGE)
+        try:
+            game = Game.from_json(data)
+        except SaveError:
+            continue
+        bots = {name: make_bot("random", i) for i, name in enumerate(game.players)}
+        for _ in range(25):
+            if game.over:
+                break
+            seat = game.prompt_player()
+            game.execute(bots[seat].choose(game, seat))

@@ -443,6 +443,9 @@ class Rules(ScenarioRules):
     def invariant_problems(self) -> list[str]:
         ctx = self.ctx
         s = ctx.state
+        # A restored state may say anything: its shape first, so the sums below cannot fail.
+        if shape := self.shape_problems():
+            return shape
         problems = []
         left = sum(f["chits"] for f in ctx.data["fortresses"])
         won = sum(ctx.player_data(p).get("chits_won", 0) for p in range(ctx.n))
@@ -461,6 +464,30 @@ class Rules(ScenarioRules):
             if ships != len(order):
                 problems.append(f"{ctx.name(seat)}'s ships do not form one unbranched route")
         return problems
+
+    def shape_problems(self) -> list[str]:
+        """Each seat's fortress on its own intersection with its chits, the fleet on its
+        path, whole-number chit counts."""
+        ctx = self.ctx
+        most = int(ctx.scen.params.get("fortress_chits", 3))
+        forts = ctx.data.get("fortresses")
+        if not isinstance(forts, list) or len(forts) != ctx.n:
+            return ["the fortresses are damaged"]
+        for seat, f in enumerate(forts):
+            if (not isinstance(f, dict) or f.get("seat") != seat or f.get("node") != self.fortress_node[seat]
+                    or type(f.get("chits")) is not int or not 0 <= f["chits"] <= most):
+                return [f"{ctx.name(seat)}'s fortress is damaged"]
+        fleet = ctx.data.get("fleet")
+        if (not isinstance(fleet, dict) or type(fleet.get("index")) is not int
+                or not 0 <= fleet["index"] < len(self.path) or not isinstance(fleet.get("active"), bool)):
+            return ["the pirate fleet is off its path"]
+        if type(ctx.data.get("fortress_chits_total")) is not int:
+            return ["the fortress chits' total is not a whole number"]
+        for seat in range(ctx.n):
+            won = ctx.player_data(seat).get("chits_won", 0)
+            if type(won) is not int or won < 0:
+                return [f"{ctx.name(seat)}'s won chits are {won!r}"]
+        return []
 
 
 def _parse_attack(r: Reader, actor: int) -> Action:
