@@ -127,6 +127,7 @@ class Server:
         from rich.console import Console
 
         from .repl import Repl
+        from .safetext import clean_text
 
         loop = asyncio.get_running_loop()
         chan: Any = ssh._chan
@@ -144,7 +145,7 @@ class Server:
         try:
             session, note = await run(self.session_for, user)
         except CatanError as exc:
-            console.print(f"catan: {exc}", markup=False)
+            console.print(f"catan: {clean_text(str(exc))}", markup=False, highlight=False)
             await asyncio.sleep(0.05)
             return
         name = session.save_name
