@@ -7,6 +7,7 @@ a FIFO (``catan run FIFO`` would wait for a writer forever), a device such as ``
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -32,14 +33,23 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_text_file(path: str | Path, limit: int = MAX_BYTES) -> str:
+def read_text_file(path: str | Path, limit: int = MAX_BYTES, follow_links: bool = True) -> str:
     """The text of ``path``.  UnusableFile for anything but a regular file of at most
-    ``limit`` bytes; OSError (FileNotFoundError ...) and UnicodeDecodeError as ``open`` gives
-    them.  The file is opened without blocking, so a FIFO never makes this wait."""
+    ``limit`` bytes (and, with ``follow_links=False``, for a symbolic link: a server reading
+    its own saves folder must not be led outside it); OSError (FileNotFoundError ...) and
+    UnicodeDecodeError as ``open`` gives them.  The file is opened without blocking, so a
+    FIFO never makes this wait."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        fd = os.open(path, flags)
     except IsADirectoryError:
         raise UnusableFile("is a folder") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow_links:
+            raise UnusableFile("is a link, not a regular file") from None
+        raise
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):

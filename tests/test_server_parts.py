@@ -64,7 +64,7 @@ def test_saves_are_read_only_when_small_regular_files(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="larger than"):
         store.read_bounded(good, 5)
     os.mkfifo(tmp_path / "fifo.catan")
-    with pytest.raises(SaveError, match="not a regular file"):
+    with pytest.raises(SaveError, match="is a FIFO"):
         store.read_bounded(tmp_path / "fifo.catan", 100)
     (tmp_path / "link.catan").symlink_to(good)
     with pytest.raises(SaveError, match="is a link"):
