@@ -39,7 +39,9 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
     ``Game.execute`` as text, the REPL's path, so the bulk check also proves that every
     bot command parses back to the action meant.  Without it the bot's action, taken from
     ``legal_actions()``, goes to ``Game.execute`` as an Action (a listed one is played
-    without a second check).  Both play the same game.
+    without a second check), which adds its canonical text to the history (the bots read
+    their turn's trades and offers there, and seed each decision with its length).  Both
+    play the same game.
     """
     if via_text is None:
         via_text = check
@@ -78,7 +80,7 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
                 game.execute(line)
             else:
                 action = agent.choose_action(game, seat)
-                game.execute(action)
+                game.execute(action)      # a listed action: no second check; the history is written
         except CatanError as exc:
             if action is not None and not line:
                 line = game.text(action)

@@ -19,13 +19,13 @@ Each decision is made afresh from what the seat may see (:class:`~.context.Ctx`)
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.actions import Action
 from ..engine.geometry import RESOURCES
 from ..errors import RuleError
 from .context import Ctx, route_search
+from .seeding import decision_rng, turn_lines
 from .strategies import Strategy, strategy_for
 
 if TYPE_CHECKING:
@@ -58,16 +58,15 @@ class GreedyBot:
     kind = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-        self._memo_key: tuple[int, int, int] | None = None
-        self._memo: dict[str, Any] = {}
-        # The last route search, with the board picture and seat it was made for.
+        self.seed = seed
+        # Pure caches (the same answers as working them out again, so a resumed game plays
+        # as the uninterrupted one): the last route search, with the board picture and seat
+        # it was made for; the last expansion worked out from the board alone; Longest Road
+        # with one more road on an edge, per edge; each under the same kind of key.
         self._routes_key: tuple[PublicBoard, int] | None = None
         self._routes: tuple[list[int], list[int]] = ([], [])
-        # The last expansion worked out from the board alone, under the same kind of key.
         self._expansion_key: tuple[PublicBoard, int] | None = None
         self._expansion: tuple[float, int, int] = (0.0, -1, 0)
-        # Longest Road with one more road on an edge, per edge, under the same kind of key.
         self._paths_key: tuple[PublicBoard, int] | None = None
         self._paths: dict[int, int] = {}
 
@@ -93,11 +92,13 @@ class GreedyBot:
         return action
 
     def memo(self, ctx: Ctx) -> dict[str, Any]:
-        key = (id(ctx.game), ctx.turn, ctx.me)
-        if key != self._memo_key:
-            self._memo_key = key
-            self._memo = {"trades": 0, "offers": 0, "offered": set()}
-        return self._memo
+        """This turn's bank trades and offers of the seat (and to whom), read from the game's
+        history, so a resumed game knows them as well as the uninterrupted one."""
+        lines = turn_lines(ctx.game, ctx.seat)
+        offered = {ctx.game.players.index(words[1]) for words in (line.split() for line in lines)
+                   if words[0] == "offer" and len(words) > 1 and words[1] in ctx.game.players}
+        return {"trades": sum(1 for line in lines if line.startswith("trade ")),
+                "offers": sum(1 for line in lines if line.startswith("offer ")), "offered": offered}
 
     def _fallback(self, ctx: Ctx) -> Action:
         for kind in ("roll", "end"):
@@ -105,7 +106,7 @@ class GreedyBot:
                 if a.kind == kind:
                     return a
         quiet = [a for a in ctx.legal if a.kind not in ("trade", "offer")]
-        return self.rng.choice(quiet or ctx.legal)
+        return decision_rng(ctx.game, ctx.seat, self.seed).choice(quiet or ctx.legal)
 
     # --- dispatch ----------------------------------------------------------------------
     def decide(self, ctx: Ctx, strat: Strategy) -> Action | None:
