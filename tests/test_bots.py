@@ -211,3 +211,25 @@ def test_bulk_check_2000_games(scenario: str, n: int) -> None:
     report = run_simulation(scenario, n, bots, games=2000, seed=10_000, jobs=2, check=True)
     assert not report["violations"], report["violations"][:3]
     assert not report["errors"], report["errors"][:3]
+
+
+@pytest.mark.parametrize("scenario, module", [
+    ("base", "catan_cli.bots.strategies.base"),
+    ("cloth-for-catan", "catan_cli.scenarios.cloth.bot"),
+    ("pirate-islands", "catan_cli.scenarios.pirate_islands.bot"),
+    ("no-such-scenario", "catan_cli.bots.strategies.base"),
+])
+def test_a_scenario_strategy_comes_from_its_package(scenario: str, module: str) -> None:
+    from catan_cli.bots.strategies import strategy_for
+    assert type(strategy_for(scenario)).__module__ == module
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_bots_board_numbers_pieces_as_the_engine_does(scenario: str) -> None:
+    from catan_cli.bots.context import Ctx
+    game = Game.new(scenario, players=NAMES[:3], seed=5)
+    ctx = Ctx(game, "red")
+    s, pieces = game.engine.s, game.engine.pieces
+    assert ctx.node_kind == [int(k) for k in s.node_kind]
+    assert ctx.edge_kind == [int(k) for k in s.edge_kind]
+    assert set(ctx.board.node_code) | set(ctx.board.edge_code) == set(pieces.by_name)

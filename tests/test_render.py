@@ -399,3 +399,59 @@ def test_score_shows_cloth_held_beside_its_victory_points() -> None:
          "vp_sources": {"settlements": 2, "cloth": 0}}]}
     text = _plain(score_table(view))
     assert "5 (2 VP)" in text
+
+
+def test_the_core_draws_what_a_scenario_layer_returns(base: dict[str, Any], monkeypatch: Any) -> None:
+    """A layer the core has never heard of: each of its answers shows up in its place."""
+    from catan_cli.render import layers
+    from catan_cli.render.layers import BoardLayer, EdgeMark, HexMark, HexNote
+
+    class Stub(BoardLayer):
+        glyphs = {"raft": "%"}
+        own_buildings = frozenset({"tower"})
+
+        def hex_marks(self, view: Any) -> dict[str, list[HexMark]]:
+            return {"S": [HexMark("GHOST", "G", "bold")], "K": [HexMark("GHOST", "G", "bold")]}
+
+        def hex_notes(self, board: Any, view: Any, shown: Any) -> list[HexNote]:
+            return [HexNote("J", "+9", "magenta"), HexNote("K", "??", "magenta", bottom=True)]
+
+        def node_marks(self, view: Any, colors: Any) -> dict[int, tuple[str, str]]:
+            return {30: ("T30", "bold"), 16: ("x16", "bold")}
+
+        def edge_marks(self, view: Any, colors: Any) -> list[EdgeMark]:
+            return [EdgeMark("40-41", "!", "dim")]
+
+        def legend_routes(self, view: Any) -> list[str]:
+            return ["raft"]
+
+        def legend_marks(self, view: Any, compact: bool) -> list[tuple[str, str]]:
+            return [("T3 tower", "bold")]
+
+        def notes(self, view: Any) -> list[tuple[str, str]]:
+            return [("towers: T30", "")]
+
+        def status_rows(self, view: Any, colors: Any) -> list[tuple[str, Text]]:
+            return [("towers", Text("1 standing"))]
+
+    monkeypatch.setattr(layers, "_layer_for_key", lambda key: Stub())
+    view = {"scenario": "stub", "robber": "S", "players": PLAYERS,
+            "buildings": [{"node": 16, "owner": "red", "kind": "settlement"},
+                          {"node": 30, "owner": "blue", "kind": "tower"}],
+            "routes": [{"edge": "16-17", "owner": "red", "kind": "raft"}]}
+    text = plain_text(render_board(base, view))
+    assert "ROBBER" in text and "GHOST" in text and "+9" in text and "??" in text
+    assert "T30" in text and "s16" in text and "x16" not in text   # a building beats a label
+    assert "!!!" in text and "%%%" in text and "% raft" in text and "T3 tower" in text
+    assert "towers: T30" in text
+    compact = plain_text(render_board(base, view, compact=True))
+    assert "RG" in compact and "[G]" in compact     # one token alone is bracketed
+    assert "1 standing" in plain_text(status_table(view))
+
+
+def test_a_view_without_scenario_marks_draws_no_layer_items(base: dict[str, Any]) -> None:
+    from catan_cli.render.layers import layer_for
+    view = {"scenario": "base", "players": PLAYERS, "extra": {}}
+    layer = layer_for(view)
+    assert not layer.hex_marks(view) and not layer.node_marks(view, {}) and not layer.notes(view)
+    assert not layer.status_rows(view, {}) and not layer.edge_marks(view, {})
