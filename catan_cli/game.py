@@ -21,7 +21,7 @@ from .engine.actions import Action, Event
 from .engine.boardjson import board_json
 from .engine.core import Engine
 from .engine.newgame import PLAYER_COLORS, new_state
-from .engine.scenario import HARBOR_TYPES, load_scenario
+from .engine.scenario import HARBOR_TYPES, load_scenario, scenario_for_players
 from .engine.declare import Visibility
 from .engine.state import GameState
 from .errors import CatanError, RuleError, SaveError
@@ -52,7 +52,7 @@ class Game:
     @classmethod
     def new(cls, scenario: str = "base", players: Sequence[str] = ("red", "blue", "white"),
             seed: int = 0, sandbox: bool = False, options: Sequence[str] = ()) -> "Game":
-        scen = load_scenario(scenario)
+        scen = scenario_for_players(scenario, len(players))
         state = new_state(scen, list(players), int(seed), list(options), bool(sandbox))
         return cls(Engine(scen, state))
 

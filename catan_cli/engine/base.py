@@ -95,7 +95,7 @@ class EngineBase:
 
     def harbor_rates(self, seat: int) -> list[int]:
         """Best maritime rate per resource for ``seat`` (A.15)."""
-        rates = [4] * 5
+        rates = [self.scen.rules.bank_rate] * 5
         s = self.s
         for node in self.harbor_nodes:
             if s.node_owner[node] == seat and self.pieces.produces[s.node_kind[node]]:

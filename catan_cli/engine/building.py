@@ -58,15 +58,15 @@ class BuildingRules(RouteRules):
         if setup_node >= 0:
             if setup_node not in (a, b):
                 return f"your set-up road must touch the settlement you just built on {setup_node + 1}"
-            return None
+            return self.rules.road_reason(seat, edge, True)
         for x in (a, b):
             if self.own_building(seat, x):
-                return None
+                return self.rules.road_reason(seat, edge, False)
             if self.blocked_for(seat, x):
                 continue
             for e2 in self.geo.node_edges[x]:
                 if e2 != edge and s.edge_owner[e2] == seat and s.edge_kind[e2] == ROAD:
-                    return None
+                    return self.rules.road_reason(seat, edge, False)
         return (f"a road on {self.edge_text(edge)} must join your own road, settlement or city; "
                 "roads do not pass an opponent's building, and join ships only at your own building")
 

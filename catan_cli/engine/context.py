@@ -179,6 +179,54 @@ class RulesContext:
         else:
             self._e.s.edge_kind[index] = code
 
+    def free_route_reason(self, seat: int, piece: str, edge: int, lifted: int = -1) -> str | None:
+        """Why ``seat`` may not put a road or ship (``piece``) on ``edge`` now, cost aside:
+        supply, place and connection.  ``lifted``: a piece of the same kind being moved,
+        treated as off the board."""
+        e = self._e
+        if lifted < 0:
+            return e.free_route_reason(seat, piece, edge)
+        s = e.s
+        owner, kind = s.edge_owner[lifted], s.edge_kind[lifted]
+        s.edge_owner[lifted], s.edge_kind[lifted] = -1, 0
+        try:
+            if edge == lifted:
+                return "a moved piece must go to a different path"
+            return e.road_edge_reason(seat, edge) if piece == "road" else e.ship_edge_reason(seat, edge)
+        finally:
+            s.edge_owner[lifted], s.edge_kind[lifted] = owner, kind
+
+    def candidate_route_edges(self, seat: int) -> list[int]:
+        """Empty paths touching ``seat``'s pieces: where a new road or ship could go."""
+        return self._e.candidate_route_edges(seat)
+
+    def build_route(self, seat: int, edge: int, piece: str) -> list[Event]:
+        """Put a road or ship of ``seat`` from its supply on ``edge`` as a build (no cost
+        taken): longest route and the scenario's route reaction follow, as for a paid one."""
+        e = self._e
+        e.place_route(seat, edge, e.pieces.by_name[piece].code)
+        return e.after_route_built(seat)
+
+    def move_route(self, src: int, dst: int) -> list[Event]:
+        """Move a road or ship from ``src`` to ``dst`` (same owner and kind), then update
+        longest route and tell the scenario its route changed."""
+        e = self._e
+        s = e.s
+        seat, kind = s.edge_owner[src], s.edge_kind[src]
+        s.edge_owner[src], s.edge_kind[src] = -1, 0
+        s.edge_owner[dst], s.edge_kind[dst] = seat, kind
+        return e.after_route_built(seat)
+
+    def draw_development_card(self, seat: int) -> str | None:
+        """The top development card to ``seat``'s hand (not playable this turn, A.11.1);
+        None when the deck is empty."""
+        s = self._e.s
+        if not s.deck:
+            return None
+        card = s.deck.pop()
+        s.players[seat].dev_cards.append([card, s.turn])
+        return card
+
     def remove_route(self, edge: int) -> None:
         """Take a road or ship off the board, back to its owner's supply."""
         self._e.remove_route(edge)

@@ -83,6 +83,10 @@ class ScenarioRules:
         """``lifted``: the edge of a ship being moved, -1 when building."""
         return None
 
+    def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
+        """Why ``seat`` may not have a road on ``edge`` here (``setup``: a set-up road)."""
+        return None
+
     def closes_route(self, seat: int, node: int) -> bool:
         """Whether something of the scenario on ``node`` ends ``seat``'s shipping route."""
         return False
