@@ -188,7 +188,7 @@ class Ctx:
     def rates(self) -> list[int]:
         """My best maritime rate per resource (A.15), from the public board."""
         if self._rates is None:
-            rates = [4] * 5
+            rates = [self.scen.rules.bank_rate] * 5
             b = self.board
             for n, kind in enumerate(b.node_harbor):
                 if kind >= 0 and self.node_owner[n] == self.me and self.node_kind[n] in (1, 2):
