@@ -468,7 +468,8 @@ class _Painter:
         for b in self.view.get("buildings") or []:
             if b.get("kind") in self.layer.own_buildings:
                 continue   # the layer labels these itself, from what its view items say
-            glyph = theme.CITY if b.get("kind") == "city" else theme.SETTLEMENT
+            # a scenario's node piece is drawn with its own glyph (the layer's), else as a settlement
+            glyph = theme.CITY if b.get("kind") == "city" else self.layer.glyphs.get(str(b.get("kind")), theme.SETTLEMENT)
             owner = _owner_color(self.colors, b.get("owner"))
             marks[int(b["node"])] = (f"{glyph}{b['node']}", f"bold {owner} reverse")
         return marks
