@@ -405,6 +405,22 @@ class LegendRules(FriendRules):
         return self.chapter.after_production(total)
 
     # --- scoring and checks -----------------------------------------------------------------------
+    def chapter_result(self) -> dict[str, Any]:
+        """What the Chronicle records of this chapter and what it passes on to the next:
+        VP, the chapter's own result per player and for the table, the friend cards held."""
+        ctx = self.ctx
+        chapter = self.chapter
+        names = [ctx.name(p) for p in range(ctx.n)]
+        records = {names[p]: chapter.record(p) for p in range(ctx.n)}
+        total = {}
+        if chapter.total_column:
+            key = chapter.total_column[0]
+            total[key] = sum(r.get(key, 0) for r in records.values())
+        passes = dict(chapter.passes_on())
+        passes["friends"] = {names[p]: sorted(self.friends_of(p)) for p in range(ctx.n)}
+        return {"vp": {names[p]: ctx.vp(p) for p in range(ctx.n)}, "record": records, "total": total,
+                "winners": [names[w] for w in ctx.state.winners], "passes_on": passes}
+
     def vp_sources(self, seat: int) -> dict[str, int]:
         return {"Catan chits": int(self.ctx.player_data(seat)["chits"]), **self.chapter.vp_sources(seat)}
 
