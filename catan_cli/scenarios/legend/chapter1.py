@@ -137,6 +137,10 @@ class Chapter1(Chapter):
             "home": {ctx.name(p): self.home(p) + 1 for p in range(ctx.n) if self.home(p) >= 0},
             "outposts": {ctx.name(p): self.rules.outpost_of(p) + 1 for p in range(ctx.n)
                          if self.rules.outpost_of(p) >= 0},
+            # counters per player, for the tables and 'expect red castaways-rescued 1'
+            "castaways_rescued": {ctx.name(p): len(ctx.player_data(p)["rescued"]) for p in range(ctx.n)},
+            "miners_home": {ctx.name(p): ctx.player_data(p)["miners"]["home"] for p in range(ctx.n)},
+            "miners_out": {ctx.name(p): len(ctx.player_data(p)["miners"]["out"]) for p in range(ctx.n)},
         }
 
     # --- creation -----------------------------------------------------------------------------
