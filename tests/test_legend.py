@@ -550,7 +550,7 @@ def test_two_ships_on_one_route_are_not_built_and_are_refused():
     g = legend()
     run(g, "put settlement red 25", "put ship red 24-25", "put settlement blue 23", "put ship blue 23-24",
         "turn blue", "give blue 1 lumber 1 wool")
-    refused(g, "build ship 24-25", "already taken")
+    refused(g, "build ship 24-25", "already taken by red's ship", "not built")
 
 
 # --- secrecy in the views -----------------------------------------------------------------------------------------------
@@ -561,3 +561,23 @@ def test_castaway_and_chest_faces_are_face_down_in_every_view():
     assert all(isinstance(n, int) for n in view["extra"]["chests"])
     assert view["extra"]["chests_aside"] == 4 and view["extra"]["castaways_aside"] == 0
     assert "castaways" not in str(g.view(None)["extra"].get("castaways_aside", ""))
+
+
+# --- help -------------------------------------------------------------------------------------------------------------
+def test_help_rules_tells_the_chapters_tasks_and_every_new_verb_has_help():
+    from catan_cli import helptext
+
+    g = legend()
+    rules = "\n".join(helptext.verb_help("rules", g))
+    for words in ("Barren Island", "castaway", "ore miner", "friend", "3:1", "friendly robber", "11 VP"):
+        assert words.lower() in rules.lower(), words
+    for verb in g.engine.verbs.values():
+        text = "\n".join(helptext.verb_help(verb.words[0], g))
+        assert verb.help.syntax in text, verb.kind
+
+
+def test_the_scenario_is_listed_with_its_title():
+    from catan_cli.engine.scenario import available_scenarios, load_scenario
+
+    assert "legend-1" in available_scenarios()
+    assert load_scenario("legend-1").name == "Legend of the Sea Robbers 1: The Castaways"

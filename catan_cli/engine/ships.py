@@ -32,7 +32,7 @@ class ShipRules(BuildingRules):
         if not self.scen.edge_shippable[edge]:
             return f"{self.edge_text(edge)} runs between two land hexes; ships sail on sea and coast paths"
         if s.edge_kind[edge] and edge != lifted:
-            return f"{self.edge_text(edge)} is already taken"
+            return self.rules.taken_path_reason(seat, edge) or f"{self.edge_text(edge)} is already taken"
         if self.on_pirate_hex(edge):
             return f"the pirate on {self.hex_id(s.pirate)} blocks ships on {self.edge_text(edge)}"
         a, b = self.geo.edge_nodes[edge]

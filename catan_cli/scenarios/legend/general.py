@@ -18,7 +18,7 @@
 - Friend cards (:mod:`.friends`), Catan chits (1 VP each), the ship limit (``[pieces]``).
 
 Not built: two ships of different players on one sea route (E.0.2).  The engine keeps one
-piece per path, so a second ship on an occupied path is refused ("already taken").
+piece per path, so a second ship on a path with another player's ship is refused, saying so.
 """
 
 from __future__ import annotations
@@ -181,6 +181,15 @@ class LegendRules(FriendRules):
     def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
         if self.ctx.state.phase == "setup" and self.setup_count(seat) != 1:
             return "your 2nd and 3rd set-up settlements take a road, not a ship"
+        return None
+
+    def taken_path_reason(self, seat: int, edge: int) -> str | None:
+        """E.0.2 is not built: one piece per path.  Say so rather than a plain "taken"."""
+        s = self.ctx.state
+        owner = s.edge_owner[edge]
+        if owner >= 0 and owner != seat and self.ctx.pieces.is_ship[s.edge_kind[edge]]:
+            return (f"{self.ctx.edge_text(edge)} is already taken by {self.ctx.name(owner)}'s ship: two ships "
+                    "of different players on one sea route (E.0.2) are not built in this version")
         return None
 
     # --- the friendly robber (E.0.1, F.0.6) ---------------------------------------------------
