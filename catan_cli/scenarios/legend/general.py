@@ -3,7 +3,9 @@
 - Set-up (F.0.5): 3 settlements each in the order clockwise, counter-clockwise, clockwise
   (``setup = "snake-then-third"``); the first on one of the chapter's start intersections
   with a ship instead of a road; the 2nd and 3rd not on the coast, each with a road;
-  starting resources from the 3rd.  Everyone starts at 3 VP.
+  starting resources from the 3rd.  Everyone starts at 3 VP.  Decision: should no free
+  intersection off the coast be left for a 2nd or 3rd settlement (the designed maps, ringed
+  with sea, leave few), the coast is allowed rather than leave the set-up stuck.
 - The friendly robber (E.0.1, F.0.6): it starts off the board beside VP space 4; it may
   not go next to a settlement, city or outpost of a player with ``robber_protects_up_to``
   VP or fewer; with no legal hex it goes back to its start and nobody is robbed.  Discards
