@@ -581,3 +581,17 @@ def test_the_scenario_is_listed_with_its_title():
 
     assert "legend-1" in available_scenarios()
     assert load_scenario("legend-1").name == "Legend of the Sea Robbers 1: The Castaways"
+
+
+def test_with_no_inland_intersection_left_the_coast_is_allowed_in_the_set_up():
+    g = legend()
+    for first, ship in ((25, "25-24"), (43, "43-42"), (76, "76-75"), (105, "105-90")):
+        run(g, f"build settlement {first}", f"build ship {ship}")
+    refused(g, "build settlement 10", "coast")
+    scen = g.engine.scen
+    fillers = iter(["blue"] * 4 + ["white"] * 4 + ["red"] * 4)
+    for n in range(g.engine.geo.n_nodes):
+        if scen.node_settleable[n] and not scen.node_touches_sea[n] and g.engine.distance_reason(n) is None:
+            run(g, f"put settlement {next(fillers)} {n + 1}")
+    assert not g.engine.rules.inland_site_left(3)
+    legal(g, "build settlement 10")
