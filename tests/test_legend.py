@@ -595,3 +595,14 @@ def test_with_no_inland_intersection_left_the_coast_is_allowed_in_the_set_up():
             run(g, f"put settlement {next(fillers)} {n + 1}")
     assert not g.engine.rules.inland_site_left(3)
     legal(g, "build settlement 10")
+
+
+def test_an_outpost_breaks_an_opponents_trade_route():
+    """F.0.8: for routes an outpost is like a settlement of its owner."""
+    g = legend()
+    run(g, "put settlement blue 43", *[f"put ship blue {e}" for e in ("42-43", "41-42", "40-41", "39-40", "39-55")])
+    assert g.state.route_len[1] == 5 and g.state.longest_holder == 1
+    run(g, "put settlement red 25", "put ship red 38-39", "turn red", "give red 2 lumber 1 wool")
+    legal(g, "build outpost 39")
+    assert g.state.route_len[1] == 4 and g.state.longest_holder == -1
+    sound(g)

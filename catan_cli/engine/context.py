@@ -163,6 +163,12 @@ class RulesContext:
         if from_supply:
             s.players[seat].pieces[kind.supply] -= 1
 
+    def building_placed(self, seat: int, node: int) -> list[Event]:
+        """After a scenario's building was put on ``node`` in play: longest route for all
+        (it may break others' routes, A.13) and the scenario's route reaction, as for a
+        settlement."""
+        return self._e.after_building_change(seat, node)
+
     def place_edge_piece(self, seat: int, edge: int, piece: str, from_supply: bool = True) -> None:
         """Put a registered edge piece of ``seat`` on ``edge``."""
         kind = self._e.pieces.by_name[piece]

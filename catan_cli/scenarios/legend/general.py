@@ -281,6 +281,7 @@ class LegendRules(FriendRules):
         ctx.place_node_piece(seat, node, "outpost")
         events = [Event("build", seat, f"{ctx.name(seat)} builds an outpost on {node + 1}; "
                                        "the shipping route to it is closed")]
+        events += ctx.building_placed(seat, node)      # it breaks others' trade routes (F.0.8)
         return events + self.chapter.on_outpost(seat)
 
     def legal_outpost(self, seat: int) -> list[Action]:
