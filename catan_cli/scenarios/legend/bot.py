@@ -52,8 +52,31 @@ class Strategy(BaseStrategy):
         return out
 
     def setup_route_bonus(self, ctx: "Ctx", action: Action) -> float:
-        # the set-up ship is the first step towards Barren Island
-        return 4.0 if action.kind == "build-ship" else 0.0
+        # the set-up ship is the first step towards Barren Island: the way that gets closer
+        if action.kind != "build-ship":
+            return 0.0
+        dist = self.sea_distance(ctx)
+        a, b = ctx.board.edge_nodes[action.args[0]]
+        near, far = (a, b) if ctx.node_owner[a] == ctx.me else (b, a)
+        return 6.0 if dist.get(far, 99) < dist.get(near, 99) else 0.0
+
+    def sea_distance(self, ctx: "Ctx") -> dict[int, int]:
+        """Ships needed from each intersection to an outpost site (asked in the set-up only)."""
+        b, shippable = ctx.board, ctx.scen.edge_shippable
+        dist = {n - 1: 0 for n in ctx.view["extra"].get("outpost_sites", [])}
+        frontier = list(dist)
+        while frontier:
+            nxt = []
+            for x in frontier:
+                for e in b.node_edges[x]:
+                    if shippable[e]:
+                        u, v = b.edge_nodes[e]
+                        y = v if u == x else u
+                        if y not in dist:
+                            dist[y] = dist[x] + 1
+                            nxt.append(y)
+            frontier = nxt
+        return dist
 
     def extra_goals(self, ctx: "Ctx", bot: "GreedyBot", kinds: dict[str, list[Action]],
                     acting: bool) -> list["Goal"]:
