@@ -247,7 +247,10 @@ class Game:
             "buildings": [{"node": n + 1, "owner": e.name(o), "kind": e.pieces.node_names[s.node_kind[n]]}
                           for n, o in enumerate(s.node_owner) if o >= 0 and s.node_kind[n]],
             "routes": [{"edge": geo.edge_name(x), "owner": e.name(o), "kind": e.pieces.edge_names[s.edge_kind[x]]}
-                       for x, o in enumerate(s.edge_owner) if o >= 0],
+                       for x, o in enumerate(s.edge_owner) if o >= 0]
+            # E.0.2: a second ship on a shared path, listed after the path's first piece
+            + [{"edge": geo.edge_name(x), "owner": e.name(o), "kind": "ship", "shared": True}
+               for x, o in enumerate(s.shared_ships) if o >= 0],
             "harbors": [HARBOR_TYPES[k] if k >= 0 else "?" for k in s.harbor_types],
             "pending": [_pending_view(e, item) for item in s.pending],
             "extra": {**_scenario_view(e, "game", s.extra, me, owner=None), **e.rules.view_items(me)},
@@ -289,6 +292,10 @@ def _validate_state(engine: Engine) -> None:
         problems.append("intersection table")
     if len(s.edge_owner) != geo.n_edges or len(s.edge_kind) != geo.n_edges:
         problems.append("path table")
+    if engine.scen.rules.ships_per_path > 1 and not s.shared_ships:
+        s.shared_ships = [-1] * geo.n_edges
+    if s.shared_ships and len(s.shared_ships) != geo.n_edges:
+        problems.append("shared-path table")
     if len(s.terrain) != geo.n_hexes or len(s.numbers) != geo.n_hexes:
         problems.append("hex table")
     if len(s.bank) != 5 or any(len(p.resources) != 5 for p in s.players):

@@ -546,11 +546,53 @@ def test_variable_setup_shuffles_the_terrain_of_catan_and_keeps_the_numbers():
     assert any(g.state.terrain != fixed.state.terrain for g in varied)
 
 
-def test_two_ships_on_one_route_are_not_built_and_are_refused():
+# --- two ships on a sea route (E.0.2) --------------------------------------------------------------------------
+def shared_route() -> Game:
+    """Red's ships 25-24-40 from its settlement on 25; blue's ship 23-24 from 23; blue's turn."""
     g = legend()
-    run(g, "put settlement red 25", "put ship red 24-25", "put settlement blue 23", "put ship blue 23-24",
-        "turn blue", "give blue 1 lumber 1 wool")
-    refused(g, "build ship 24-25", "already taken by red's ship", "not built")
+    run(g, "put settlement red 25", "put ship red 24-25", "put ship red 24-40",
+        "put settlement blue 23", "put ship blue 23-24", "turn blue", "give blue 2 lumber 2 wool")
+    return g
+
+
+def test_two_ships_of_different_players_share_a_sea_route():
+    g = shared_route()
+    legal(g, "build ship 24-40")
+    routes = [(r["edge"], r["owner"]) for r in g.view("white")["routes"] if r["edge"] == "24-40"]
+    assert routes == [("24-40", "red"), ("24-40", "blue")]
+    assert g.state.route_len[g.seat("blue")] == 2 and g.state.route_len[g.seat("red")] == 2
+    assert g.state.players[g.seat("blue")].pieces["ship"] == 3
+    sound(g)
+
+
+def test_you_may_not_place_two_of_your_own_ships_on_one_sea_route():
+    g = shared_route()
+    legal(g, "build ship 24-40")
+    refused(g, "build ship 24-40", "your own ship", "different players")
+    refused(g, "put ship white 24-40", "two ships")
+
+
+def test_a_road_never_shares_a_path_with_a_ship():
+    g = shared_route()
+    run(g, "give blue 1 brick 1 lumber")
+    refused(g, "build road 23-24", "already holds a ship")   # blue's own ship
+    refused(g, "put road blue 24-25", "already taken")       # red's ship
+
+
+def test_a_shared_sea_route_does_not_let_you_build_past_an_opponents_settlement():
+    g = shared_route()
+    legal(g, "build ship 24-25")                 # beside red's ship, up to red's settlement on 25
+    refused(g, "build ship 25-26", "must join")
+
+
+def test_a_ship_leaving_a_shared_route_leaves_the_other_ship_there():
+    g = shared_route()
+    legal(g, "build ship 24-40")
+    run(g, "turn red")
+    legal(g, "move ship 24-40 to 23-24")         # onto blue's ship: shared again
+    routes = sorted((r["edge"], r["owner"]) for r in g.view()["routes"])
+    assert routes == [("23-24", "blue"), ("23-24", "red"), ("24-25", "red"), ("24-40", "blue")]
+    sound(g)
 
 
 # --- secrecy in the views -----------------------------------------------------------------------------------------------

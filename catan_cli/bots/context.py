@@ -152,6 +152,8 @@ class Ctx:
         self.edge_kind = [0] * b.n_edges
         for item in view["routes"]:
             e = b.edge_index[item["edge"]]
+            if item.get("shared") and item["owner"] != seat:
+                continue     # E.0.2: the path's first ship stands for it, unless the second is mine
             self.edge_owner[e] = names.index(item["owner"])
             self.edge_kind[e] = b.edge_code.get(item["kind"], 1)
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1

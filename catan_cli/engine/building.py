@@ -12,11 +12,18 @@ from .phases import Phase
 class BuildingRules(RouteRules):
     # --- shared predicates -------------------------------------------------------------
     def candidate_route_edges(self, seat: int) -> list[int]:
-        """Empty edges touching ``seat``'s pieces: the only places a route piece can go."""
+        """Empty edges touching ``seat``'s pieces: the only places a route piece can go
+        (and, where two ships may share a path, paths holding one ship of another player)."""
         s, geo = self.s, self.geo
         edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
-        nodes = {x for e in [e for e, o in enumerate(edge_owner) if o == seat] for x in edge_nodes[e]}
+        nodes = {x for e in self.route_edges(seat) for x in edge_nodes[e]}
         nodes.update([n for n, o in enumerate(s.node_owner) if o == seat])
+        shared = s.shared_ships
+        if shared:
+            is_ship = self.pieces.is_ship
+            return sorted({e for x in nodes for e in node_edges[x]
+                           if edge_owner[e] < 0 or (shared[e] < 0 and edge_owner[e] != seat
+                                                    and is_ship[s.edge_kind[e]])})
         return sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
 
     def distance_reason(self, node: int) -> str | None:
@@ -75,7 +82,7 @@ class BuildingRules(RouteRules):
     def settlement_connected(self, seat: int, node: int) -> bool:
         s = self.s
         for e in self.geo.node_edges[node]:
-            if s.edge_owner[e] == seat:
+            if s.edge_owner[e] == seat or (s.shared_ships and s.shared_ships[e] == seat):
                 return True
         return False
 
@@ -203,18 +210,18 @@ class BuildingRules(RouteRules):
 
     def place_route(self, seat: int, edge: int, kind: int) -> None:
         s = self.s
-        s.edge_owner[edge] = seat
-        s.edge_kind[edge] = kind
+        self.put_route(seat, edge, kind)
         s.players[seat].pieces[self.pieces.edge_supply[kind]] -= 1
         if kind != ROAD:
             s.built_this_turn.append(edge)
 
-    def remove_route(self, edge: int) -> None:
+    def remove_route(self, edge: int, seat: int = -1) -> None:
+        """Take the piece on ``edge`` (``seat``'s, on a shared path) back to its supply."""
         s = self.s
-        seat, kind = s.edge_owner[edge], s.edge_kind[edge]
+        if seat < 0:
+            seat = s.edge_owner[edge]
+        kind = self.lift_route(seat, edge)
         s.players[seat].pieces[self.pieces.edge_supply[kind]] += 1
-        s.edge_owner[edge] = -1
-        s.edge_kind[edge] = NONE
 
     def after_route_built(self, seat: int) -> list[Event]:
         return self.update_longest_route(seat) + self.rules.after_route_change(seat)

@@ -204,13 +204,16 @@ class RulesContext:
             return e.free_route_reason(seat, piece, edge)
         s = e.s
         owner, kind = s.edge_owner[lifted], s.edge_kind[lifted]
-        s.edge_owner[lifted], s.edge_kind[lifted] = -1, 0
+        second = s.shared_ships[lifted] if s.shared_ships else -1
+        e.lift_route(seat, lifted)
         try:
             if edge == lifted:
                 return "a moved piece must go to a different path"
             return e.road_edge_reason(seat, edge) if piece == "road" else e.ship_edge_reason(seat, edge)
         finally:
             s.edge_owner[lifted], s.edge_kind[lifted] = owner, kind
+            if s.shared_ships:
+                s.shared_ships[lifted] = second
 
     def candidate_route_edges(self, seat: int) -> list[int]:
         """Empty paths touching ``seat``'s pieces: where a new road or ship could go."""
@@ -223,14 +226,14 @@ class RulesContext:
         e.place_route(seat, edge, e.pieces.by_name[piece].code)
         return e.after_route_built(seat)
 
-    def move_route(self, src: int, dst: int) -> list[Event]:
+    def move_route(self, src: int, dst: int, seat: int = -1) -> list[Event]:
         """Move a road or ship from ``src`` to ``dst`` (same owner and kind), then update
-        longest route and tell the scenario its route changed."""
+        longest route and tell the scenario its route changed.  ``seat``: whose piece, on
+        a path two ships share (default: the path's first piece)."""
         e = self._e
-        s = e.s
-        seat, kind = s.edge_owner[src], s.edge_kind[src]
-        s.edge_owner[src], s.edge_kind[src] = -1, 0
-        s.edge_owner[dst], s.edge_kind[dst] = seat, kind
+        if seat < 0:
+            seat = e.s.edge_owner[src]
+        e.put_route(seat, dst, e.lift_route(seat, src))
         return e.after_route_built(seat)
 
     def draw_development_card(self, seat: int) -> str | None:
@@ -243,9 +246,22 @@ class RulesContext:
         s.players[seat].dev_cards.append([card, s.turn])
         return card
 
-    def remove_route(self, edge: int) -> None:
-        """Take a road or ship off the board, back to its owner's supply."""
-        self._e.remove_route(edge)
+    def remove_route(self, edge: int, seat: int = -1) -> None:
+        """Take a road or ship off the board, back to its owner's supply (``seat``'s, on a
+        path two ships share; default: the path's first piece)."""
+        self._e.remove_route(edge, seat)
+
+    def holds_route(self, seat: int, edge: int) -> bool:
+        """Whether ``seat`` has a road or ship on ``edge`` (two ships may share a path, E.0.2)."""
+        return self._e.holds_route(seat, edge)
+
+    def has_ship(self, seat: int, edge: int) -> bool:
+        """Whether ``seat`` has a ship on ``edge`` (two ships may share a path, E.0.2)."""
+        return self._e.is_ship(edge, seat)
+
+    def route_edges(self, seat: int) -> list[int]:
+        """Every path holding a road or ship of ``seat``."""
+        return self._e.route_edges(seat)
 
     # --- the flow of the game ------------------------------------------------------------------
     def resolve_roll(self, total: int) -> list[Event]:

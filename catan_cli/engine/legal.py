@@ -167,9 +167,8 @@ class LegalMoves(SandboxRules):
                     out.append(Action("build-ship", (e,), seat))
         if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
             sites: set[int] = set()
-            for e, owner in enumerate(s.edge_owner):
-                if owner == seat:
-                    sites.update(self.geo.edge_nodes[e])
+            for e in self.route_edges(seat):
+                sites.update(self.geo.edge_nodes[e])
             out.extend(Action("build-settlement", (node,), seat) for node in sorted(sites)
                        if self.settlement_site_reason(seat, node, False) is None)
         if p.pieces["city"] > 0 and self.can_afford(seat, "city"):

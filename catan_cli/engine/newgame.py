@@ -93,6 +93,7 @@ def new_state(scen: Scenario, players: Sequence[str], seed: int, options: Sequen
         edge_owner=[-1] * geo.n_edges, edge_kind=[0] * geo.n_edges,
         robber=robber, pirate=scen.pirate_start if scen.rules.pirate else -1, rng=rng,
         setup_order=setup_order(scen.rules.setup, len(names)), route_len=[0] * len(names),
+        shared_ships=[-1] * geo.n_edges if scen.rules.ships_per_path > 1 else [],
     )
     engine = Engine(scen, state)
     deck_counts = engine.rules.deck(dict(scen.deck))

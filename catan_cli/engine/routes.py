@@ -21,14 +21,16 @@ class RouteRules(TurnRules):
             return 0
         s, geo = self.s, self.geo
         ships_count = mode == "trade-route"
-        mine = [e for e, owner in enumerate(s.edge_owner)
-                if owner == seat and (ships_count or s.edge_kind[e] == ROAD)]
+        if s.shared_ships:
+            edge_kind = {e: self.route_kind(seat, e) for e in self.route_edges(seat)}
+        else:
+            edge_kind = {e: s.edge_kind[e] for e, owner in enumerate(s.edge_owner) if owner == seat}
+        mine = [e for e, kind in edge_kind.items() if ships_count or kind == ROAD]
         if not mine:
             return 0
         mine_set = set(mine)
         node_edges = geo.node_edges
         edge_nodes = geo.edge_nodes
-        edge_kind = s.edge_kind
         # A trail may continue through node x only if no opponent sits there; it may switch
         # between road and ship only at its own building.
         passable = {}

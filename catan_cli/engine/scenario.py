@@ -62,6 +62,7 @@ class RuleSet:
     ship_move: bool = True
     island_bonus: int = 0                # B.13: VP for the first settlement on each foreign island
     bank_rate: int = 4                   # A.15: the maritime rate without a harbour (3: a general 3:1 trade)
+    ships_per_path: int = 1              # B.3.4; 2: two ships of different players may share a path (E.0.2)
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,8 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         raise ScenarioError(f"{where} [rules]: {exc}") from None
     if rules.longest_route not in ("road", "trade-route", "none"):
         raise ScenarioError(f"{where} [rules]: longest_route must be road, trade-route or none")
+    if rules.ships_per_path not in (1, 2):
+        raise ScenarioError(f"{where} [rules]: ships_per_path must be 1 or 2")
     if rules.setup not in ("snake", "snake-then-third", "snake-preplaced"):
         raise ScenarioError(f"{where} [rules]: unknown setup {rules.setup!r}")
 

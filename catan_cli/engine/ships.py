@@ -11,7 +11,9 @@ from .phases import Phase
 class ShipRules(BuildingRules):
     def is_ship(self, edge: int, seat: int) -> bool:
         s = self.s
-        return s.edge_owner[edge] == seat and self.pieces.is_ship[s.edge_kind[edge]]
+        if s.edge_owner[edge] == seat:
+            return self.pieces.is_ship[s.edge_kind[edge]]
+        return bool(s.shared_ships) and s.shared_ships[edge] == seat
 
     def on_pirate_hex(self, edge: int) -> bool:
         p = self.s.pirate
@@ -33,7 +35,9 @@ class ShipRules(BuildingRules):
         if not self.scen.edge_shippable[edge]:
             return f"{self.edge_text(edge)} runs between two land hexes; ships sail on sea and coast paths"
         if s.edge_kind[edge] and edge != lifted:
-            return self.rules.taken_path_reason(seat, edge) or f"{self.edge_text(edge)} is already taken"
+            taken = self.shared_path_reason(seat, edge)
+            if taken:
+                return self.rules.taken_path_reason(seat, edge) or taken
         if self.on_pirate_hex(edge):
             return f"the pirate on {self.hex_id(s.pirate)} blocks ships on {self.edge_text(edge)}"
         a, b = self.geo.edge_nodes[edge]
@@ -176,8 +180,8 @@ class ShipRules(BuildingRules):
         s = self.s
         seen: set[int] = set()
         out: list[int] = []
-        for e, owner in enumerate(s.edge_owner):
-            if owner != seat or e in seen or not self.pieces.is_ship[s.edge_kind[e]]:
+        for e in self.route_edges(seat):
+            if e in seen or not self.is_ship(e, seat):
                 continue
             ships, _, ends = self.route_end_ships(seat, e)
             seen.update(ships)
@@ -212,9 +216,7 @@ class ShipRules(BuildingRules):
     def do_move_ship(self, a: Action) -> list[Event]:
         s, seat = self.s, a.seat
         src, dst = a.args
-        kind = s.edge_kind[src]
-        s.edge_owner[src], s.edge_kind[src] = -1, 0
-        s.edge_owner[dst], s.edge_kind[dst] = seat, kind
+        self.put_route(seat, dst, self.lift_route(seat, src))
         s.ship_moved = True
         events = [Event("move", seat, f"{self.name(seat)} moves a ship from {self.edge_text(src)} "
                                       f"to {self.edge_text(dst)}")]

@@ -277,7 +277,7 @@ class Chapter1(Chapter):
         start, goal = self.home(seat), self.rules.outpost_of(seat)
         if start < 0 or goal < 0:
             return False
-        s, geo, is_ship = ctx.state, ctx.geo, ctx.pieces.is_ship
+        geo, has_ship = ctx.geo, ctx.has_ship
         seen = {start}
         queue = deque([start])
         while queue:
@@ -285,7 +285,7 @@ class Chapter1(Chapter):
             if x == goal:
                 return True
             for e in geo.node_edges[x]:
-                if s.edge_owner[e] == seat and is_ship[s.edge_kind[e]]:
+                if has_ship(seat, e):
                     a, b = geo.edge_nodes[e]
                     y = b if a == x else a
                     if y not in seen:

@@ -19,8 +19,9 @@
   your own turn, one per turn.
 - Friend cards (:mod:`.friends`), Catan chits (1 VP each), the ship limit (``[pieces]``).
 
-Not built: two ships of different players on one sea route (E.0.2).  The engine keeps one
-piece per path, so a second ship on a path with another player's ship is refused, saying so.
+- Two ships on a sea route (E.0.2): ``[rules] ships_per_path = 2`` lets a ship join another
+  player's ship on a path, never a second of your own; routes still stop at an opponent's
+  building (B.4.3).  The core keeps the second ship (``GameState.shared_ships``).
 """
 
 from __future__ import annotations
@@ -185,15 +186,6 @@ class LegendRules(FriendRules):
             return "your 2nd and 3rd set-up settlements take a road, not a ship"
         return None
 
-    def taken_path_reason(self, seat: int, edge: int) -> str | None:
-        """E.0.2 is not built: one piece per path.  Say so rather than a plain "taken"."""
-        s = self.ctx.state
-        owner = s.edge_owner[edge]
-        if owner >= 0 and owner != seat and self.ctx.pieces.is_ship[s.edge_kind[edge]]:
-            return (f"{self.ctx.edge_text(edge)} is already taken by {self.ctx.name(owner)}'s ship: two ships "
-                    "of different players on one sea route (E.0.2) are not built in this version")
-        return None
-
     # --- the friendly robber (E.0.1, F.0.6) ---------------------------------------------------
     def public_vp(self, seat: int) -> int:
         """VP the table can see: hidden victory-point cards do not count."""
@@ -250,9 +242,8 @@ class LegendRules(FriendRules):
         return -1
 
     def ship_reaches(self, seat: int, node: int) -> bool:
-        s = self.ctx.state
-        is_ship = self.ctx.pieces.is_ship
-        return any(s.edge_owner[e] == seat and is_ship[s.edge_kind[e]] for e in self.ctx.geo.node_edges[node])
+        has_ship = self.ctx.has_ship
+        return any(has_ship(seat, e) for e in self.ctx.geo.node_edges[node])
 
     def check_outpost(self, action: Action) -> str | None:
         ctx = self.ctx
