@@ -87,11 +87,6 @@ class ScenarioRules:
         """Why ``seat`` may not have a road on ``edge`` here (``setup``: a set-up road)."""
         return None
 
-    def taken_path_reason(self, seat: int, edge: int) -> str | None:
-        """What to say when ``seat``'s ship would go on a path that already holds a piece
-        (None: the general "already taken")."""
-        return None
-
     def closes_route(self, seat: int, node: int) -> bool:
         """Whether something of the scenario on ``node`` ends ``seat``'s shipping route."""
         return False

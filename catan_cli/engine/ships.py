@@ -37,7 +37,7 @@ class ShipRules(BuildingRules):
         if s.edge_kind[edge] and edge != lifted:
             taken = self.shared_path_reason(seat, edge)
             if taken:
-                return self.rules.taken_path_reason(seat, edge) or taken
+                return taken
         if self.on_pirate_hex(edge):
             return f"the pirate on {self.hex_id(s.pirate)} blocks ships on {self.edge_text(edge)}"
         a, b = self.geo.edge_nodes[edge]

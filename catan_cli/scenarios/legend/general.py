@@ -46,6 +46,8 @@ The Legend's general rules:
   The 2nd and 3rd not on the coast. Starting resources from the 3rd. Everyone starts at 3 VP.
 - Friendly robber: it starts off the board and may not go next to a settlement, city or
   outpost of a player with 3 VP or fewer; with nowhere to go it returns to its start.
+- Two ships of different players may share a sea route (never two of yours); no route
+  passes an opponent's settlement or city.
 - General 3:1 trade with the bank on your own turn ('trade 3 wool for 1 ore').
 - Outpost ('build outpost N', 2 lumber + 1 wool, 1 VP): where your ship reached a free
   coastal intersection of the target island; it closes your shipping route; one each.
