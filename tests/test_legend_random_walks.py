@@ -57,6 +57,7 @@ class Walk:
     actions: int
     capped: bool
     rescued: int
+    shared: int          # actions after which some sea route held two ships (E.0.2)
     seconds: float
 
 
@@ -75,7 +76,8 @@ def scenario_problems(g: Game) -> list[str]:
         miners = p.extra["miners"]["home"] + len(p.extra["miners"]["out"])
         if miners > 3 or len(p.extra["rescued"]) > 3:
             out.append(f"{p.name} has {miners} miners and {len(p.extra['rescued'])} rescues")
-        ships = sum(1 for x, o in enumerate(s.edge_owner) if o == seat and s.edge_kind[x] == SHIP)
+        ships = (sum(1 for x, o in enumerate(s.edge_owner) if o == seat and s.edge_kind[x] == SHIP)
+                 + s.shared_ships.count(seat))          # E.0.2: a second ship on a shared route
         if ships > 5:
             out.append(f"{p.name} has {ships} ships")
         posts = sum(1 for n, o in enumerate(s.node_owner) if o == seat and s.node_kind[n] == OUTPOST)
@@ -103,13 +105,14 @@ def walk(seed: int, players: int, check: bool = True, cap: int = TURN_CAP) -> Wa
     rng = random.Random(seed * 7919 + players)
     start = time.perf_counter()
     g = Game.new("legend-1", players=COLOURS[:players], seed=seed)
-    actions = 0
+    actions = shared = 0
     while not g.over and g.state.turn <= cap:
         commands = g.legal_commands()
         assert commands, f"seed {seed}/{players}: nothing legal in a live game ({g.waiting_for()})"
         command = choose(commands, rng)
         events = g.execute(command)
         actions += 1
+        shared += any(o >= 0 for o in g.state.shared_ships)
         if check:
             problems = check_invariants(g) + scenario_problems(g)
             assert not problems, (f"seed {seed}, {players} players, action {actions} "
@@ -118,7 +121,8 @@ def walk(seed: int, players: int, check: bool = True, cap: int = TURN_CAP) -> Wa
         assert g.winner is not None and g.legal_commands() == []
         assert g.vp(g.winner) >= 11
     rescued = sum(len(p.extra["rescued"]) for p in g.state.players)
-    return Walk(seed, players, g.winner, g.state.turn, actions, not g.over, rescued, time.perf_counter() - start)
+    return Walk(seed, players, g.winner, g.state.turn, actions, not g.over, rescued, shared,
+                time.perf_counter() - start)
 
 
 FAST = [(seed, 3 + seed % 2) for seed in range(4)]
@@ -139,5 +143,7 @@ def test_three_hundred_random_games_keep_every_invariant(players):
     seconds = sum(r.seconds for r in results)
     print(f"\nlegend-1, {players} players: {won} of {len(results)} games won, {capped} capped "
           f"at {TURN_CAP} turns, {sum(r.rescued for r in results)} castaways rescued, "
+          f"{sum(r.shared > 0 for r in results)} games with two ships on one route, "
           f"mean {sum(r.turns for r in results) / len(results):.0f} turns, {seconds:.0f} s")
     assert won + capped == len(results)
+    assert sum(r.shared > 0 for r in results) >= len(results) // 10     # E.0.2 is walked through
