@@ -15,7 +15,7 @@ import copy
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from .engine.actions import Action, Event
 from .engine.boardjson import board_json
@@ -52,9 +52,12 @@ class Game:
     # --- creation ---------------------------------------------------------------------------
     @classmethod
     def new(cls, scenario: str = "base", players: Sequence[str] = ("red", "blue", "white"),
-            seed: int = 0, sandbox: bool = False, options: Sequence[str] = ()) -> "Game":
+            seed: int = 0, sandbox: bool = False, options: Sequence[str] = (),
+            carry: Mapping[str, Any] | None = None) -> "Game":
+        """A new game.  ``carry``: what an earlier game hands on to this one (a campaign's
+        chapter results), read by the scenario while it sets the game up."""
         scen = scenario_for_players(scenario, len(players))
-        state = new_state(scen, list(players), int(seed), list(options), bool(sandbox))
+        state = new_state(scen, list(players), int(seed), list(options), bool(sandbox), carry)
         return cls(Engine(scen, state))
 
     @classmethod

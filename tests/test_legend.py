@@ -19,6 +19,7 @@ import pytest
 from catan_cli import Game
 from catan_cli.engine.invariants import check_invariants
 from catan_cli.engine.turns import setup_order
+from catan_cli.errors import RuleError
 from sea_helpers import hand, legal, refused, run, to_roll
 
 COLOURS = ["red", "blue", "white", "orange"]
@@ -648,3 +649,23 @@ def test_an_outpost_breaks_an_opponents_trade_route():
     legal(g, "build outpost 39")
     assert g.state.route_len[1] == 4 and g.state.longest_holder == -1
     sound(g)
+
+
+# --- friend cards from earlier chapters (F.0.7) ------------------------------------------------------------------
+def test_friend_cards_from_an_earlier_chapter_come_back_fresh_a_side_up():
+    g = Game.new("legend-1", players=COLOURS, seed=7, carry={"friends": {"red": ["oda"], "blue": ["jerok"]}})
+    assert pdata(g, "red")["friends"] == {"oda": 0} and pdata(g, "blue")["friends"] == {"jerok": 0}
+    assert pdata(g, "white")["friends"] == {}
+    assert [f["side"] for f in g.view("white")["players"][0]["extra"]["friends"]] == ["A"]
+    assert sorted(g.state.extra["friend_pool"]) == ["dever", "olaf"]       # held cards are not on display
+    sound(g)
+
+
+@pytest.mark.parametrize("carry, words", [
+    ({"friends": {"green": ["oda"]}}, "name players of this game"),
+    ({"friends": {"red": ["merlin"]}}, "no friend card named 'merlin'"),
+    ({"friends": {"red": ["oda"], "blue": ["oda"]}}, "carried in twice"),
+])
+def test_a_bad_carry_is_refused_in_one_line(carry, words):
+    with pytest.raises(RuleError, match=words):
+        Game.new("legend-1", players=COLOURS, seed=7, carry=carry)

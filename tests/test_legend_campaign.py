@@ -113,3 +113,37 @@ def test_the_campaign_command_new_show_and_the_legend_continues(tmp_path):
     assert result.exit_code != 0 and "exists already" in result.output
     result = runner.invoke(build_app(), ["campaign", "show", "nothing", "--saves", saves])
     assert result.exit_code != 0 and "no campaign named" in result.output
+
+
+def test_the_next_chapter_starts_from_what_the_chapter_before_passes_on(tmp_path, monkeypatch):
+    """A chapter after the first starts with the carry, written into its save's header so
+    that the save replays it (played here by a stand-in for Chapter 2 on the Chapter 1 map)."""
+    stand_in = type(CH1)(2, "legend-1", CH1.cls, (5, 4, 3, 1), 1, CH1.bonus_earned)
+    monkeypatch.setitem(CHAPTERS, 2, stand_in)
+    c = legend.new_campaign("saga", "red:bot,blue:bot,white:bot", seed=11, folder=tmp_path)
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    assert c.header().carry == {}                         # Chapter 1 starts from nothing
+    _play_to_the_end(session)
+    assert legend.record_chapter(c, tmp_path)
+    c = legend.load_campaign("saga", tmp_path)
+    assert c.chapter == 2 and not c.finished and c.save == "saga-ch2"
+    held = c.carry["friends"]
+    assert c.carry["chapter"] == 1 and sum(map(len, held.values())) >= 1
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    game = session.game
+    for p in game.players:                                # every friend card back, fresh: A side up
+        assert game.state.players[game.seat(p)].extra["friends"] == {card: 0 for card in held[p]}
+    session.bot_move()
+    session.flush()
+    text = (tmp_path / "saga-ch2.catan").read_text()
+    assert "# carry: " in text and '"castaways_total"' in text
+    again = Session.from_save("saga-ch2", saves_folder=tmp_path, autosave=False)
+    assert again.game.digest() == game.digest()
+
+
+@pytest.mark.parametrize("value", ["[1, 2]", "{not json"])
+def test_a_carry_header_that_is_not_a_json_object_is_refused(value):
+    from catan_cli.script import CommandFileError, parse_text
+
+    with pytest.raises(CommandFileError, match="bad 'carry' header"):
+        parse_text(f"# scenario: legend-1\n# carry: {value}\nroll\n")

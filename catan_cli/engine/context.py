@@ -29,6 +29,9 @@ class RulesContext:
 
     def __init__(self, engine: "Engine") -> None:
         self._e = engine
+        #: what an earlier game hands on to this one (a campaign's chapter results, the
+        #: ``# carry:`` header of a command file): set only while ``on_new_game`` runs
+        self.carry: dict[str, Any] = {}
 
     # --- reading -----------------------------------------------------------------------
     @property

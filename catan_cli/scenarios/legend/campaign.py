@@ -43,8 +43,11 @@ class Campaign:
         return [s.name for s in parse_seats(self.seats)]
 
     def header(self) -> Header:
-        """How the chapter in play starts (its own seed per chapter)."""
-        return Header(CHAPTERS[self.chapter].key, parse_seats(self.seats), self.seed + self.chapter - 1)
+        """How the chapter in play starts: its own seed per chapter and, after the first,
+        what the chapter before passes on (the save's ``# carry:`` header)."""
+        carry = dict(self.carry) if self.chapter > 1 else {}
+        return Header(CHAPTERS[self.chapter].key, parse_seats(self.seats), self.seed + self.chapter - 1,
+                      carry=carry)
 
     def chronicle_data(self) -> dict[str, Any]:
         return {"campaign": self.name, "players": self.players, "chapter": self.chapter,

@@ -5,6 +5,23 @@ A chapter is a :class:`Chapter` subclass registered in :mod:`.chapters`.  The ge
 fixed points; every hook has a neutral default, so a chapter overrides only what it adds.
 The campaign (:mod:`.campaign`) asks it for its Chronicle columns and for what it passes on
 to the next chapter.
+
+**The carry** is what one chapter passes on to the next: a JSON object kept in the campaign
+(``Campaign.carry``) and written as the ``# carry:`` header of the next chapter's save, so
+the chapter replays exactly.  While a game is set up it is ``ctx.carry`` (empty when a
+chapter is played alone: then the chapter applies the seed's stand-alone options).  Its
+keys, by player name:
+
+- ``"chapter"``: the number of the chapter that passed it on;
+- ``"friends"``: ``{player: [card, ...]}``, every friend card each player holds, from all
+  chapters so far; the general rules give them back fresh, A side up (F.0.7), and keep
+  them off the new chapter's display;
+- ``"friends_removed"``: friend cards that chapter put out of play (3 players);
+- the chapter's own (:meth:`Chapter.passes_on`): Chapter 1 passes ``"castaways"``
+  ``{player: rescued}`` and ``"castaways_total"`` (Chapter 2's bog iron per pasture).
+
+The Chronicle (:mod:`.chronicle`) keeps every chapter's VP and :meth:`Chapter.record`, so
+a later chapter needing an older result finds it there, not in the carry.
 """
 
 from __future__ import annotations
@@ -43,7 +60,8 @@ class Chapter:
         return ()
 
     def on_new_game(self) -> None:
-        """Place the chapter's tokens."""
+        """Place the chapter's tokens; read what the chapter before passes on from
+        ``self.ctx.carry`` (the friend cards are the general rules' part)."""
 
     def on_outpost(self, seat: int) -> list[Event]:
         """``seat`` built their outpost on the chapter's target island."""
@@ -67,5 +85,6 @@ class Chapter:
         return {}
 
     def passes_on(self) -> dict[str, Any]:
-        """What the next chapter needs of this one (friend cards won, totals ...)."""
+        """The chapter's own keys of the carry (JSON values): what the next chapter needs
+        of this one beyond the friend cards, which the general rules pass on."""
         return {}

@@ -374,8 +374,8 @@ class Chapter1(Chapter):
     def passes_on(self) -> dict[str, Any]:
         ctx = self.ctx
         return {
+            "castaways": {ctx.name(p): len(ctx.player_data(p)["rescued"]) for p in range(ctx.n)},
             "castaways_total": sum(len(ctx.player_data(p)["rescued"]) for p in range(ctx.n)),
-            "friends_removed": list(ctx.data["friends_removed"]),
         }
 
 

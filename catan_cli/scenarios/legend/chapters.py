@@ -1,9 +1,23 @@
 """The Legend's chapters: which class plays a chapter, its scenario key, and its legend-point
-table (digest E.2.1, E.2.3).  A later chapter joins by adding its module and a line here.
+table (digest E.2.1, E.2.3).
 
 Legend points are awarded at the start of the next chapter for the VP placing in this one
 (dense ranking, E.2.2) plus a bonus to the 2nd-4th placed who met the chapter's bonus
 condition (:meth:`ChapterInfo.bonus_earned`).
+
+A later chapter joins in four steps, and nothing else changes:
+
+1. ``chapterN.py``: a :class:`.chapter.Chapter` subclass (``number``, ``title``, its
+   ``record_columns`` and ``total_column`` for the Chronicle, its rules text, state items,
+   verbs, pending decisions and hooks; it reads the carry in ``on_new_game``, see
+   :mod:`.chapter`);
+2. ``rules/legend-N.toml`` (and ``legend-N-3p.toml``): ``package = "legend"``,
+   ``[params] chapter = N`` and the chapter's data;
+3. a line in :data:`CHAPTERS` below: scenario key, class, LP table, bonus and its condition;
+4. its friend cards in :data:`.friends.FRIENDS`, its verbs in :class:`.friends.FriendRules`.
+
+The campaign then plays it after the chapter before: ``catan campaign NAME`` records the
+ended chapter and starts ``CHAPTERS[N]`` with the carry.
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
 from ...engine.pieces import PieceKind
+from ...errors import RuleError
 from ...notation import Reader
 from .chapters import chapter_class
 from .friends import FRIENDS, FriendRules, side
@@ -145,12 +146,35 @@ class LegendRules(FriendRules):
         ctx.data["chests"] = [[n, faces[i]] for i, n in enumerate(nodes)]
         ctx.data["chests_aside"] = faces[len(nodes):]
         ctx.data["chests_used"] = []
-        ctx.data["friend_pool"] = [str(f) for f in params.get("friends", [])]
+        held = self.carry_friends()
+        ctx.data["friend_pool"] = [str(f) for f in params.get("friends", []) if not any(f in h for h in held)]
         ctx.data["friends_removed"] = []
         ctx.data["friend_choices"] = 0
         ctx.data["chits_left"] = int(params.get("chits", 0))
         ctx.data["hands_before"] = [0] * ctx.n
         self.chapter.on_new_game()
+
+    def carry_friends(self) -> list[list[str]]:
+        """Each seat's friend cards from earlier chapters (``ctx.carry["friends"]``, by
+        player name), given fresh, A side up (F.0.7: every chapter starts them anew)."""
+        ctx = self.ctx
+        carried = ctx.carry.get("friends") or {}
+        names = [ctx.name(p) for p in range(ctx.n)]
+        if not isinstance(carried, dict) or any(str(n) not in names for n in carried):
+            raise RuleError(f"the friend cards carried in name players of this game ({', '.join(names)})")
+        held: list[list[str]] = []
+        for seat, name in enumerate(names):
+            cards = [str(c) for c in carried.get(name) or []]
+            unknown = [c for c in cards if c not in FRIENDS]
+            if unknown:
+                raise RuleError(f"no friend card named {unknown[0]!r} ({', '.join(FRIENDS)})")
+            twice = [c for c in cards if cards.count(c) > 1 or any(c in h for h in held)]
+            if twice:
+                raise RuleError(f"friend card {twice[0]!r} is carried in twice; each card has one holder")
+            for card in cards:
+                self.give_friend(seat, card)
+            held.append(cards)
+        return held
 
     # --- set-up (F.0.5) ------------------------------------------------------------------------
     def setup_count(self, seat: int) -> int:
@@ -421,8 +445,13 @@ class LegendRules(FriendRules):
         if chapter.total_column:
             key = chapter.total_column[0]
             total[key] = sum(r.get(key, 0) for r in records.values())
-        passes = dict(chapter.passes_on())
-        passes["friends"] = {names[p]: sorted(self.friends_of(p)) for p in range(ctx.n)}
+        # What every chapter passes on (the carry's general keys, see .chapter), then its own.
+        passes: dict[str, Any] = {
+            "chapter": chapter.number,
+            "friends": {names[p]: sorted(self.friends_of(p)) for p in range(ctx.n)},
+            "friends_removed": list(ctx.data["friends_removed"]),
+        }
+        passes.update(chapter.passes_on())
         return {"vp": {names[p]: ctx.vp(p) for p in range(ctx.n)}, "record": records, "total": total,
                 "winners": [names[w] for w in ctx.state.winners], "passes_on": passes}
 
