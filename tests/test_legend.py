@@ -312,6 +312,17 @@ def test_oda_gives_a_resource_when_a_production_roll_gives_you_nothing_on_any_ro
     assert not any(p["kind"] == "oda" for p in g.state.pending)
 
 
+def test_a_friend_card_is_never_traded_or_stolen():
+    g = legend()
+    with_outpost(g, friend="oda")
+    run(g, "give red 1 ore", "give blue 1 wool")
+    refused(g, "offer blue 1 oda for 1 wool")
+    refused(g, "trade 3 oda for 1 wool")
+    # a thief takes resource cards only: red, holding Oda and no card, has nothing to lose
+    run(g, "take red 1 ore")
+    assert g.engine.stealable(1, 0) == [] and pdata(g, "red")["friends"] == {"oda": 0}
+
+
 # --- chests (F.0.9, E.3.2) ------------------------------------------------------------------------------------
 def test_a_ship_built_next_to_a_chest_takes_it_and_only_its_taker_sees_the_face():
     g = legend()
