@@ -274,9 +274,8 @@ def test_jerok_buys_a_development_card_for_wool_and_grain_twice_a_chapter():
 
 
 def test_one_friend_card_per_turn():
-    g = legend()
+    g = legend(carry={"friends": {"red": ["olaf"]}})            # a friend won in an earlier chapter
     with_outpost(g, friend="jerok")
-    pdata(g, "red")["friends"]["olaf"] = 0                      # a second friend, as won in an earlier chapter
     run(g, "give red 1 wool 1 grain 1 brick")
     legal(g, "jerok")
     refused(g, "olaf road 25-26 brick", "already used a friend card this turn")
