@@ -374,6 +374,9 @@ class Repl:
         word, _, rest = line.partition(" ")
         verb = helptext.ALIASES.get(word.lower(), word.lower())
         rest = rest.strip()
+        if verb == "chronicle":            # the Legend's campaign record, when this game is a chapter of one
+            self.show_chronicle()
+            return True
         if verb in helptext.META_COMMANDS and not (verb == "bank" and rest):
             try:
                 return self.meta(verb, rest)
@@ -498,7 +501,34 @@ class Repl:
             self.draw()
         return True
 
+    def show_chronicle(self) -> None:
+        """The Chronicle of the campaign this game is a chapter of, with the chapter in play
+        scored as it stands."""
+        from .scenarios.legend import campaign as legend
+        from .scenarios.legend.chronicle import chapter_entry
+        from .scenarios.legend.general import LegendRules
+
+        session = self.session
+        c = legend.find_for_save(session.save_name, session.saves_folder)
+        rules = session.game.engine.rules
+        if c is None or not isinstance(rules, LegendRules):
+            self.error("this game is not a chapter of a campaign ('catan campaign new NAME --players ...' starts one)")
+            return
+        entries = [e for e in c.chronicle if e["chapter"] != c.chapter]
+        if not c.finished:
+            now = rules.chapter_result()
+            entry = chapter_entry(c.chapter, session.game.players, now["vp"], now["record"], now["total"],
+                                  now["winners"])
+            entry["title"] += " (in play)"
+            entries.append(entry)
+        self.console.print(legend.chronicle_table(entries, c.players, f"Chronicle of {c.name}"))
+
     def help(self, rest: str) -> None:
+        if rest.split()[:1] == ["chronicle"]:
+            self.say("chronicle", "bold")
+            self.say("The campaign's Chronicle: each chapter's VP, its result and the legend points "
+                     "(the chapter in play as it stands). Only in a game started by 'catan campaign'.")
+            return
         if rest:
             for i, line in enumerate(helptext.verb_help(rest.split()[0], self.session.game)):
                 self.say(line, "bold" if i == 0 else "")

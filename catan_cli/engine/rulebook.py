@@ -90,6 +90,10 @@ class ScenarioRules:
         ``ship_reason`` would refuse."""
         return edges
 
+    def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
+        """Why ``seat`` may not have a road on ``edge`` here (``setup``: a set-up road)."""
+        return None
+
     def closes_route(self, seat: int, node: int) -> bool:
         """Whether something of the scenario on ``node`` ends ``seat``'s shipping route."""
         return False
