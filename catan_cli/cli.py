@@ -414,47 +414,50 @@ def build_app() -> Any:
         players: str = typer.Option("red,blue,white", "--players", "-p",
                                     help="Seats for 'new': NAME, NAME:bot or NAME:bot:random, comma-separated."),
         seed: int = typer.Option(None, "--seed", help="Seed of Chapter 1 for 'new' (random if left out)."),
-        as_json: bool = typer.Option(False, "--json", help="'show': print the Chronicle as JSON."),
+        as_json: bool = typer.Option(False, "--json", help="'show': print the campaign's record as JSON."),
+        kind: str = typer.Option(None, "--kind", help="Which campaign (default: the only one there is: legend)."),
         saves_dir: str = saves_option(),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
         compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
-        """The Legend of the Sea Robbers as a campaign, its chapters scored in the Chronicle."""
+        """A campaign (the Legend of the Sea Robbers): chapters played in turn, each scored in its record."""
         import json
 
+        from .campaigns import campaign_door
         from .errors import CatanError
-        from .scenarios.legend import campaign as legend
 
         _no_color(no_color)
         try:
+            door = campaign_door(kind)
             if what in ("new", "show") and not name:
                 raise CatanError(f"'catan campaign {what} NAME': name the campaign")
             if what == "show":
-                c = legend.load_campaign(name, saves_dir)
+                c = door.load(name, saves_dir)
                 if as_json:
-                    typer.echo(json.dumps(c.chronicle_data(), indent=1, sort_keys=True))
+                    typer.echo(json.dumps(door.record_json(c), indent=1, sort_keys=True))
                 else:
                     from rich.console import Console
 
-                    Console().print(legend.chronicle_table(c.chronicle, c.players, f"Chronicle of {c.name}"))
+                    Console().print(door.record_table(c))
                 return
             if what == "new":
                 import random
 
-                c = legend.new_campaign(name, players, seed if seed is not None
-                                        else random.SystemRandom().randrange(1, 1_000_000), saves_dir)
+                c = door.new(name, players, seed if seed is not None
+                             else random.SystemRandom().randrange(1, 1_000_000), saves_dir)
             else:
-                c = legend.load_campaign(what, saves_dir)
-                if legend.record_chapter(c, saves_dir):
+                c = door.load(what, saves_dir)
+                if door.advance(c, saves_dir):
                     from rich.console import Console
 
-                    Console().print(legend.chronicle_table(c.chronicle, c.players, f"Chronicle of {c.name}"))
-                    if c.finished:
-                        typer.echo(legend.LATER.format(n=c.chapter + 1))
+                    Console().print(door.record_table(c))
+                    done = door.finished_text(c)
+                    if done is not None:
+                        typer.echo(done)
                         return
-            session = _campaign_session(c, saves_dir)
+            session = _campaign_session(door, c, saves_dir)
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
         _run_repl(session, fast, compact)
@@ -565,14 +568,15 @@ def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool,
     return session
 
 
-def _campaign_session(c: Any, saves_dir: str | None) -> Any:
+def _campaign_session(door: Any, c: Any, saves_dir: str | None) -> Any:
     """The session of a campaign's chapter in play: its save, or the chapter's start."""
     from .saves import save_path
     from .session import Session
 
-    if save_path(c.save, saves_dir).exists():
-        return Session.from_save(c.save, saves_folder=saves_dir, autosave=True)
-    return Session.new(c.header(), save_name=c.save, saves_folder=saves_dir, autosave=True)
+    save = door.save_name(c)
+    if save_path(save, saves_dir).exists():
+        return Session.from_save(save, saves_folder=saves_dir, autosave=True)
+    return Session.new(door.header(c), save_name=save, saves_folder=saves_dir, autosave=True)
 
 
 def _run_repl(session: Any, fast: bool, compact: bool | None) -> None:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.document import Document
     from rich.console import Console, RenderableType
 
+    from .campaigns import CampaignDoor
     from .game import Game
     from .session import Played, Session
 
@@ -216,6 +217,7 @@ class Repl:
         self._legal_key: tuple[int, int] | None = None
         self._legal: list[str] = []
         self.confirm: str | None = None   # a save name that 'save' would overwrite: asked y/n
+        self._doors: dict[str, CampaignDoor] | None = None   # campaigns' record commands, found once
 
     # -------------------------------------------------------------- output helpers
     def say(self, text: str, style: str = "") -> None:
@@ -374,8 +376,9 @@ class Repl:
         word, _, rest = line.partition(" ")
         verb = helptext.ALIASES.get(word.lower(), word.lower())
         rest = rest.strip()
-        if verb == "chronicle":            # the Legend's campaign record, when this game is a chapter of one
-            self.show_chronicle()
+        door = self.record_door(verb)
+        if door is not None:               # a campaign's record, when this game is a chapter of one
+            self.show_record(door)
             return True
         if verb in helptext.META_COMMANDS and not (verb == "bank" and rest):
             try:
@@ -501,33 +504,31 @@ class Repl:
             self.draw()
         return True
 
-    def show_chronicle(self) -> None:
-        """The Chronicle of the campaign this game is a chapter of, with the chapter in play
-        scored as it stands."""
-        from .scenarios.legend import campaign as legend
-        from .scenarios.legend.chronicle import chapter_entry
-        from .scenarios.legend.general import LegendRules
+    def record_door(self, word: str) -> "CampaignDoor | None":
+        """The campaign whose record command is ``word``: campaigns are found in the scenario
+        packages, so their words are not named here."""
+        if self._doors is None:
+            from .campaigns import campaign_doors
 
+            self._doors = {door.record_word: door for door in campaign_doors().values()}
+        return self._doors.get(word)
+
+    def show_record(self, door: "CampaignDoor") -> None:
+        """The record of the campaign this game is a chapter of, with the chapter in play
+        scored as it stands."""
         session = self.session
-        c = legend.find_for_save(session.save_name, session.saves_folder)
-        rules = session.game.engine.rules
-        if c is None or not isinstance(rules, LegendRules):
+        c = door.find_for_save(session.save_name, session.saves_folder)
+        table = door.record_in_play(c, session.game) if c is not None else None
+        if table is None:
             self.error("this game is not a chapter of a campaign ('catan campaign new NAME --players ...' starts one)")
             return
-        entries = [e for e in c.chronicle if e["chapter"] != c.chapter]
-        if not c.finished:
-            now = rules.chapter_result()
-            entry = chapter_entry(c.chapter, session.game.players, now["vp"], now["record"], now["total"],
-                                  now["winners"])
-            entry["title"] += " (in play)"
-            entries.append(entry)
-        self.console.print(legend.chronicle_table(entries, c.players, f"Chronicle of {c.name}"))
+        self.console.print(table)
 
     def help(self, rest: str) -> None:
-        if rest.split()[:1] == ["chronicle"]:
-            self.say("chronicle", "bold")
-            self.say("The campaign's Chronicle: each chapter's VP, its result and the legend points "
-                     "(the chapter in play as it stands). Only in a game started by 'catan campaign'.")
+        door = self.record_door(rest.split()[0].lower()) if rest else None
+        if door is not None:
+            self.say(door.record_word, "bold")
+            self.say(door.record_help)
             return
         if rest:
             for i, line in enumerate(helptext.verb_help(rest.split()[0], self.session.game)):
