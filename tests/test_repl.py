@@ -44,7 +44,7 @@ def test_an_accepted_command_prints_its_events_and_redraws_the_board(tmp_path):
     assert repl.handle("build settlement 40")
     text = said(out)
     assert "red places a settlement on 40" in text
-    assert "s40" in text                      # the board, with the new settlement
+    assert "r40" in text                      # the board, with red's new settlement
     assert "Hand of red" in text              # the hand beside it
 
 

@@ -14,11 +14,13 @@ pitch=5) is 13 columns by 8 lines; its lines are::
         \     /                 6  sloped sides
            38                   7  S corner
 
-Every node shows its number; a building prefixes it with ``s`` (settlement) or ``C``
-(city) in the owner's colour.  A route fills its side with ``#`` (road) or ``~`` (ship).
+Every node shows its number; a building prefixes it with its owner's mark, lower case for a
+settlement (``r12``) and upper case for a city (``R12``), in the owner's colour.  A route
+fills its side with ``#`` (road) or ``~`` (ship) and carries the owner's mark in its middle
+cell (``#r#``; a one-cell side shows only the mark), so owners read without colour.
 A scenario adds its own pieces, tokens and labels through its render layer
 (:mod:`.layers`): the core asks it at fixed points and draws what it returns.  A harbour is written inside its sea hex, in the corner nearest the side it
-serves, and that side is drawn in the harbour colour.  Land hexes are shaded with a dark
+serves, and that side is dotted (``.``) up to the two intersections that use it.  Land hexes are shaded with a dark
 terrain tint; rim sides of the outer sea ring (no edge there) are not drawn, so the open
 sea stays light.  Compact mode (half=4, pitch=4) draws 9 by 7 hexes with terrain codes
 (``fo`` ``mo`` ...) and ``fo 10`` on one line.  ``region`` draws only part of the map (a
@@ -180,7 +182,7 @@ def _side_cells(a: Point, b: Point, layout: Layout, thick: bool) -> list[tuple[i
     for y in range(ya + 1, yb):
         x = xa + (xb - xa) * (y - ya) // (yb - ya)
         cells.append((y, x, glyph))
-        if thick and not layout.compact:
+        if thick:
             step = 1 if xb > xa else -1
             cells.append((y, x - step, glyph))
             cells.append((y, x + step, glyph))
@@ -267,6 +269,7 @@ class _Painter:
         self.edges = {str(e["id"]): e for e in board["edges"]}
         self.shown_nodes = {int(n) for h in self.hexes for n in h["nodes"]}
         self.colors = theme.player_colors(view.get("players") or [])
+        self.marks = theme.owner_marks(view.get("players") or [])
         self.layer = layer_for(view)
         self.hex_marks = self.layer.hex_marks(view)
         self.harbor_sides: dict[str, list[int]] = {}
@@ -413,8 +416,8 @@ class _Painter:
         for line, text in zip(_harbor_lines(vertical, self.layout), (rate, res)):
             if text:
                 self._aligned(y + line, x, text, east, line, theme.HARBOR_STYLE)
-        for py, px, glyph in _side_cells(a, b, self.layout, thick=False):
-            self.canvas.put(py, px, glyph, theme.HARBOR_STYLE)
+        for py, px, _ in _side_cells(a, b, self.layout, thick=False):
+            self.canvas.put(py, px, theme.HARBOR_SIDE, theme.HARBOR_STYLE)
 
     def _aligned(self, y: int, x: int, text: str, east: int, line: int, style: str) -> None:
         """Write text on a hex line, pushed toward the east (1) or west (-1) side."""
@@ -432,10 +435,12 @@ class _Painter:
         glyphs = {**theme.ROUTE_GLYPH, **self.layer.glyphs}
         for route in self.view.get("routes") or []:
             glyph = glyphs.get(str(route.get("kind")), "?")
-            self._fill_edge(str(route["edge"]), glyph, f"bold {_owner_color(self.colors, route.get('owner'))}")
+            owner = route.get("owner")
+            self._fill_edge(str(route["edge"]), glyph, f"bold {_owner_color(self.colors, owner)}",
+                            mark=theme.owner_mark(self.marks, owner))
 
-    def _fill_edge(self, edge_id: str, glyph: str, style: str) -> None:
-        """Fill a drawn path's side with a glyph."""
+    def _fill_edge(self, edge_id: str, glyph: str, style: str, mark: str = "") -> None:
+        """Fill a drawn path's side with a glyph, the owner's mark in its middle cell."""
         edge = self.edges.get(edge_id)
         if edge is None:
             return
@@ -443,8 +448,10 @@ class _Painter:
         if a not in self.shown_nodes or b not in self.shown_nodes:
             return
         pa, pb = self.frame.node(self.nodes[a]["grid"]), self.frame.node(self.nodes[b]["grid"])
-        for y, x, _ in _side_cells(pa, pb, self.layout, thick=True):
-            self.canvas.put(y, x, glyph, style)
+        cells = _side_cells(pa, pb, self.layout, thick=True)
+        middle = _middle_cell(cells) if mark else -1
+        for i, (y, x, _) in enumerate(cells):
+            self.canvas.put(y, x, mark if i == middle else glyph, style)
 
     # -- nodes
 
@@ -468,7 +475,11 @@ class _Painter:
         for b in self.view.get("buildings") or []:
             if b.get("kind") in self.layer.own_buildings:
                 continue   # the layer labels these itself, from what its view items say
-            glyph = theme.CITY if b.get("kind") == "city" else theme.SETTLEMENT
+            glyph = theme.owner_mark(self.marks, b.get("owner"))
+            if not glyph:   # a view that names no players: the kind alone
+                glyph = theme.CITY if b.get("kind") == "city" else theme.SETTLEMENT
+            elif b.get("kind") == "city":
+                glyph = glyph.upper()
             owner = _owner_color(self.colors, b.get("owner"))
             marks[int(b["node"])] = (f"{glyph}{b['node']}", f"bold {owner} reverse")
         return marks
@@ -478,6 +489,14 @@ class _Painter:
         return f"{min(a, b)}-{max(a, b)}"
 
 
+def _middle_cell(cells: Sequence[tuple[int, int, str]]) -> int:
+    """Index of the cell that carries a route's owner mark: the centre of the middle line of
+    a thick slope (its cells come as centre, left, right per line), else the middle cell."""
+    if len(cells) % 3 == 0 and len(cells) >= 3 and cells[0][0] == cells[1][0]:
+        return 3 * (len(cells) // 6)
+    return len(cells) // 2
+
+
 # ---------------------------------------------------------------------------- legend
 
 
@@ -485,15 +504,26 @@ def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
     """The key to the glyphs this view can show, players first."""
     layer = layer_for(view)
     colors = theme.player_colors(view.get("players") or [])
-    items = [(str(p["name"]), f"bold {colors[str(p['name'])]} reverse") for p in view.get("players") or []]
+    players = view.get("players") or []
+    marks = theme.owner_marks(players)
+    items = [(f"{marks[str(p['name'])]} {p['name']}", f"bold {colors[str(p['name'])]} reverse") for p in players]
     kinds = {str(r.get("kind")) for r in view.get("routes") or []}
-    ships = "ship" in kinds or any(int((p.get("pieces") or {}).get("ship", 0)) for p in view.get("players") or [])
-    items += [(f"{theme.SETTLEMENT}12 settlement", "bold"), (f"{theme.CITY}12 city", "bold")]
+    ships = "ship" in kinds or any(int((p.get("pieces") or {}).get("ship", 0)) for p in players)
+    mark = next(iter(marks.values()), theme.SETTLEMENT)
+    if players:
+        items += [(f"{mark}12 settlement", "bold"), (f"{mark.upper()}12 city", "bold")]
+    else:
+        items += [(f"{theme.SETTLEMENT}12 settlement", "bold"), (f"{theme.CITY}12 city", "bold")]
     routes = ["road"] + (["ship"] if ships else [])
     routes += [k for k in dict.fromkeys(layer.legend_routes(view)) if k not in routes]
     glyphs = {**theme.ROUTE_GLYPH, **layer.glyphs}
-    items += [(f"{glyphs.get(k, '?')} {k}", "bold") for k in routes]
+    owner = mark if players else ""
+    items += [(f"{glyphs.get(k, '?')}{owner}{glyphs.get(k, '?')} {k}", "bold") for k in routes]
     items.append(("*6* *8* busiest numbers", theme.HOT_NUMBER_STYLE))
+    items.append((f"{theme.HARBOR_SIDE * 3} harbour side", theme.HARBOR_STYLE))
+    if compact:
+        items += [(f"{code} {word}", "dim") for word, code in theme.TERRAIN_CODE.items()
+                  if word not in ("sea", "?")]
     if view.get("robber"):
         items.append(("[R] robber" if compact else "ROBBER", theme.ROBBER_STYLE))
     if view.get("pirate"):
