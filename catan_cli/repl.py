@@ -180,6 +180,20 @@ def _completer_class() -> type:
     return CatanCompleter
 
 
+def _paths_from_end(words: dict[str, str], partial: str) -> list[tuple[str, str]]:
+    """Paths written from their larger end: after ``53-``, the legal ``41-53`` is offered as
+    ``53-41`` (either order names the same path), so Tab finds every path at 53."""
+    end, dash, rest = partial.partition("-")
+    if not dash or not end.isdigit():
+        return []
+    out = []
+    for word, meta in words.items():
+        a, sep, b = word.partition("-")
+        if sep and b == end and a.startswith(rest) and not word.startswith(partial):
+            out.append((f"{end}-{a}", meta))
+    return out
+
+
 def _canonical_words(words: list[str]) -> list[str]:
     """Typed words in the canonical spelling of legal_commands(): 'b s' -> 'build settlement',
     'road' -> 'build road', so completion works after an alias too."""
@@ -346,7 +360,7 @@ class Repl:
                     tokens = cmd.split()
                     if len(tokens) > n and [t.lower() for t in tokens[:n]] == rest:
                         out.setdefault(tokens[n], cmd if len(tokens) == n + 1 else "")
-        return [(w, m) for w, m in out.items() if w.lower().startswith(partial.lower())]
+        return [(w, m) for w, m in out.items() if w.lower().startswith(partial.lower())] + _paths_from_end(out, partial)
 
     # -------------------------------------------------------------- lines
     def handle(self, raw: str) -> bool:

@@ -307,6 +307,23 @@ def test_completion_offers_only_the_legal_intersections(tmp_path):
     assert list(completer.get_completions(Document("build settlement "), None)) == []
 
 
+def test_completion_offers_every_legal_path_at_an_intersection_from_either_end(tmp_path):
+    from prompt_toolkit.document import Document
+
+    from catan_cli.repl import _completer_class
+
+    repl, _ = make(tmp_path)
+    repl.handle("build settlement 53")
+    legal = {c.split()[-1] for c in repl.legal() if c.startswith("build road ")}
+    assert legal == {"41-53", "52-53", "53-54"}
+    completer = _completer_class()(repl)
+    offered = {c.text for c in completer.get_completions(Document("road 53-"), None)}
+    assert offered == {"53-41", "53-52", "53-54"}
+    assert {c.text for c in completer.get_completions(Document("road 53-4"), None)} == {"53-41"}
+    repl.handle("road 53-41")                 # the path written from its other end is the same path
+    assert repl.session.game.history[-1].endswith("build road 41-53")
+
+
 def test_completion_ignores_case_and_offers_the_canonical_word(tmp_path):
     repl, _ = make(tmp_path)
     for line in SETUP:
