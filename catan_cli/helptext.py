@@ -88,6 +88,8 @@ META_COMMANDS: dict[str, Help] = {h.verb: h for h in [
     Help("status", "status", "Turn, dice, whose move, pending decisions.", "status"),
     Help("bank", "bank", "Cards left in the bank and the deck ('bank 4 wool for ore' trades).", "bank"),
     Help("log", "log [N]", "The last N events (12 by default).", "log 30"),
+    Help("dice", "dice", "A histogram of the totals rolled so far beside the counts two fair dice "
+         "would give ('dice D1 D2' forces a roll in a sandbox).", "dice"),
     Help("save", "save [NAME]", "Save the game as saves/NAME.catan (it is also autosaved after "
          "every command).", "save friday"),
     Help("load", "load NAME", "Load a saved game.", "load friday"),

@@ -81,6 +81,24 @@ class Screen:
         table: RenderableType = getattr(r, f"{name}_table")(view, *args)
         return table
 
+    def dice(self, totals: list[int]) -> "RenderableType":
+        r = _render()
+        if r is None:
+            from rich.text import Text
+
+            return Text(f"{len(totals)} rolls: " + " ".join(map(str, totals)))
+        table: RenderableType = r.dice_table(totals, min(self.console.width, 60))
+        return table
+
+    def summary(self, session: "Session") -> "RenderableType":
+        """The end of the game: VP by source (hidden cards shown), turns and dice."""
+        view = session.game.view(session.viewer())
+        r = _render()
+        if r is None:
+            return self.table("score", view)
+        out: RenderableType = r.summary(view, session.dice_totals(), min(self.console.width, 60))
+        return out
+
     def log(self, lines: list[tuple[str | None, str]], limit: int) -> "RenderableType":
         r = _render()
         if r is None:
@@ -225,6 +243,7 @@ class Repl:
         self.pace = pace
         self.sleep = sleep
         self._legal_key: tuple[int, int] | None = None
+        self._summary_shown = False
         self._legal: list[str] = []
 
     # -------------------------------------------------------------- output helpers
@@ -275,7 +294,10 @@ class Repl:
     def status_line(self) -> None:
         game = self.session.game
         if game.over:
-            self.say(f"Game over: {game.winner or 'nobody'} wins. ('log', 'score', 'map' still work; "
+            if not self._summary_shown:   # the summary once; after that, one line
+                self._summary_shown = True
+                self.console.print(self.screen.summary(self.session))
+            self.say(f"Game over: {game.winner or 'nobody'} wins. ('log', 'score', 'dice', 'map' still work; "
                      "'quit' leaves.)", "bold")
 
     # -------------------------------------------------------------- prompt and toolbar
@@ -373,7 +395,7 @@ class Repl:
         word, _, rest = line.partition(" ")
         verb = helptext.ALIASES.get(word.lower(), word.lower())
         rest = rest.strip()
-        if verb in helptext.META_COMMANDS and not (verb == "bank" and rest):
+        if verb in helptext.META_COMMANDS and not (verb in ("bank", "dice") and rest):
             try:
                 return self.meta(verb, rest)
             except CatanError as exc:
@@ -466,6 +488,8 @@ class Repl:
             self.console.print(self.screen.table("hand", view(), name))
         elif verb in ("hands", "score", "status", "bank"):
             self.console.print(self.screen.table(verb, view()))
+        elif verb == "dice":
+            self.console.print(self.screen.dice(session.dice_totals()))
         elif verb == "log":
             limit = 12
             if rest:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from . import saves
 from .errors import CatanError, RuleError, SaveError
 from .script import Header
+from .stats import DiceLog
 
 if TYPE_CHECKING:
     from .engine.actions import Event
@@ -76,6 +77,7 @@ class Session:
         self.unsaved = False                   # an accepted command whose autosave is deferred
         self._undoable = False
         self._bots = _bots_for(header)
+        self._dice = DiceLog(lambda: self.header.new_game())
 
     # ---------------------------------------------------------------------- creation
     @classmethod
@@ -110,6 +112,10 @@ class Session:
             return None
         prompt = self.game.prompt_player()
         return prompt if prompt in humans else None
+
+    def dice_totals(self) -> list[int]:
+        """The totals rolled so far in this game, in order."""
+        return self._dice.totals(self.game)
 
     # ---------------------------------------------------------------------- playing
     def play(self, line: str, *, defer_save: bool = False) -> Played:
@@ -166,6 +172,7 @@ class Session:
         return [seen for ev in events if (seen := ev.seen_by(seat)) is not None]
 
     def _record(self, played: Played) -> None:
+        self._dice.played(self.game, played.events)
         self.log.append((played.seat, f"> {played.body}"))
         players = self.game.players
         for ev in self.narrate(played.events):

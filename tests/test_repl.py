@@ -273,12 +273,12 @@ def words(repl: Repl, text: str) -> list[str]:
 def test_completion_from_legal_commands_and_command_names(tmp_path):
     repl, _ = make(tmp_path)
     first = words(repl, "")
-    assert "build" in first and "help" in first and "why" in first and "dice" not in first
+    assert "build" in first and "help" in first and "why" in first and "put" not in first   # a sandbox verb
     assert words(repl, "bu") == ["build", "buy"]
     assert words(repl, "build s") == ["settlement"]
     assert "40" in words(repl, "build settlement ") and "1" not in words(repl, "build settlement ")
     repl.handle("b s 40")
-    assert words(repl, "road 40-") == ["40-41"]
+    assert words(repl, "road 40-") == ["40-41", "40-27", "40-39"]   # either end first
     assert words(repl, "b r ") == ["27-40", "39-40", "40-41"]
     assert words(repl, "why build r") == ["road"]
     assert words(repl, "help bu") == ["build", "buy"]
@@ -410,7 +410,7 @@ def run_pipe(repl: Repl, *chunks: str) -> None:
 
 def test_prompt_toolkit_loop_with_tab_completion(tmp_path):
     repl, out = make(tmp_path)
-    run_pipe(repl, "build settl\t", " 40\r", "road 40-\t", "\r", "quit\r")
+    run_pipe(repl, "build settl\t", " 40\r", "road 40-4\t", "\r", "quit\r")
     assert repl.session.game.history == ["build settlement 40", "red: build road 40-41"]
     assert "red places a road on 40-41" in said(out)
     assert (tmp_path / "autosave.catan").is_file()
@@ -462,8 +462,8 @@ def test_in_a_real_terminal(tmp_path):
         child.send("build settlement 40\r")
         child.expect_exact("red places a settlement on 40")
         at_prompt("· place road >")
-        child.send("build road 40-\t")
-        child.expect_exact("41")   # the completion, drawn after the typed "40-"
+        child.send("build road 40-4\t")
+        child.expect_exact("1")   # the completion, drawn after the typed "40-4"
         child.send("\r")
         child.expect_exact("red places a road on 40-41")
         child.expect_exact("blue places a settlement on")
@@ -513,3 +513,47 @@ def test_ctrl_c_pauses_the_bots_and_enter_lets_them_go_on(tmp_path):
     repl.sleep = lambda seconds: None
     repl.handle("")
     assert repl.session.game.prompt_player() == "red"
+
+
+# ---------------------------------------------------------------------------- the end of a game
+
+
+def test_a_win_with_a_hidden_victory_card_shows_the_same_vp_everywhere(tmp_path):
+    out = io.StringIO()
+    console = Console(file=out, width=100, height=40, color_system=None, highlight=False)
+    header = Header("base", parse_seats("red,blue:bot,white:bot"), 1, sandbox=True)
+    repl = Repl(Session.new(header, saves_folder=tmp_path), console, pace=0.0)
+    game = repl.session.game
+    game.execute("turn blue")
+    for node in (6, 10, 26, 31):
+        game.execute(f"put city blue {node}")
+    game.execute("put settlement blue 56")
+    game.execute("draw red victory-point")        # red's own card: the viewer's, not blue's
+    game.execute("turn blue")
+    repl.handle("draw blue victory-point")        # blue's card is hidden from red ... until blue wins
+    text = said(out)
+    assert game.over and "blue wins with 10 VP" in text
+    assert "Game over: blue with 10 VP wins" in text          # the summary
+    summary = text[text.index("Game over: blue with"):]
+    assert "blue (won)" in summary and "10" in summary.split("blue (won)")[1].splitlines()[0]
+    assert "victory cards" in summary and "turns" in summary and "expected" in summary
+    assert "blue 10" in repl.toolbar_text()
+    repl.handle("score")
+    row = next(line for line in said(out).splitlines() if line.strip().startswith("blue"))
+    assert row.split()[-1] == "10"
+
+
+def test_dice_shows_the_rolls_beside_the_expected_counts(tmp_path):
+    repl, out = make(tmp_path)
+    for line in SETUP:
+        repl.handle(line)
+    for dice in ([2, 3], [1, 3]):
+        repl.session.game.state.forced_dice = dice
+        repl.handle("roll")
+        repl.handle("end")
+        said(out)
+    repl.handle("dice")
+    rows = {line.split()[0]: line.split()[1:] for line in said(out).splitlines() if line.split()[:1]
+            and line.split()[0].isdigit()}
+    assert rows["5"][0] == "1" and rows["4"][0] == "1" and rows["7"][0] == "0"
+    assert rows["7"][1] == "0.3" and rows["2"][1] == "0.1"     # 2 rolls x 6/36 and 1/36
