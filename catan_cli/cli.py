@@ -105,6 +105,8 @@ def build_app() -> Any:
         no_autosave: bool = typer.Option(False, "--no-autosave", help="Do not save after every command."),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
         compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
+        line: bool = typer.Option(False, "--line", help="Line mode: no full-screen table (pipes, TERM=dumb "
+                                  "and screen readers get it anyway)."),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
@@ -118,9 +120,21 @@ def build_app() -> Any:
                                      not no_autosave)
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
+        terminal = sys.stdin.isatty() and sys.stdout.isatty()
+        if terminal and not line and os.environ.get("TERM", "") != "dumb":
+            from .screen import TableScreen
+
+            table = TableScreen(session, pace=0.0 if fast else PACE)
+            if compact is not None:
+                table.map.layout = "compact" if compact else "full"
+            try:
+                table.run()
+            except CatanError as exc:
+                _fail(str(exc), EXIT_FAILED)
+            return
         repl = Repl(session, pace=0.0 if fast else PACE, compact=compact)
         try:
-            if sys.stdin.isatty() and sys.stdout.isatty():
+            if terminal:
                 repl.loop()
             else:
                 repl.loop_plain(sys.stdin)
