@@ -244,6 +244,7 @@ class Repl:
         self.sleep = sleep
         self._legal_key: tuple[int, int] | None = None
         self._summary_shown = False
+        self._board_due = True      # the board is drawn at the start
         self._legal: list[str] = []
 
     # -------------------------------------------------------------- output helpers
@@ -288,6 +289,10 @@ class Repl:
             self.session.save_problem = None
 
     def draw(self) -> None:
+        """The board with hand and score, then the status line.  The line mode draws it when
+        asked ('map'), at the start, and after the player's own build or move: never after
+        every command, so the narration of the bots' turns is not buried under the map."""
+        self._board_due = False
         self.console.print(self.screen.main(self.session))
         self.status_line()
 
@@ -403,12 +408,14 @@ class Repl:
             except OSError as exc:
                 self.error(f"{exc.strerror or exc}")
             return True
+        before = self._board_key()
         try:
             with _interrupt_after():
                 played = self.session.play(line, defer_save=True)
         except CatanError as exc:
             self.error(str(exc))
             return True
+        self._board_due = self._board_due or self._board_key() != before   # your own build or move
         try:   # the answer first, then the autosave: the screen does not wait for the disk
             self.show_events(played)
             self.after_move()
@@ -435,7 +442,16 @@ class Repl:
                     self.sleep(self.pace)
         except KeyboardInterrupt:
             self.say("bots paused: press Enter to let them go on")
-        self.draw()
+        if self._board_due:
+            self.draw()
+        else:
+            self.status_line()
+
+    def _board_key(self) -> tuple[Any, ...]:
+        """What the map shows of the position: a change by the player's own command redraws it."""
+        view = self.session.game.view(None)
+        return (len(view["buildings"]), len(view["routes"]), view["robber"], view["pirate"],
+                tuple(sorted((b["node"], b["kind"]) for b in view["buildings"])))
 
     def start(self) -> None:
         s = self.session
@@ -506,6 +522,7 @@ class Repl:
             session.load(rest)
             self._legal_key = None
             self.say(f"loaded {session.save_name}: {len(session.game.history)} commands replayed", "green")
+            self._board_due = True
             self.after_move()
         elif verb == "saves":
             self.show_saves()

@@ -450,7 +450,7 @@ def test_in_a_real_terminal(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     env = dict(os.environ, TERM="xterm", NO_COLOR="1", CATAN_SAVES=str(tmp_path), PROMPT_TOOLKIT_NO_CPR="1",
                XDG_DATA_HOME=str(tmp_path / "data"))
-    child = pexpect.spawn(sys.executable, ["-m", "catan_cli", "play", "--seed", "7", "--fast",
+    child = pexpect.spawn(sys.executable, ["-m", "catan_cli", "play", "--line", "--seed", "7", "--fast",
                                            "--players", "red,blue:bot,white:bot"],
                           env=env, dimensions=(40, 100), encoding="utf-8", timeout=15)
     def at_prompt(text: str) -> None:
@@ -557,3 +557,17 @@ def test_dice_shows_the_rolls_beside_the_expected_counts(tmp_path):
             and line.split()[0].isdigit()}
     assert rows["5"][0] == "1" and rows["4"][0] == "1" and rows["7"][0] == "0"
     assert rows["7"][1] == "0.3" and rows["2"][1] == "0.1"     # 2 rolls x 6/36 and 1/36
+
+
+def test_the_line_mode_draws_the_board_after_your_own_build_but_not_after_the_bots(tmp_path):
+    repl, out = make(tmp_path, players="red,blue:bot,white:bot")
+    repl.handle("build settlement 40")
+    text = said(out)
+    assert "r40" in text and " AC " in text          # the board, with red's new settlement
+    repl.handle("build road 40-41")                  # then the bots place theirs
+    text = said(out)
+    assert "blue places a settlement" in text and "white places a settlement" in text
+    repl.handle("hand")
+    assert " AC " not in said(out)                   # no board after a question
+    repl.handle("map")
+    assert " AC " in said(out)
