@@ -181,12 +181,31 @@ def verb_help(word: str, game: "Game | None" = None) -> list[str]:
     return lines
 
 
+def in_play(verb: str, game: "Game | None") -> bool:
+    """Whether a general verb can ever be used in this game: no pirate, ship moves or gold
+    picks in a game without a pirate, ships or gold fields (every verb without a game)."""
+    if game is None:
+        return True
+    e = game.engine
+    rules = e.scen.rules
+    if verb == "pirate":
+        return bool(rules.pirate)
+    if verb == "robber":
+        return bool(rules.robber)
+    if verb == "move":
+        return bool(rules.ships)
+    if verb == "choose":
+        return "gold" in {h["terrain"] for h in game.board_json()["hexes"]}
+    return True
+
+
 def overview(sandbox: bool = False, game: "Game | None" = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """(section title, [(syntax, summary)]) for the 'help' screen."""
     def first(h: Help) -> str:
         return h.summary.removeprefix("Sandbox: ").split(". ")[0].rstrip(".")
 
-    sections = [("Game commands", [(h.syntax, first(h)) for h in GAME_VERBS.values() if not h.sandbox])]
+    sections = [("Game commands", [(h.syntax, first(h)) for h in GAME_VERBS.values()
+                                   if not h.sandbox and in_play(h.verb, game)])]
     extra = [h for hs in scenario_help(game).values() for h in hs]
     if extra and game is not None:
         sections.append((f"{game.engine.scen.name} commands", [(h.syntax, first(h)) for h in extra]))

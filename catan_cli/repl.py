@@ -245,6 +245,8 @@ class Repl:
         self._legal_key: tuple[int, int] | None = None
         self._summary_shown = False
         self._board_due = True      # the board is drawn at the start
+        self._hint_key: Any = None
+        self._hints: dict[int, str] = {}
         self._legal: list[str] = []
 
     # -------------------------------------------------------------- output helpers
@@ -350,6 +352,26 @@ class Repl:
             self._legal_key = key
         return self._legal
 
+    def node_hints(self) -> dict[int, str]:
+        """Intersection -> 'fo 11 · hi *6* · 7 pips': its hexes' terrain and numbers, and how
+        many of the 36 dice outcomes pay it (kept while the board stays the same)."""
+        game = self.session.game
+        board = game.board_json()
+        key = tuple((h["terrain"], h.get("number")) for h in board["hexes"])
+        if key != self._hint_key:
+            r = _render()
+            code: dict[str, str] = r.theme.TERRAIN_CODE if r is not None else {}
+            hexes = {h["id"]: h for h in board["hexes"]}
+            hints = {}
+            for node in board["nodes"]:
+                land = [hexes[h] for h in node["hexes"] if h in hexes and hexes[h]["terrain"] != "sea"]
+                parts = [f"{code.get(h['terrain'], h['terrain'])} {h['number']}" if h.get("number")
+                         else code.get(h["terrain"], h["terrain"]) for h in land]
+                pips = sum(6 - abs(7 - int(h["number"])) for h in land if h.get("number"))
+                hints[int(node["id"])] = " · ".join(parts + [f"{pips} pips"])
+            self._hints, self._hint_key = hints, key
+        return self._hints
+
     def completions(self, text: str) -> list[tuple[str, str]]:
         """(word, note) pairs that may follow ``text``: the next word of a legal command,
         a command name, or an argument of one of the other commands."""
@@ -365,7 +387,7 @@ class Repl:
                 out.setdefault(verb, "")
             sandbox = game.state.sandbox
             for verb, h in helptext.GAME_VERBS.items():
-                if sandbox or not h.sandbox:
+                if (sandbox or not h.sandbox) and helptext.in_play(verb, game):
                     out.setdefault(verb, "")
             for verb in helptext.scenario_help(game):
                 out.setdefault(verb, "")
@@ -387,6 +409,9 @@ class Repl:
                     tokens = cmd.split()
                     if len(tokens) > n and [t.lower() for t in tokens[:n]] == rest:
                         out.setdefault(tokens[n], cmd if len(tokens) == n + 1 else "")
+                if rest[:1] in (["build"], ["put"]) and out and all(w.isdigit() for w in out):
+                    hints = self.node_hints()   # an intersection: what it would produce
+                    out = {w: hints.get(int(w), m) for w, m in out.items()}
         return [(w, m) for w, m in out.items() if w.lower().startswith(partial.lower())] + _paths_from_end(out, partial)
 
     # -------------------------------------------------------------- lines

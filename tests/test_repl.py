@@ -571,3 +571,26 @@ def test_the_line_mode_draws_the_board_after_your_own_build_but_not_after_the_bo
     assert " AC " not in said(out)                   # no board after a question
     repl.handle("map")
     assert " AC " in said(out)
+
+
+def test_help_lists_only_the_verbs_of_the_game_in_play(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("help")
+    base = said(out)
+    assert "robber HEX" in base and "pirate HEX" not in base and "move ship" not in base
+    assert "pirate" not in [w for w, _ in repl.completions("")]
+    sea = Session.new(Header("pirate-islands", parse_seats("red,blue,white"), 3), saves_folder=tmp_path)
+    console = Console(file=out, width=100, color_system=None)
+    Repl(sea, console, pace=0.0).handle("help")
+    text = said(out)
+    assert "move ship" in text and "The Pirate Islands commands" in text
+
+
+def test_completion_hints_what_an_intersection_produces(tmp_path):
+    repl, _ = make(tmp_path)
+    hints = dict(repl.completions("build settlement 4"))
+    board = repl.session.game.board_json()
+    node = next(n for n in board["nodes"] if n["id"] == 40)
+    land = [h for h in board["hexes"] if h["id"] in node["hexes"] and h["terrain"] != "sea"]
+    pips = sum(6 - abs(7 - h["number"]) for h in land if h.get("number"))
+    assert hints["40"].endswith(f"{pips} pips") and hints["40"].count(" · ") == len(land)

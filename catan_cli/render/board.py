@@ -106,29 +106,42 @@ class _Canvas:
         style, bg = (self.styles[y][x] if self.chars[y][x] != " " else ""), self.bgs[y][x]
         return f"{style} on {bg}".strip() if bg else style
 
-    def to_text(self) -> Text:
-        """The drawing cropped to its ink, lines right-stripped, as one Text."""
-        rows = [y for y in range(self.height) if any(c != " " for c in self.chars[y])]
-        if not rows:
-            return Text()
-        cols = [x for y in rows for x in range(self.width) if self.chars[y][x] != " "]
-        x0, x1 = min(cols), max(cols) + 1
-        out = Text(no_wrap=True, overflow="crop")
-        for n, y in enumerate(range(rows[0], rows[-1] + 1)):
-            if n:
-                out.append("\n")
-            line = "".join(self.chars[y][x0:x1]).rstrip()
-            _append_runs(out, line, [self.style_at(y, x) for x in range(x0, x0 + len(line))])
+    def copy(self) -> "_Canvas":
+        out = _Canvas.__new__(_Canvas)
+        out.height, out.width = self.height, self.width
+        out.chars = [row[:] for row in self.chars]
+        out.styles = [row[:] for row in self.styles]
+        out.bgs = [row[:] for row in self.bgs]
         return out
 
+    def runs(self) -> list[list[tuple[str, str]]]:
+        """The drawing cropped to its ink, lines right-stripped: per line, runs of
+        (rich style, text) of equal style."""
+        rows = [y for y in range(self.height) if any(c != " " for c in self.chars[y])]
+        if not rows:
+            return []
+        x0 = min(next(x for x, c in enumerate(self.chars[y]) if c != " ") for y in rows)
+        out = []
+        for y in range(rows[0], rows[-1] + 1):
+            line = "".join(self.chars[y][x0:]).rstrip()
+            styles = [self.style_at(y, x) for x in range(x0, x0 + len(line))]
+            runs, start = [], 0
+            for i in range(1, len(line) + 1):
+                if i == len(line) or styles[i] != styles[start]:
+                    runs.append((styles[start], line[start:i]))
+                    start = i
+            out.append(runs)
+        return out
 
-def _append_runs(out: Text, line: str, styles: Sequence[str]) -> None:
-    """Append a line as runs of equal style."""
-    start = 0
-    for i in range(1, len(line) + 1):
-        if i == len(line) or styles[i] != styles[start]:
-            out.append(line[start:i], style=styles[start] or None)
-            start = i
+    def to_text(self) -> Text:
+        """The drawing cropped to its ink, lines right-stripped, as one Text."""
+        out = Text(no_wrap=True, overflow="crop")
+        for n, runs in enumerate(self.runs()):
+            if n:
+                out.append("\n")
+            for style, text in runs:
+                out.append(text, style=style or None)
+        return out
 
 
 # ---------------------------------------------------------------------------- geometry
@@ -256,6 +269,9 @@ def _owner_color(styles: Mapping[str, str], owner: Any) -> str:
 # ---------------------------------------------------------------------------- drawing
 
 
+_STATIC: dict[Any, _Canvas] = {}   # the board's own drawing, per board and layout (a few kept)
+
+
 class _Painter:
     """Draws one map (or region of it) onto a canvas."""
 
@@ -279,16 +295,34 @@ class _Painter:
             self.harbor_sides.setdefault(str(sea["id"]), []).append(_side_direction(a, b, y, x, layout)[0])
 
     def paint(self) -> Text:
-        for h in sorted(self.hexes, key=lambda h: h["terrain"] != "sea"):
-            self._outline(h)
+        return self.paint_canvas().to_text()
+
+    def paint_canvas(self) -> _Canvas:
+        """The map: what only the board decides (sides, terrain, numbers, harbours) comes
+        from a cache per board and layout; the pieces and tokens are drawn on a copy."""
+        key = (self.layout, tuple(sorted(str(h["id"]) for h in self.hexes)),
+               tuple((h["id"], h["terrain"], h.get("number")) for h in self.board["hexes"]),
+               tuple((hb["edge"], hb["type"]) for hb in self.board.get("harbors") or []))
+        static = _STATIC.get(key)
+        if static is None:
+            for h in sorted(self.hexes, key=lambda h: h["terrain"] != "sea"):
+                self._outline(h)
+            for h in self.hexes:
+                self._body(h)
+            self._harbors()
+            static = self.canvas.copy()
+            if len(_STATIC) >= 8:
+                _STATIC.pop(next(iter(_STATIC)))
+            _STATIC[key] = static
+        else:
+            self.canvas = static.copy()
         for h in self.hexes:
-            self._body(h)
+            self._tokens(h, *self.frame.hex_top(h))
         self._hex_notes()
-        self._harbors()
         self._edge_marks()
         self._routes()
         self._nodes()
-        return self.canvas.to_text()
+        return self.canvas
 
     # -- hexes
 
@@ -309,14 +343,12 @@ class _Painter:
         y, x = self.frame.hex_top(h)
         if h["terrain"] == "sea":
             self._sea_body(h, y, x)
-            self._tokens(h, y, x)
             return
         self._tint(h, y, x)
         if self.layout.compact:
             self._land_body_compact(h, y, x)
         else:
             self._land_body(h, y, x)
-        self._tokens(h, y, x)
 
     def _tint(self, h: Mapping[str, Any], y: int, x: int) -> None:
         """Shade the inside of a land hex with its terrain's background colour."""
@@ -565,6 +597,15 @@ def _split_words(text: str, width: int) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- entry point
+
+
+def render_runs(board: Board, view: View | None = None, *, region: str | None = None,
+                compact: bool = False, width: int = 80) -> list[list[tuple[str, str]]]:
+    """The map without its legend as lines of (rich style, text) runs: what a screen that
+    is not rich (the full-screen table) converts itself, faster than through a Text."""
+    layout = COMPACT if compact else FULL
+    chosen = _select_hexes(board, region, layout, width)
+    return _Painter(board, view or {}, layout, chosen).paint_canvas().runs()
 
 
 def render_board(board: Board, view: View | None = None, *, region: str | None = None,

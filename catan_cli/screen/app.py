@@ -14,6 +14,7 @@ Application for any terminal, e.g. one per SSH connection inside ``create_app_se
 from __future__ import annotations
 
 import io
+import re
 import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -76,6 +77,7 @@ class ScreenRepl(Repl):
             for ev in texts:
                 who = players[ev.seat] if 0 <= ev.seat < len(players) else None
                 self.table.add(who, "  " + ev.text)
+            self.table.follow(played.body)
         self.table.drain()
 
     def meta(self, verb: str, rest: str) -> bool:
@@ -100,6 +102,8 @@ class TableScreen:
         self.asking_save = False
         self._bot_entry: tuple[str, int] | None = None
         self._lock = threading.Lock()
+        self._geometry_key: Any = None
+        self._geometry = Geometry(80, 24, SIDE_NARROW, 49, 12, 10)
         self.app = self._build(input, output)
 
     # ------------------------------------------------------------------ narration
@@ -151,6 +155,15 @@ class TableScreen:
         seat = players.index(who) if who in players else 0
         return _pt(theme.player_color(who, seat))
 
+    def follow(self, command: str) -> None:
+        """After the player's own build or move, keep its intersection in the map pane."""
+        words = command.split()
+        if words[:1] in (["build"], ["move"], ["put"]):
+            numbers = [w for w in re.split(r"[\s-]+", command) if w.isdigit()]
+            if numbers:
+                g = self.geometry()
+                self.map.follow(self.session, int(numbers[-1]), g.map_w, g.top - 1)
+
     def board_changed(self) -> None:
         self.invalidate()
 
@@ -161,9 +174,21 @@ class TableScreen:
 
     # ------------------------------------------------------------------ geometry
     def geometry(self) -> Geometry:
+        """The panes' places for the terminal's size now (kept while nothing changes: every
+        pane asks for it at each redraw)."""
         size = self.app.output.get_size() if getattr(self, "app", None) else None
         width, height = (size.columns, size.rows) if size else (80, 24)
-        return self.geometry_for(width, height)
+        game = self.session.game
+        key = (width, height, len(self.entries), self.mark, id(game), len(game.history), self.map.layout,
+               self._entry_size())
+        if key != self._geometry_key:
+            self._geometry = self.geometry_for(width, height)
+            self._geometry_key = key
+        return self._geometry
+
+    def _entry_size(self) -> int:
+        """Length of the last narration line (a bot's turn grows on one line)."""
+        return line_len(self.entries[-1][1]) if self.entries else 0
 
     def geometry_for(self, width: int, height: int) -> Geometry:
         rest = height - 2                                        # prompt and toolbar

@@ -48,6 +48,22 @@ def pt_style(style: Style | None) -> str:
     return " ".join(parts)
 
 
+@lru_cache(maxsize=1024)
+def rich_to_pt(style: str) -> str:
+    """A rich style string ('bold #d55e00 on #16331a') as a prompt_toolkit style string."""
+    if not style:
+        return ""
+    try:
+        return pt_style(Style.parse(style))
+    except Exception:   # a word rich does not know: drawn plain rather than failing the screen
+        return ""
+
+
+def runs_lines(runs: Sequence[Sequence[tuple[str, str]]]) -> list[Line]:
+    """Lines of (rich style, text) runs, as fragment lines."""
+    return [[(rich_to_pt(style), text) for style, text in line] for line in runs]
+
+
 def segments_line(segments: Sequence[Segment]) -> Line:
     return [(pt_style(seg.style), seg.text) for seg in segments if seg.text and not seg.control]
 

@@ -10,14 +10,15 @@ so tests and the benchmark build panes without a terminal.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from rich.text import Text
 
 from ..render import layer_for, render_board, theme
-from ..render.board import _legend_items
-from .fragments import Line, crop, line_len, plain, styled, text_lines, wrap
+from ..render.board import _legend_items, render_runs
+from .fragments import Line, crop, line_len, plain, rich_to_pt, runs_lines, styled, wrap
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -52,8 +53,7 @@ class MapPane:
         compact = self._choose(session, width, height)
         key = (id(game), len(game.history), viewer, compact, game.over)
         if key != self._key:
-            text = render_board(game.board_json(), game.view(viewer), compact=compact, legend=False)
-            self._lines = text_lines(text)
+            self._lines = runs_lines(render_runs(board_of(session), game.view(viewer), compact=compact))
             self._width = max((line_len(line) for line in self._lines), default=0)
             self._key, self.compact = key, compact
         return self._lines
@@ -100,6 +100,21 @@ class MapPane:
         raise ValueError(f"unknown region {region!r}: use n, s, e, w, nw, ne, sw, se or a hex id")
 
 
+    def follow(self, session: "Session", node: int, width: int, height: int) -> None:
+        """Bring an intersection into view (a new piece of yours), moving as little as needed."""
+        lines = self.drawing(session, width, height)
+        pattern = re.compile(rf"(?<![\w])[A-Za-z]?{node}(?!\w)")
+        for y, line in enumerate(lines):
+            found = pattern.search(plain(line))
+            if found:
+                x = found.start()
+                if not self.top <= y < self.top + height:
+                    self.top = max(0, y - height // 2)
+                if not self.left <= x < self.left + width - 4:
+                    self.left = max(0, x - width // 2)
+                return
+
+
 def _word_at(line: str, word: str) -> int:
     start = 0
     while True:
@@ -116,10 +131,24 @@ def _word_at(line: str, word: str) -> int:
 _FULL_SIZES: dict[str, tuple[int, int]] = {}
 
 
+_BOARDS: dict[Any, Any] = {}
+
+
+def board_of(session: "Session") -> Any:
+    """The game's board_json, kept while its hexes and harbours stay (it takes milliseconds)."""
+    game = session.game
+    state = game.state   # the board changes only with terrain, numbers or harbours (exploration)
+    key = (id(game), tuple(state.terrain), tuple(state.numbers), tuple(state.harbor_types))
+    if key not in _BOARDS:
+        _BOARDS.clear()
+        _BOARDS[key] = game.board_json()
+    return _BOARDS[key]
+
+
 def _full_size(session: "Session") -> tuple[int, int]:
     """Columns and lines of the full-size drawing of this scenario's map (cached per map)."""
     game = session.game
-    board = game.board_json()
+    board = board_of(session)
     key = f"{game.engine.scen.key}/{len(board['hexes'])}"
     if key not in _FULL_SIZES:
         lines = render_board(board, {}, legend=False).plain.split("\n")
@@ -158,9 +187,9 @@ def side_sections(session: "Session", width: int) -> list[Section]:
 
 
 def _text_line(text: Text) -> Line:
-    from .fragments import text_lines as _tl
+    from .fragments import text_lines
 
-    lines = _tl(text)
+    lines = text_lines(text)
     return lines[0] if lines else []
 
 
@@ -206,11 +235,7 @@ def _score(view: View, colors: Mapping[str, str], width: int) -> list[Line]:
 
 
 def _pt(color: str | None) -> str:
-    from rich.style import Style
-
-    from .fragments import pt_style
-
-    return pt_style(Style.parse(color)) if color else ""
+    return rich_to_pt(color or "")
 
 
 def _key(view: View, width: int) -> list[Line]:
@@ -219,14 +244,7 @@ def _key(view: View, width: int) -> list[Line]:
 
 
 def _pt_style(style: str) -> str:
-    from rich.style import Style
-
-    from .fragments import pt_style
-
-    try:
-        return pt_style(Style.parse(style)) if style else ""
-    except Exception:   # a style word rich does not know: plain
-        return ""
+    return rich_to_pt(style)
 
 
 def _flow(items: Sequence[Line], width: int, sep: str = "  ") -> list[Line]:
