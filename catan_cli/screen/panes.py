@@ -163,6 +163,7 @@ def _full_size(session: "Session") -> tuple[int, int]:
 class Section:
     name: str
     lines: list[Line]
+    short: str = ""     # its tab's word, when the panel folds
 
 
 def side_sections(session: "Session", width: int) -> list[Section]:
@@ -173,16 +174,16 @@ def side_sections(session: "Session", width: int) -> list[Section]:
     colors = theme.player_colors(view.get("players") or [])
     out = []
     if viewer is not None:
-        out.append(Section(f"{viewer} · your hand", _hand(view, viewer, width)))
-    out.append(Section(f"score (to {view.get('vp_target')})", _score(view, colors, width)))
-    out.append(Section("costs", _costs(session, width)))
+        out.append(Section(f"{viewer} · your hand", _hand(view, viewer, width), "hand"))
+    out.append(Section(f"score (to {view.get('vp_target')})", _score(view, colors, width), "score"))
+    out.append(Section("costs", _costs(session, width), "costs"))
     rows = layer_for(view).status_rows(view, colors)
     if rows:
         lines: list[Line] = []
         for what, value in rows:
             lines += wrap([("bold", f"{what}: "), *_text_line(value)], width)
-        out.append(Section(game.engine.scen.name.lower(), lines))
-    out.append(Section("key", _key(view, width)))
+        out.append(Section(game.engine.scen.name.lower(), lines, "scenario"))
+    out.append(Section("key", _key(view, width), "key"))
     return out
 
 
@@ -288,10 +289,14 @@ def side_panel(sections: Sequence[Section], width: int, height: int, tab: int) -
             continue
         out += lines
         shown.append(s.name)
+    used = len(names[0][1])
     for s in sections:
-        word = s.name.split(" · ")[-1].split(" (")[0]
-        names.append(("bold reverse" if s.name in shown else DIM, f" {word}"))
-    return [crop(names, 0, width)] + out[:height - 1]
+        word = " " + (s.short or s.name)
+        if used + len(word) > width:   # whole names only
+            break
+        names.append(("bold reverse" if s.name in shown else DIM, word))
+        used += len(word)
+    return [names] + out[:height - 1]
 
 
 # ---------------------------------------------------------------------------- the toolbar
