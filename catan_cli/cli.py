@@ -224,7 +224,7 @@ def build_app() -> Any:
         save: str = typer.Argument(..., metavar="SAVE", help="A save's name (in the saves folder) or a path."),
         saves_dir: str = saves_option(),
         compact: bool = typer.Option(None, "--compact/--full",
-                                     help="Map size (default: full if the terminal has 100 columns)."),
+                                     help="Map size (default: full when it fits the terminal's width)."),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
@@ -242,7 +242,7 @@ def build_app() -> Any:
             _fail(str(exc), exit_code(exc))
         game, header = loaded.game, loaded.header
         console = Console(highlight=False)
-        screen = Screen(console, compact if compact is not None else console.width < 100)
+        screen = Screen(console, compact if compact is not None else False)   # full when it fits the width
         seats = ", ".join(seat.spec() for seat in header.seats)
         console.print(f"{loaded.name}: {header.scenario} · {seats} · seed {header.seed}"
                       f"{' · sandbox' if header.sandbox else ''} · {len(game.history)} commands",

@@ -70,8 +70,11 @@ class Screen:
         r = _render()
         if r is None:
             return _plain_board(view)
-        drawing: RenderableType = r.render_board(game.board_json(), view, region=region, compact=compact,
+        board = game.board_json()
+        drawing: RenderableType = r.render_board(board, view, region=region, compact=compact,
                                                  width=self.console.width)
+        if not compact and _drawn_width(drawing) > self.console.width:   # would wrap: the smaller one
+            drawing = r.render_board(board, view, region=region, compact=True, width=self.console.width)
         return drawing
 
     def table(self, name: str, view: dict[str, Any], *args: Any) -> "RenderableType":
@@ -122,6 +125,12 @@ class Screen:
             candidates.append(self.table("score", view))
         side = [t for t in candidates if self.console.measure(t).maximum <= room]
         return SideBySide(board, board_w, side, room) if side else board
+
+
+def _drawn_width(drawing: Any) -> int:
+    """Columns of a drawn map (a rich Text of lines), legend included."""
+    plain = getattr(drawing, "plain", "")
+    return max((len(line) for line in plain.split("\n")), default=0)
 
 
 class SideBySide:

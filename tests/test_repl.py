@@ -594,3 +594,15 @@ def test_completion_hints_what_an_intersection_produces(tmp_path):
     land = [h for h in board["hexes"] if h["id"] in node["hexes"] and h["terrain"] != "sea"]
     pips = sum(6 - abs(7 - h["number"]) for h in land if h.get("number"))
     assert hints["40"].endswith(f"{pips} pips") and hints["40"].count(" · ") == len(land)
+
+
+def test_map_full_falls_back_to_the_compact_map_when_the_terminal_is_too_narrow(tmp_path):
+    out = io.StringIO()
+    console = Console(file=out, width=100, height=40, color_system=None, highlight=False)
+    session = Session.new(Header("pirate-islands", parse_seats("red,blue,white"), 3), saves_folder=tmp_path)
+    repl = Repl(session, console, pace=0.0)
+    said(out)
+    repl.handle("map full")
+    lines = said(out).splitlines()
+    assert lines and max(len(line) for line in lines) <= 100   # no row wraps
+    assert " AB " in "\n".join(lines)
