@@ -116,3 +116,18 @@ def test_the_screen_quits_and_saves_from_the_prompt(tmp_path: Path) -> None:
     finally:
         term.close()
     assert (tmp_path / "friday.catan").is_file()
+
+
+def test_the_screen_follows_a_resize_of_the_terminal(tmp_path: Path) -> None:
+    red_after_roll("base", 3, tmp_path)
+    command = [sys.executable, "-m", "catan_cli", "play", "--fast", "--load", "screen", "--saves", str(tmp_path)]
+    term = Terminal(80, 24, command, {"PYTHONPATH": str(Path(__file__).parent.parent)})
+    try:
+        small = term.wait_for(lambda lines: "build/trade >" in prompt_line(lines))
+        assert small[0].startswith(" map · compact") and "arrows pan" in small[0]
+        subprocess.run(["tmux", "resize-window", "-t", term.name, "-x", "120", "-y", "45"], check=True)
+        big = term.wait_for(lambda lines: len(lines) == 45 and lines[0].startswith(" map · full"))
+        assert "arrows pan" not in big[0] and all(len(line) <= 120 for line in big)
+        assert big[-1].startswith("turn 1 · red: build/trade")
+    finally:
+        term.close()

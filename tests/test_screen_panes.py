@@ -105,3 +105,32 @@ def test_the_map_follows_your_own_build_when_it_does_not_fit(tmp_path: Path) -> 
     screen.map.follow(screen.session, 160, g.map_w, g.top - 1)   # the far south-east corner
     assert re.search(r"\b160\b", pane_text(screen.map.view(screen.session, g.map_w, g.top - 1)))
     assert screen.map.top > 0 and screen.map.left > 0
+
+
+def test_the_application_runs_on_given_input_and_output(tmp_path: Path) -> None:
+    """What a server does for each connection: its own input and output, no real terminal."""
+    import threading
+    import time
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    session = red_after_roll("base", 3, tmp_path, save=False)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        screen = TableScreen(session, pace=0, input=pipe, output=DummyOutput())
+
+        def type_lines() -> None:
+            for text in ("build city 99\r", "end\r", "quit\r", "n\r"):
+                deadline = time.monotonic() + 10
+                time.sleep(0.3)
+                while (screen.busy or not screen.app.is_running) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                pipe.send_text(text)
+
+        threading.Thread(target=type_lines, daemon=True).start()
+        screen.run()
+    said = "\n".join(plain(line) for _, line in screen.entries)
+    assert "✗ there is no intersection 99" in said
+    assert "blue rolls" in said and "white rolls" in said        # the bots played their turns
+    assert said.rstrip().endswith("not saved")
