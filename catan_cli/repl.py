@@ -31,9 +31,10 @@ if TYPE_CHECKING:
 PACE = 0.4          # seconds per bot command
 FULL_MAP_HEIGHT = 50   # terminals at least this tall get the full-size map by default
 
+# The players' colours of render.theme (Okabe-Ito), as prompt_toolkit reads them.
 PROMPT_COLORS = {
-    "red": "ansired", "blue": "ansibrightblue", "white": "ansiwhite", "orange": "#ff8700",
-    "green": "ansigreen", "brown": "#af5f00", "yellow": "ansiyellow", "purple": "ansimagenta",
+    "red": "#d55e00", "blue": "#56b4e9", "white": "#eeeeee", "orange": "#e69f00",
+    "green": "#009e73", "brown": "#a6761d", "yellow": "#f0e442", "purple": "#cc79a7",
 }
 MAP_WORDS = ("compact", "full")
 SCORE_MIN_WIDTH = 50   # the score table is never narrower than this

@@ -106,7 +106,7 @@ def test_prompt_names_the_player_and_what_the_game_waits_for(tmp_path):
     assert repl.prompt_plain() == "red · build/trade > "
     assert repl.toolbar_text().startswith("turn 1 · main · red's turn · dice 2+3=5 · red 2  blue 2  white 2 VP")
     # the player's name in their colour, the rest plain
-    assert list(repl.prompt_message()) == [("bold fg:ansired", "red"), ("", " · build/trade > ")]
+    assert list(repl.prompt_message()) == [("bold fg:#d55e00", "red"), ("", " · build/trade > ")]
 
 
 def test_prompt_when_a_player_must_discard(tmp_path):
@@ -117,7 +117,7 @@ def test_prompt_when_a_player_must_discard(tmp_path):
     for line in ["turn red", "give blue 4 wool 4 ore", "end", "dice 3 4", "roll"]:
         repl.handle(line)
     assert repl.prompt_plain() == "blue must discard 4 > "
-    assert list(repl.prompt_message()) == [("bold fg:ansibrightblue", "blue"), ("", " must discard 4 > ")]
+    assert list(repl.prompt_message()) == [("bold fg:#56b4e9", "blue"), ("", " must discard 4 > ")]
 
 
 def test_prompt_at_the_end_of_the_game(tmp_path):
