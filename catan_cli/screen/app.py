@@ -24,7 +24,7 @@ from rich.console import Console
 from ..errors import CatanError
 from ..repl import PACE, Repl, _completer_class
 from . import panes
-from .fragments import Line, join_lines, line_len, plain, renderable_lines, styled, text_lines, wrap
+from .fragments import Line, join_lines, line_len, styled, wrap
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
@@ -103,6 +103,7 @@ class TableScreen:
         self._bot_entry: tuple[str, int] | None = None
         self._lock = threading.Lock()
         self._geometry_key: Any = None
+        self._wraps: dict[tuple[int, int], tuple[int, list[Line]]] = {}
         self._geometry = Geometry(80, 24, SIDE_NARROW, 49, 12, 10)
         self.app = self._build(input, output)
 
@@ -149,11 +150,11 @@ class TableScreen:
         if who is None:
             return ""
         from ..render import theme
-        from .panes import _pt
+        from .panes import pt_color
 
         players = self.session.game.players
         seat = players.index(who) if who in players else 0
-        return _pt(theme.player_color(who, seat))
+        return pt_color(theme.player_color(who, seat))
 
     def follow(self, command: str) -> None:
         """After the player's own build or move, keep its intersection in the map pane."""
@@ -208,7 +209,18 @@ class TableScreen:
         return Geometry(width, height, side, map_w, rest - events, events)
 
     def _event_lines_needed(self, width: int) -> int:
-        return sum(len(wrap(line, width)) for _, line in self.entries[self.mark:])
+        return sum(len(self._wrapped(i, width)) for i in range(self.mark, len(self.entries)))
+
+    def _wrapped(self, index: int, width: int) -> list[Line]:
+        """Entry ``index`` wrapped at ``width``, kept until that entry grows (a bot's turn)."""
+        line = self.entries[index][1]
+        key = (index, width)
+        size = line_len(line)
+        cached = self._wraps.get(key)
+        if cached is None or cached[0] != size:
+            cached = (size, wrap(line, width))
+            self._wraps[key] = cached
+        return cached[1]
 
     # ------------------------------------------------------------------ panes
     def map_fragments(self) -> list[Any]:
@@ -232,7 +244,8 @@ class TableScreen:
     def event_fragments(self) -> list[Any]:
         g = self.geometry()
         with self._lock:
-            lines = [part for _, line in self.entries[-400:] for part in wrap(line, g.width)]
+            first = max(0, len(self.entries) - 400)
+            lines = [part for i in range(first, len(self.entries)) for part in self._wrapped(i, g.width)]
         room = g.events - 1
         end = max(0, len(lines) - self.scroll)
         shown = lines[max(0, end - room):end]
@@ -281,11 +294,8 @@ class TableScreen:
     def _handle(self, line: str) -> None:
         g = self.geometry()
         self.repl.console.width = max(20, g.width - 1)
-        before = self._viewer_on_turn()
         if not self.repl.handle(line):
             self.asking_save = True
-        if before and not self._viewer_on_turn():
-            pass
         self.drain()
 
     def _answer_save(self, answer: str) -> None:
@@ -295,10 +305,6 @@ class TableScreen:
             self.asking_save = True
         elif leave:
             self.app.exit()
-
-    def _viewer_on_turn(self) -> bool:
-        game = self.session.game
-        return not game.over and game.prompt_player() == self.session.viewer()
 
     def _work(self, fn: Any, *args: Any) -> None:
         def run() -> None:
@@ -426,4 +432,4 @@ class TableScreen:
         await self.app.run_async()
 
 
-__all__ = ["TableScreen", "ScreenRepl", "Geometry", "text_lines", "renderable_lines", "plain", "line_len"]
+__all__ = ["TableScreen", "ScreenRepl", "Geometry"]

@@ -229,13 +229,13 @@ def _score(view: View, colors: Mapping[str, str], width: int) -> list[Line]:
         short = " ".join(f"{v}{VP_SHORT.get(k, k.split()[0][:5])}" if VP_SHORT.get(k, "") not in ("LR", "LA")
                          else VP_SHORT[k] for k, v in sources.items() if v)
         won = " won" if name in (view.get("winners") or []) else ""
-        line: Line = [(f"bold {_pt(colors.get(name))}".strip(), f"{mark}{name:<7}"), ("bold", f"{p['vp']:>2}"),
+        line: Line = [(f"bold {pt_color(colors.get(name))}".strip(), f"{mark}{name:<7}"), ("bold", f"{p['vp']:>2}"),
                       ("", f"{won} {short}".rstrip())]
         lines += wrap(line, width)
     return lines
 
 
-def _pt(color: str | None) -> str:
+def pt_color(color: str | None) -> str:
     return rich_to_pt(color or "")
 
 
