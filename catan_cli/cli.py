@@ -265,6 +265,8 @@ def build_app() -> Any:
         option: list[str] = typer.Option([], "--option", "-o", help="Scenario option (repeatable)."),
         saves_dir: str = saves_option(),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
+        line: bool = typer.Option(False, "--line", help="Line mode for every connection (the table screen is "
+                                  "the default; a client with TERM=dumb or no pty gets the line mode anyway)."),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
@@ -289,7 +291,7 @@ def build_app() -> Any:
         def new_session(name: str) -> Any:
             return _start_session(scenario, players, seed, sandbox, option, None, name, saves_dir, True)
 
-        server = ssh.Server(new_session, saves_dir, pace=0.0 if fast else PACE)
+        server = ssh.Server(new_session, saves_dir, pace=0.0 if fast else PACE, line=line)
 
         async def main() -> None:
             listener = await ssh.start(server, host, port, Path(host_key) if host_key else None)

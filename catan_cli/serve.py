@@ -1,8 +1,10 @@
-"""``catan serve``: the REPL over SSH, one game per connection.
+"""``catan serve``: the game over SSH, one game per connection.
 
-prompt_toolkit's contrib SSH server (on asyncssh) runs a :class:`~catan_cli.repl.Repl` for
-each connection in its own prompt_toolkit app session; every connection gets its own
-:class:`~catan_cli.session.Session` on the same engine, in one process.
+prompt_toolkit's contrib SSH server (on asyncssh) runs, for each connection in its own
+prompt_toolkit app session, the table screen (:class:`~catan_cli.screen.TableScreen`), or the
+line mode's :class:`~catan_cli.repl.Repl` when the client's terminal is dumb or the server was
+started with ``--line``; every connection gets its own :class:`~catan_cli.session.Session` on
+the same engine, in one process.
 
 - The SSH user name names the game: ``ssh -p 8022 friday@host`` plays the save ``ssh-friday``,
   resumed when it exists, so a closed connection loses nothing (every command is autosaved).
@@ -86,10 +88,11 @@ class Server:
     of the connections open now."""
 
     def __init__(self, new_session: Callable[[str], "Session"], saves_folder: str | None = None,
-                 pace: float = 0.4) -> None:
+                 pace: float = 0.4, line: bool = False) -> None:
         self.new_session = new_session
         self.saves_folder = saves_folder
         self.pace = pace
+        self.line = line
         self.active: set[str] = set()
         self._lock = threading.Lock()
 
@@ -122,8 +125,13 @@ class Server:
         with self._lock:
             self.active.discard(name)
 
+    def wants_table(self, terminal_type: str | None) -> bool:
+        """The table screen unless the server runs in line mode or the client's terminal
+        cannot draw one (no pty, or TERM=dumb)."""
+        return not self.line and (terminal_type or "dumb").lower() not in ("dumb", "unknown")
+
     async def interact(self, ssh: "PromptToolkitSSHSession") -> None:
-        """One connection: a REPL until the player leaves or the connection drops."""
+        """One connection: a table (or a REPL) until the player leaves or the connection drops."""
         from rich.console import Console
 
         from .repl import Repl
@@ -131,6 +139,9 @@ class Server:
         loop = asyncio.get_running_loop()
         chan: Any = ssh._chan
         user = str(chan.get_extra_info("username") or "guest")
+        if self.wants_table(chan.get_terminal_type()):
+            await self._table(user, loop)
+            return
 
         def width() -> int:
             return max(40, ssh._get_size().columns)
@@ -156,6 +167,33 @@ class Server:
             await run(session.flush)
             self.release(name)
             await asyncio.sleep(0.05)   # let the last lines reach the channel
+
+
+    async def _table(self, user: str, loop: asyncio.AbstractEventLoop) -> None:
+        """The table screen on this connection's terminal (the current app session's input
+        and output); commands and bots run in the table's worker threads."""
+        from .screen import TableScreen
+
+        async def run(fn: Callable[..., Any], *args: Any) -> Any:
+            return await loop.run_in_executor(None, fn, *args)
+
+        try:
+            session, note = await run(self.session_for, user)
+        except CatanError as exc:
+            from prompt_toolkit.application.current import get_app_session
+
+            get_app_session().output.write_raw(f"catan: {exc}\r\n")
+            get_app_session().output.flush()
+            await asyncio.sleep(0.05)
+            return
+        name = session.save_name
+        try:
+            table = TableScreen(session, pace=self.pace)
+            table.add(None, note, "italic")
+            await table.run_async()
+        finally:
+            await run(session.flush)
+            self.release(name)
 
 
 async def start(server: Server, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,

@@ -1,16 +1,20 @@
-"""catan serve: the REPL over SSH.  A real server process on 127.0.0.1 and a random port, and
-asyncssh as the client: each connection plays its own game, named after the SSH user, and a
-second connection under the same name resumes it.  Every step has a time limit."""
+"""catan serve: the game over SSH.  A real server process on 127.0.0.1 and a random port, and
+asyncssh as the client (line mode) or OpenSSH's client in a tmux window (the table screen):
+each connection plays its own game, named after the SSH user, and a second connection under
+the same name resumes it.  Every step has a time limit."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import re
+import shutil
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -51,12 +55,11 @@ async def connect(port: int, user: str) -> tuple[asyncssh.SSHClientConnection, T
     return conn, Terminal(process)
 
 
-@pytest.fixture
-def server(tmp_path: Path):
+def serving(tmp_path: Path, *options: str) -> Iterator[int]:
     env = dict(os.environ, NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path / "data"),
                PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "catan_cli", "serve", "--port", "0", "--host", "127.0.0.1",
-                             "--seed", "7", "--fast", "--saves", str(tmp_path / "saves")],
+                             "--seed", "7", "--fast", "--saves", str(tmp_path / "saves"), *options],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = proc.stdout.readline() if proc.stdout else ""
@@ -70,6 +73,18 @@ def server(tmp_path: Path):
         except subprocess.TimeoutExpired:   # pragma: no cover
             proc.kill()
             proc.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[int]:
+    """A server in line mode (the asyncssh client reads its output as a stream)."""
+    yield from serving(tmp_path, "--line")
+
+
+@pytest.fixture
+def table_server(tmp_path: Path) -> Iterator[int]:
+    """A server with its default: the table screen for every terminal that can draw it."""
+    yield from serving(tmp_path)
 
 
 def test_play_over_ssh_then_resume(server: int, tmp_path: Path) -> None:
@@ -149,3 +164,58 @@ def test_a_damaged_save_is_left_alone_and_the_next_name_is_used(tmp_path: Path) 
     server.release("ssh-ann-2")
     assert server.session_for("ann")[0].save_name == "ssh-ann-2"
     assert (tmp_path / "ssh-ann.catan").read_text().endswith("0000000000000000\n")
+
+
+def test_the_server_chooses_the_table_unless_the_terminal_cannot_draw_it() -> None:
+    from catan_cli.serve import Server
+
+    table, line = Server(lambda name: None), Server(lambda name: None, line=True)   # type: ignore[arg-type, return-value]
+    assert table.wants_table("xterm-256color") and table.wants_table("screen")
+    assert not table.wants_table("dumb") and not table.wants_table(None)
+    assert not line.wants_table("xterm-256color")
+
+
+def tmux_screen(name: str) -> list[str]:
+    out = subprocess.run(["tmux", "capture-pane", "-t", name, "-p"], capture_output=True, text=True).stdout
+    return out.rstrip("\n").split("\n")
+
+
+def wait_screen(name: str, test: "object", timeout: float = 30.0) -> list[str]:
+    end = time.monotonic() + timeout
+    while True:
+        lines = tmux_screen(name)
+        if test(lines):   # type: ignore[operator]
+            return lines
+        if time.monotonic() > end:
+            raise AssertionError("the screen never showed what was awaited:\n" + "\n".join(lines))
+        time.sleep(0.2)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None or shutil.which("ssh") is None,
+                    reason="needs tmux and OpenSSH's client")
+def test_ssh_in_a_terminal_plays_on_the_table_screen(table_server: int, tmp_path: Path) -> None:
+    """'ssh -p PORT friday@127.0.0.1' in an 80x24 terminal: the table's panes, a command played
+    from its prompt and narrated in its event pane, and 'quit' saving the game."""
+    name = f"catan-ssh-{os.getpid()}"
+    ssh = (f"ssh -F /dev/null -p {table_server} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
+           f"-o LogLevel=ERROR -o PubkeyAuthentication=no -o PasswordAuthentication=no -tt friday@127.0.0.1")
+    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24",
+                    f"TERM=xterm-256color {ssh}; sleep 5"], check=True)
+    try:
+        lines = wait_screen(name, lambda ls: "place settlement >" in "\n".join(ls[-3:]))
+        assert lines[0].startswith(" map ·") and "your hand" in lines[0] + lines[1]
+        assert any("a new game, saved as ssh-friday" in line for line in lines)
+        assert lines[-1].startswith("turn 0 · red: place settlement")
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        subprocess.run(["tmux", "send-keys", "-t", name, "-l", "build settlement 40"], check=True)
+        subprocess.run(["tmux", "send-keys", "-t", name, "Enter"], check=True)
+        wait_screen(name, lambda ls: any("red places a settlement on 40" in line for line in ls))
+        wait_screen(name, lambda ls: "place road >" in "\n".join(ls[-3:]))
+        subprocess.run(["tmux", "send-keys", "-t", name, "-l", "quit"], check=True)
+        subprocess.run(["tmux", "send-keys", "-t", name, "Enter"], check=True)
+        wait_screen(name, lambda ls: "save the game as" in "\n".join(ls[-3:]))
+        subprocess.run(["tmux", "send-keys", "-t", name, "Enter"], check=True)
+        wait_screen(name, lambda ls: "map ·" not in ls[0])             # the table closed
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+    assert "build settlement 40" in (tmp_path / "saves" / "ssh-friday.catan").read_text()

@@ -304,6 +304,14 @@ class TableScreen:
         if leave is None:
             self.asking_save = True
         elif leave:
+            self.leave()
+
+    def leave(self) -> None:
+        """Close the Application; called from a worker thread, so its own loop must do it."""
+        loop = self.app.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.app.exit)
+        else:
             self.app.exit()
 
     def _work(self, fn: Any, *args: Any) -> None:
