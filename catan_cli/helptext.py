@@ -172,6 +172,9 @@ def verb_help(word: str, game: "Game | None" = None) -> list[str]:
     lines: list[str] = []
     for h in entries:
         lines += [f"{h.syntax}", f"  {h.summary}"]
+        note = game.engine.rules.help_notes.get(h.verb) if game is not None and h.verb in GAME_VERBS else None
+        if note:
+            lines.append(f"  in {game.engine.scen.name}: {note}")   # type: ignore[union-attr]
         cost = _cost_text(h, game)
         if cost:
             lines.append(f"  cost: {cost}")

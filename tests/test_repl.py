@@ -606,3 +606,26 @@ def test_map_full_falls_back_to_the_compact_map_when_the_terminal_is_too_narrow(
     lines = said(out).splitlines()
     assert lines and max(len(line) for line in lines) <= 100   # no row wraps
     assert " AB " in "\n".join(lines)
+
+
+def test_help_for_a_general_verb_says_what_the_scenario_changes(tmp_path):
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    sea = Session.new(Header("pirate-islands", parse_seats("red,blue,white"), 3), saves_folder=tmp_path)
+    repl = Repl(sea, console, pace=0.0)
+    said(out)
+    repl.handle("help buy")
+    assert "in The Pirate Islands: a knight card is your warship" in said(out)
+    repl.handle("help play")
+    assert "turns your hindmost normal ship into a warship" in said(out)
+    repl.handle("help rules")
+    assert "Win with 10 VP on your turn once your own fortress is captured" in said(out)
+    cloth = Session.new(Header("cloth-for-catan", parse_seats("red,blue,white"), 3), saves_folder=tmp_path)
+    repl = Repl(cloth, console, pace=0.0)
+    said(out)
+    repl.handle("help build")
+    assert "in Cloth for Catan: a chain of your ships linking a village" in said(out)
+    base, base_out = make(tmp_path)
+    said(base_out)
+    base.handle("help buy")
+    assert not any(line.startswith("  in ") for line in said(base_out).splitlines())   # base adds nothing

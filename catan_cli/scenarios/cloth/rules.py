@@ -32,6 +32,14 @@ RULES_TEXT = """Cloth for Catan (Seafarers; 2-4 players, 14 VP).
 
 class Rules(ScenarioRules):
     rules_text = RULES_TEXT
+    help_notes = {
+        "build": "a chain of your ships linking a village to your settlement or city opens trade "
+                 "with it: you take 1 cloth at once and 1 whenever its number is rolled. No "
+                 "settlements or roads on the tribe's islands.",
+        "pirate": "only a player with a village route may move the pirate; its mover may take "
+                  "1 cloth instead of a card.",
+        "robber": "the robber never enters a tribe island.",
+    }
 
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)
