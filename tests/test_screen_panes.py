@@ -134,3 +134,28 @@ def test_the_application_runs_on_given_input_and_output(tmp_path: Path) -> None:
     assert "✗ there is no intersection 99" in said
     assert "blue rolls" in said and "white rolls" in said        # the bots played their turns
     assert said.rstrip().endswith("not saved")
+
+
+def test_the_map_follows_the_robber_when_it_moves_out_of_view(tmp_path: Path) -> None:
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from catan_cli.engine.actions import Event
+    from catan_cli.session import Played
+
+    class Small(DummyOutput):
+        def get_size(self) -> Size:
+            return Size(rows=24, columns=80)
+
+    with create_pipe_input() as pipe:
+        screen = TableScreen(red_after_roll("base", 3, tmp_path, save=False), pace=0, input=pipe, output=Small())
+    g = screen.geometry()
+    drawing = [plain(line) for line in screen.map.drawing(screen.session, g.map_w, g.top - 1)]
+    assert len(drawing) > g.top - 1                                  # the map pans at 80x24
+    south = next(w for line in reversed(drawing) for w in line.split() if re.fullmatch(r"[A-Z]{1,2}", w))
+    screen.map.top = 0
+    assert south not in pane_text(screen.map.view(screen.session, g.map_w, g.top - 1)).split()
+    screen.repl.show_events(Played("blue: robber " + south, "blue", [Event("robber", 1, f"blue moves the robber to {south}")]))
+    assert screen.map.top > 0
+    assert south in pane_text(screen.map.view(screen.session, g.map_w, g.top - 1)).split()

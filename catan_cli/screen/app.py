@@ -71,6 +71,9 @@ class ScreenRepl(Repl):
     def show_events(self, played: "Played", echo: bool = False) -> None:
         players = self.session.game.players
         texts = [ev for ev in self.session.narrate(played.events)]
+        for ev in played.events:        # the map follows the robber and the pirate
+            if ev.kind in ("robber", "pirate") and " to " in ev.text:
+                self.table.follow_hex(ev.text.rsplit(" ", 1)[1])
         if self.session.is_bot(played.seat):
             self.table.bot_narration(played.seat, [ev.text for ev in texts])
         else:
@@ -164,6 +167,10 @@ class TableScreen:
             if numbers:
                 g = self.geometry()
                 self.map.follow(self.session, int(numbers[-1]), g.map_w, g.top - 1)
+
+    def follow_hex(self, hex_id: str) -> None:
+        g = self.geometry()
+        self.map.follow_hex(self.session, hex_id, g.map_w, g.top - 1)
 
     def board_changed(self) -> None:
         self.invalidate()

@@ -102,8 +102,14 @@ class MapPane:
 
     def follow(self, session: "Session", node: int, width: int, height: int) -> None:
         """Bring an intersection into view (a new piece of yours), moving as little as needed."""
+        self._follow(session, re.compile(rf"(?<![\w])[A-Za-z]?{node}(?!\w)"), width, height)
+
+    def follow_hex(self, session: "Session", hex_id: str, width: int, height: int) -> None:
+        """Bring a hex's label into view (the robber or the pirate just moved there)."""
+        self._follow(session, re.compile(rf"(?<![\w]){re.escape(hex_id.upper())}(?!\w)"), width, height)
+
+    def _follow(self, session: "Session", pattern: "re.Pattern[str]", width: int, height: int) -> None:
         lines = self.drawing(session, width, height)
-        pattern = re.compile(rf"(?<![\w])[A-Za-z]?{node}(?!\w)")
         for y, line in enumerate(lines):
             found = pattern.search(plain(line))
             if found:
