@@ -340,8 +340,9 @@ class Repl:
         color = PROMPT_COLORS.get(who, "")
         return FormattedText([(f"bold fg:{color}" if color else "bold", who), ("", rest)])
 
-    def toolbar_text(self) -> str:
-        """Turn, phase, whose turn, last dice and every player's VP."""
+    def toolbar_text(self, width: int | None = None) -> str:
+        """Turn, phase, whose turn, last dice, every player's VP, and a decision another player
+        owes (an offer's terms); whole items dropped from the right to fit ``width``."""
         game = self.session.game
         view = game.view(self.session.viewer())
         dice = view["dice"]
@@ -349,9 +350,22 @@ class Repl:
         parts = [f"turn {view['turn']}", view["phase"], f"{on_turn}'s turn"]
         parts.append(f"dice {dice[0]}+{dice[1]}={sum(dice)}" if dice else "no dice yet")
         parts.append("  ".join(f"{p['name']} {p['vp']}" for p in view["players"]) + f" VP (to {view['vp_target']})")
+        if not game.over and view["prompt"] != on_turn:
+            parts.append(f"{view['prompt']}: {view['waiting_for']}")
         if self.session.autosave:
             parts.append(f"saving to {self.session.save_name}")
-        return " · ".join(parts)
+        if width is None:
+            return " · ".join(parts)
+        from .screen.panes import fit_items
+
+        return fit_items(parts, width)
+
+    def _toolbar(self) -> Any:
+        """The line mode's bottom toolbar, fitted to the terminal's width now."""
+        from prompt_toolkit.application import get_app
+        from prompt_toolkit.formatted_text import FormattedText
+
+        return FormattedText([("", " " + self.toolbar_text(get_app().output.get_size().columns - 2))])
 
     # -------------------------------------------------------------- completion
     def legal(self) -> list[str]:
@@ -610,13 +624,12 @@ class Repl:
         """Run in a terminal with prompt_toolkit (``input``/``output`` for tests).  Ctrl-C
         clears the line; Ctrl-D or 'quit' offers to save, then leaves."""
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.formatted_text import FormattedText
         from prompt_toolkit.history import InMemoryHistory
 
         prompt: PromptSession[str] = PromptSession(
             history=history if history is not None else _history(),
             completer=_completer_class()(self), complete_while_typing=False,
-            bottom_toolbar=lambda: FormattedText([("", " " + self.toolbar_text())]),
+            bottom_toolbar=self._toolbar,
             input=input, output=output)
         answers: PromptSession[str] = PromptSession(history=InMemoryHistory(), input=input, output=output)
         self.start()
@@ -677,12 +690,11 @@ class Repl:
         e.g. in a worker thread, so that one player's bots never hold up another's prompt.
         ``width`` gives the terminal's width before each command (it may be resized)."""
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.formatted_text import FormattedText
         from prompt_toolkit.history import InMemoryHistory
 
         prompt: PromptSession[str] = PromptSession(
             history=InMemoryHistory(), completer=_completer_class()(self), complete_while_typing=False,
-            bottom_toolbar=lambda: FormattedText([("", " " + self.toolbar_text())]))
+            bottom_toolbar=self._toolbar)
         answers: PromptSession[str] = PromptSession(history=InMemoryHistory())
 
         def fit() -> None:

@@ -629,3 +629,26 @@ def test_help_for_a_general_verb_says_what_the_scenario_changes(tmp_path):
     said(base_out)
     base.handle("help buy")
     assert not any(line.startswith("  in ") for line in said(base_out).splitlines())   # base adds nothing
+
+
+def test_the_toolbars_say_the_terms_of_an_offer_and_fit_by_whole_items(tmp_path):
+    from catan_cli.screen import panes
+
+    out = io.StringIO()
+    session = Session.new(Header("base", parse_seats("red,blue"), 3, sandbox=True), saves_folder=tmp_path)
+    repl = Repl(session, Console(file=out, width=120, color_system=None, highlight=False), pace=0.0)
+    game = session.game
+    while game.state.turn < 1 or game.waiting_for() != "build/trade":
+        commands = game.legal_commands()
+        session.play("roll" if "roll" in commands else next(c for c in commands if c != "end"))
+    for line in ("give red 2 ore", "give blue 2 wool", "offer blue 1 ore for 1 wool"):
+        repl.handle(line)
+    terms = "blue: accept or decline: red offers you 1 ore for 1 wool"
+    assert repl.prompt_plain() == "blue · accept or decline: red offers you 1 ore for 1 wool > "
+    assert terms in repl.toolbar_text() and terms in panes.toolbar_items(session)
+    repl.handle("status")
+    assert "red offers 1 ore for 1 wool" in said(out)
+    full = repl.toolbar_text().split(" · ")
+    for width in (30, 50, 80):
+        shown = repl.toolbar_text(width)
+        assert len(shown) <= width and shown.split(" · ") == full[:len(shown.split(" · "))]
