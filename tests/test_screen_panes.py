@@ -159,3 +159,16 @@ def test_the_map_follows_the_robber_when_it_moves_out_of_view(tmp_path: Path) ->
     screen.repl.show_events(Played("blue: robber " + south, "blue", [Event("robber", 1, f"blue moves the robber to {south}")]))
     assert screen.map.top > 0
     assert south in pane_text(screen.map.view(screen.session, g.map_w, g.top - 1)).split()
+
+
+def test_the_score_names_vp_sources_in_words_and_the_key_explains_the_short_form() -> None:
+    player = {"name": "red", "vp": 8, "vp_sources": {"settlements": 2, "cities": 4, "longest road": 2,
+                                                     "largest army": 0}}
+    view: Any = {"players": [player]}
+    wide = pane_text(panes._score(view, {}, 60))
+    assert "8 (settlements 2, cities 4, longest road 2)" in wide and "army" not in wide
+    narrow = pane_text(panes._score(view, {}, 28))
+    assert "8 (2s 4c LR)" in narrow and all(len(line) <= 28 for line in narrow.splitlines())
+    key = pane_text(panes._vp_key(view, 28))
+    assert "VP: s settlements" in key and "VP: c cities" in key and "VP: LR longest road" in key
+    assert panes._vp_key(view, 60) == []

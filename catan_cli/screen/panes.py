@@ -231,14 +231,41 @@ def _score(view: View, colors: Mapping[str, str], width: int) -> list[Line]:
     for p in players:
         name = str(p["name"])
         mark = f"{marks[name]} " if name in marks else ""
-        sources = p.get("vp_sources") or {}
-        short = " ".join(f"{v}{VP_SHORT.get(k, k.split()[0][:5])}" if VP_SHORT.get(k, "") not in ("LR", "LA")
-                         else VP_SHORT[k] for k, v in sources.items() if v)
         won = " won" if name in (view.get("winners") or []) else ""
-        line: Line = [(f"bold {pt_color(colors.get(name))}".strip(), f"{mark}{name:<7}"), ("bold", f"{p['vp']:>2}"),
-                      ("", f"{won} {short}".rstrip())]
-        lines += wrap(line, width)
+        head: Line = [(f"bold {pt_color(colors.get(name))}".strip(), f"{mark}{name:<7}"), ("bold", f"{p['vp']:>2}")]
+        words, _ = _sources_text(p, width - line_len(head) - len(won) - 1)
+        lines += wrap([*head, ("", f"{won} {words}".rstrip())], width)
     return lines
+
+
+def _sources_text(player: Mapping[str, Any], room: int) -> tuple[str, bool]:
+    """A player's VP by source: '(settlements 2, cities 4)' when it fits in ``room``, else
+    '(2s 4c)'; and whether the short form was used (the key then says what 's' means)."""
+    sources = {k: v for k, v in (player.get("vp_sources") or {}).items() if v}
+    if not sources:
+        return "", False
+    words = "(" + ", ".join(f"{k} {v}" for k, v in sources.items()) + ")"
+    if len(words) <= room:
+        return words, False
+    return "(" + " ".join(_vp_short(k, v) for k, v in sources.items()) + ")", True
+
+
+def _vp_short(source: str, vp: int) -> str:
+    """'3s' for 3 VP of settlements, 'LR' for the longest road."""
+    short = VP_SHORT.get(source, source.split()[0][:5])
+    return short if short in ("LR", "LA") else f"{vp}{short}"
+
+
+def _vp_key(view: View, width: int) -> list[Line]:
+    """What the score's short VP sources stand for, when the panel was too narrow for words."""
+    used: dict[str, str] = {}
+    for p in view.get("players") or []:
+        if _sources_text(p, width - 12)[1]:        # the room _score leaves beside mark, name, VP
+            for k, v in (p.get("vp_sources") or {}).items():
+                short = VP_SHORT.get(k, k.split()[0][:5])
+                if v and short != k:
+                    used[short] = k
+    return [[("", f"VP: {short} {name}")] for short, name in used.items()]
 
 
 def pt_color(color: str | None) -> str:
@@ -247,7 +274,7 @@ def pt_color(color: str | None) -> str:
 
 def _key(view: View, width: int) -> list[Line]:
     items = [[(_pt_style(style), text)] for text, style in _legend_items(view, compact=True)]
-    return _flow(items, width, sep="  ")
+    return _flow(items + _vp_key(view, width), width, sep="  ")
 
 
 def _pt_style(style: str) -> str:
