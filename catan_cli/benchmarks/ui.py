@@ -7,10 +7,13 @@
    168 intersections) at 120x45: median time from an accepted command to the screen redrawn
    (the command played, every pane rebuilt and prompt_toolkit's renderer writing the changed
    cells to a terminal output), over the commands of a seeded random game (target <= 10 ms).
-1. screen: median time from an accepted command to the fully rendered screen (engine, events,
-   board and hand drawn into a 100x40 console, toolbar and prompt) on the base board, over the
-   commands of a seeded random game; and the time until the REPL is ready for the next
-   command, the autosave (written after the screen) included.
+1. screen: the line mode's median time from an accepted command to the fully rendered screen
+   (engine, events, board and hand drawn into a 100x40 console, toolbar and prompt) on the base
+   board, over the commands of a seeded random game; and the time until the REPL is ready for
+   the next command, the autosave (written after the screen) included.  The line mode draws
+   the board only after the player's own build or move; after the other commands the figure
+   adds a board drawing anyway (the worst case, and after those the autosave is counted in
+   the screen figure too).
 2. version: cold start of ``catan --version`` (a fresh process each time).
 3. run: ``catan run`` of a generated 1,000-command file (a fresh process each time).
 """
@@ -82,9 +85,15 @@ def bench_screen(commands: int, seed: int, autosave: bool) -> dict[str, float]:
             repl.toolbar_text()
             repl.prompt_message()
             bar = time.perf_counter() - t1
-            assert drawn, f"no screen for {line!r}"
-            screen.append(drawn[-1] - t0 + bar)
-            ready.append(t_saved - t0 + bar)
+            if drawn:
+                screen.append(drawn[-1] - t0 + bar)
+                ready.append(t_saved - t0 + bar)
+            else:   # the line mode drew no board (not your own build): draw one anyway, the worst case
+                t2 = time.perf_counter()
+                real_draw()
+                board = time.perf_counter() - t2
+                screen.append(t_saved - t0 + board + bar)
+                ready.append(t_saved - t0 + board + bar)
             out.seek(0)
             out.truncate()
     screen.sort()

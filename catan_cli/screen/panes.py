@@ -42,6 +42,7 @@ class MapPane:
     left: int = 0
     layout: str = "auto"        # "auto", "full" or "compact" (the 'map full' / 'map compact' words)
     _key: Any = None
+    _facts: Any = None
     _lines: list[Line] = field(default_factory=list)
     _width: int = 0
     compact: bool = False
@@ -53,8 +54,12 @@ class MapPane:
         compact = self._choose(session, width, height)
         key = (id(game), len(game.history), viewer, compact, game.over)
         if key != self._key:
-            self._lines = runs_lines(render_runs(board_of(session), game.view(viewer), compact=compact))
-            self._width = max((line_len(line) for line in self._lines), default=0)
+            view = game.view(viewer)
+            facts = (key[0], viewer, compact, game.over, _board_key(session), _map_facts(view))
+            if facts != self._facts:     # most commands (rolls, trades, cards) leave the map as it is
+                self._lines = runs_lines(render_runs(board_of(session), view, compact=compact))
+                self._width = max((line_len(line) for line in self._lines), default=0)
+                self._facts = facts
             self._key, self.compact = key, compact
         return self._lines
 
@@ -121,6 +126,16 @@ class MapPane:
                 return
 
 
+MAP_VIEW_KEYS = ("scenario", "robber", "pirate", "buildings", "routes", "harbors", "extra")
+
+
+def _map_facts(view: View) -> tuple[Any, ...]:
+    """What the map drawing reads of a view: the pieces, the robber and pirate, the harbours,
+    the scenario's public items, and each player's name, colour and own items."""
+    players = tuple((p.get("name"), p.get("color"), p.get("extra")) for p in view.get("players") or [])
+    return (*(view.get(k) for k in MAP_VIEW_KEYS), players)
+
+
 def _word_at(line: str, word: str) -> int:
     start = 0
     while True:
@@ -142,13 +157,17 @@ _BOARDS: dict[Any, Any] = {}
 
 def board_of(session: "Session") -> Any:
     """The game's board_json, kept while its hexes and harbours stay (it takes milliseconds)."""
-    game = session.game
-    state = game.state   # the board changes only with terrain, numbers or harbours (exploration)
-    key = (id(game), tuple(state.terrain), tuple(state.numbers), tuple(state.harbor_types))
+    key = _board_key(session)
     if key not in _BOARDS:
         _BOARDS.clear()
-        _BOARDS[key] = game.board_json()
+        _BOARDS[key] = session.game.board_json()
     return _BOARDS[key]
+
+
+def _board_key(session: "Session") -> tuple[Any, ...]:
+    """The board changes only with terrain, numbers or harbours (exploration)."""
+    state = session.game.state
+    return (id(session.game), tuple(state.terrain), tuple(state.numbers), tuple(state.harbor_types))
 
 
 def _full_size(session: "Session") -> tuple[int, int]:
