@@ -411,7 +411,7 @@ def test_pirate_islands_board_shows_lanes_and_fortresses_as_fortresses() -> None
     text = _plain(render_board(g.board_json(), view, width=130))
     for fort in view["extra"]["fortresses"]:
         assert re.search(rf"\bF{fort['node']}\b", text) and not re.search(rf"\bs{fort['node']}\b", text)
-    assert ":::" in text and "sea lane" in text
+    assert ":r:" in text and ":b:" in text and ":w:" in text and ":r: sea lane" in text   # whose lane, in letters
 
 
 def test_score_shows_cloth_held_beside_its_victory_points() -> None:

@@ -461,7 +461,7 @@ class _Painter:
     def _edge_marks(self) -> None:
         """The scenario's marks on paths; pieces drawn afterwards cover them."""
         for mark in self.layer.edge_marks(self.view, self.colors):
-            self._fill_edge(mark.edge, mark.glyph, mark.style)
+            self._fill_edge(mark.edge, mark.glyph, mark.style, mark=mark.mark, lone_mark=False)
 
     def _routes(self) -> None:
         glyphs = {**theme.ROUTE_GLYPH, **self.layer.glyphs}
@@ -471,8 +471,10 @@ class _Painter:
             self._fill_edge(str(route["edge"]), glyph, f"bold {_owner_color(self.colors, owner)}",
                             mark=theme.owner_mark(self.marks, owner))
 
-    def _fill_edge(self, edge_id: str, glyph: str, style: str, mark: str = "") -> None:
-        """Fill a drawn path's side with a glyph, the owner's mark in its middle cell."""
+    def _fill_edge(self, edge_id: str, glyph: str, style: str, mark: str = "", lone_mark: bool = True) -> None:
+        """Fill a drawn path's side with a glyph, the owner's mark in its middle cell; a
+        scenario's mark (``lone_mark`` False) keeps its glyph on a one-cell side, so that it
+        never reads as a piece there."""
         edge = self.edges.get(edge_id)
         if edge is None:
             return
@@ -481,7 +483,7 @@ class _Painter:
             return
         pa, pb = self.frame.node(self.nodes[a]["grid"]), self.frame.node(self.nodes[b]["grid"])
         cells = _side_cells(pa, pb, self.layout, thick=True)
-        middle = _middle_cell(cells) if mark else -1
+        middle = _middle_cell(cells) if mark and (lone_mark or len(cells) > 1) else -1
         for i, (y, x, _) in enumerate(cells):
             self.canvas.put(y, x, mark if i == middle else glyph, style)
 
