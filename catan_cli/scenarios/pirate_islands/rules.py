@@ -336,9 +336,7 @@ class Rules(ScenarioRules):
     def apply_steal(self, action: Action) -> list[Event]:
         ctx = self.ctx
         seat = action.seat
-        item = ctx.pending_for("steal", seat)
-        assert item is not None   # check_steal made sure
-        ctx.resolve(item)
+        ctx.close_pending("steal", seat)
         victim = action.args[0]
         if victim < 0:
             return [Event("steal", seat, f"{ctx.name(seat)} steals from nobody")]
@@ -363,9 +361,7 @@ class Rules(ScenarioRules):
     def apply_reward(self, action: Action) -> list[Event]:
         ctx = self.ctx
         seat = action.seat
-        item = ctx.pending_for("reward", seat)
-        assert item is not None   # check_reward made sure
-        ctx.resolve(item)
+        item = ctx.close_pending("reward", seat)
         gain = [0] * 5
         gain[action.args[0]] = 1
         ctx.gain(seat, gain)
