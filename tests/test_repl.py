@@ -541,6 +541,13 @@ def test_a_win_with_a_hidden_victory_card_shows_the_same_vp_everywhere(tmp_path)
     repl.handle("score")
     row = next(line for line in said(out).splitlines() if line.strip().startswith("blue"))
     assert row.split()[-1] == "10"
+    from catan_cli.screen import panes                 # the table screen's toolbar and score too
+    from catan_cli.screen.fragments import plain
+
+    assert "blue 10" in " · ".join(panes.toolbar_items(repl.session))
+    score = next(s for s in panes.side_sections(repl.session, 60) if s.short == "score")
+    blue = next(plain(line) for line in score.lines if "blue" in plain(line))
+    assert blue.split()[2:4] == ["10", "won"] and "victory cards 1" in blue
 
 
 def test_dice_shows_the_rolls_beside_the_expected_counts(tmp_path):
