@@ -311,8 +311,8 @@ class _Painter:
                 self._body(h)
             self._harbors()
             static = self.canvas.copy()
-            if len(_STATIC) >= 8:
-                _STATIC.pop(next(iter(_STATIC)))
+            if len(_STATIC) >= 8:     # tables on SSH connections draw from several threads
+                _STATIC.pop(next(iter(_STATIC.copy()), None), None)
             _STATIC[key] = static
         else:
             self.canvas = static.copy()

@@ -158,10 +158,13 @@ _BOARDS: dict[Any, Any] = {}
 def board_of(session: "Session") -> Any:
     """The game's board_json, kept while its hexes and harbours stay (it takes milliseconds)."""
     key = _board_key(session)
-    if key not in _BOARDS:
-        _BOARDS.clear()
-        _BOARDS[key] = session.game.board_json()
-    return _BOARDS[key]
+    board = _BOARDS.get(key)
+    if board is None:     # several tables (SSH connections) share this cache from their threads
+        board = session.game.board_json()
+        if len(_BOARDS) >= 16:
+            _BOARDS.clear()
+        _BOARDS[key] = board
+    return board
 
 
 def _board_key(session: "Session") -> tuple[Any, ...]:
