@@ -122,12 +122,16 @@ class _Canvas:
             return []
         x0 = min(next(x for x, c in enumerate(self.chars[y]) if c != " ") for y in rows)
         out = []
-        for y in range(rows[0], rows[-1] + 1):
-            line = "".join(self.chars[y][x0:]).rstrip()
-            styles = [self.style_at(y, x) for x in range(x0, x0 + len(line))]
+        for y in range(rows[0], rows[-1] + 1):   # style_at, inlined: this runs on every redraw
+            chars, marks, bgs = self.chars[y][x0:], self.styles[y][x0:], self.bgs[y][x0:]
+            line = "".join(chars).rstrip()
+            n = len(line)
+            styles = [m if c != " " else "" for c, m in zip(chars[:n], marks[:n])]
+            if any(bgs[:n]):
+                styles = [f"{st} on {bg}".strip() if bg else st for st, bg in zip(styles, bgs[:n])]
             runs, start = [], 0
-            for i in range(1, len(line) + 1):
-                if i == len(line) or styles[i] != styles[start]:
+            for i in range(1, n + 1):
+                if i == n or styles[i] != styles[start]:
                     runs.append((styles[start], line[start:i]))
                     start = i
             out.append(runs)
