@@ -107,6 +107,7 @@ class TableScreen:
         self._lock = threading.Lock()
         self._geometry_key: Any = None
         self._wraps: dict[tuple[int, int], tuple[int, list[Line]]] = {}
+        self._panes: dict[str, tuple[tuple[Any, ...], list[Any]]] = {}
         self._geometry = Geometry(80, 24, SIDE_NARROW, 49, 12, 10)
         self.app = self._build(input, output)
 
@@ -230,7 +231,27 @@ class TableScreen:
         return cached[1]
 
     # ------------------------------------------------------------------ panes
+    def _position(self) -> tuple[Any, ...]:
+        """What identifies the position on screen: a game grows its history, and an undo
+        replays into a new game."""
+        game = self.session.game
+        return (id(game), len(game.history), self.session.viewer(), game.over)
+
+    def _memo(self, name: str, key: tuple[Any, ...], build: Any) -> list[Any]:
+        """A pane's fragments, rebuilt only when its key changes (prompt_toolkit asks for
+        every pane at every redraw: a keystroke must not redraw the map)."""
+        cached = self._panes.get(name)
+        if cached is None or cached[0] != key:
+            cached = (key, build())
+            self._panes[name] = cached
+        return cached[1]
+
     def map_fragments(self) -> list[Any]:
+        g = self.geometry()
+        key = (self._position(), g, self.map.top, self.map.left, self.map.layout)
+        return self._memo("map", key, self._map_fragments)
+
+    def _map_fragments(self) -> list[Any]:
         g = self.geometry()
         lines = self.map.view(self.session, g.map_w, g.top - 1)
         w, h = self.map.size()
@@ -243,6 +264,10 @@ class TableScreen:
         return join_lines([panes.fit_line(title, g.map_w, panes.TITLE), *lines])
 
     def side_fragments(self) -> list[Any]:
+        g = self.geometry()
+        return self._memo("side", (self._position(), g, self.tab), self._side_fragments)
+
+    def _side_fragments(self) -> list[Any]:
         g = self.geometry()
         sections = panes.side_sections(self.session, g.side - 1)
         lines = panes.side_panel(sections, g.side - 1, g.top, self.tab)
