@@ -172,3 +172,14 @@ def test_the_score_names_vp_sources_in_words_and_the_key_explains_the_short_form
     key = pane_text(panes._vp_key(view, 28))
     assert "VP: s settlements" in key and "VP: c cities" in key and "VP: LR longest road" in key
     assert panes._vp_key(view, 60) == []
+
+
+def test_the_ui_benchmark_runs_on_the_largest_map() -> None:
+    """The benchmark of the note ('python -m catan_cli.benchmarks.ui'), on a few commands:
+    it must keep running as the screen changes (its figures are measured by hand)."""
+    from catan_cli.benchmarks import ui
+
+    table = ui.bench_table(12, 1)
+    assert table["commands"] == 12 and 0 < table["cpu_median_ms"] and 0 < table["keystroke_cpu_median_ms"]
+    line = ui.bench_screen(12, 1, autosave=False)
+    assert line["commands"] == 12 and line["median_ms"] > 0
