@@ -151,17 +151,21 @@ class Rules(ScenarioRules):
             if v["number"] != total or not v["traders"] or v["cloth"] == 0:
                 continue
             order = sorted(v["traders"], key=lambda p: (p != ctx.current, v["traders"].index(p)))
-            for seat in order:
+            for seat in order:     # the narration says why: the number rolled, the trade relation
+                name, where = ctx.name(seat), f"the village on {v['node'] + 1}"
                 if v["cloth"] > 0:
                     v["cloth"] -= 1
+                    source = ""
                 elif ctx.data["cloth_supply"] > 0:
                     ctx.data["cloth_supply"] -= 1
+                    source = "; the village ran short, so it comes from the general supply"
                 else:
-                    events.append(Event("cloth", seat, f"no cloth is left for {ctx.name(seat)}"))
+                    events.append(Event("cloth", seat, f"no cloth is left for {name}: {where} and the general "
+                                                       "supply are empty"))
                     continue
                 ctx.player_data(seat)["cloth"] += 1
-                events.append(Event("cloth", seat, f"{ctx.name(seat)} receives 1 cloth from the village "
-                                                   f"on {v['node'] + 1}"))
+                events.append(Event("cloth", seat, f"{name} receives 1 cloth from {where} (its number {total} "
+                                                   f"was rolled and {name} trades with it{source})"))
         return events
 
     # --- robber and pirate ---------------------------------------------------------------------
