@@ -29,22 +29,23 @@ class Bot(Protocol):
     def choose(self, game: "Game", seat: str) -> str: ...
 
 
-def make_bot(kind: str, seed: int) -> Bot:
-    """A bot from :mod:`catan_cli.bots`; CatanError when that package or kind is missing."""
+def make_bot(kind: str, seed: int, think_ms: int | None = None) -> Bot:
+    """A bot from :mod:`catan_cli.bots`; CatanError when that package or kind is missing.
+    ``think_ms``: the searching bot's budget per decision (None: its default)."""
     try:
         from .bots import make_bot as _make
     except ImportError:
         raise CatanError("bots are not available in this build (catan_cli.bots is missing)") from None
     try:
-        return _make(kind, seed)
+        return _make(kind, seed) if think_ms is None else _make(kind, seed, think_ms=think_ms)
     except CatanError:
         raise
     except (KeyError, ValueError) as exc:
         raise CatanError(f"unknown bot kind {kind!r}: {exc}") from None
 
 
-def _bots_for(header: Header) -> dict[str, Bot]:
-    return {seat.name: make_bot(seat.bot, header.seed * 10 + i)
+def _bots_for(header: Header, think_ms: int | None = None) -> dict[str, Bot]:
+    return {seat.name: make_bot(seat.bot, header.seed * 10 + i, think_ms)
             for i, seat in enumerate(header.seats) if seat.bot is not None}
 
 
@@ -64,7 +65,8 @@ class Played:
 
 class Session:
     def __init__(self, game: "Game", header: Header, *, save_name: str = saves.AUTOSAVE,
-                 saves_folder: str | Path | None = None, autosave: bool = True) -> None:
+                 saves_folder: str | Path | None = None, autosave: bool = True,
+                 think_ms: int | None = None) -> None:
         self.game = game
         self.header = header
         self.save_name = save_name
@@ -75,7 +77,8 @@ class Session:
         self.save_problem: str | None = None   # the last autosave failure, shown once
         self.unsaved = False                   # an accepted command whose autosave is deferred
         self._undoable = False
-        self._bots = _bots_for(header)
+        self.think_ms = think_ms
+        self._bots = _bots_for(header, think_ms)
 
     # ---------------------------------------------------------------------- creation
     @classmethod
@@ -212,7 +215,7 @@ class Session:
     def load(self, name: str) -> None:
         """Replace this session's game by a saved one (the bots come from its header)."""
         loaded = saves.load_game(name, self.saves_folder)
-        bots = _bots_for(loaded.header)
+        bots = _bots_for(loaded.header, self.think_ms)
         self.game, self.header, self.save_name = loaded.game, loaded.header, loaded.name
         self._bots = bots
         self.last = None
