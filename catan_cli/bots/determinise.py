@@ -17,8 +17,10 @@ this seat (owner-only for another seat, or nobody's) cannot be dealt afresh here
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.declare import Visibility
 from ..engine.scenario import DEV_CARDS
@@ -29,11 +31,39 @@ if TYPE_CHECKING:
 
 def copy_game(game: "Game") -> "Game":
     """An independent copy of ``game`` (its history left behind: copies are for play-outs).
-    The one place to swap in a faster ``Game.copy()``."""
+    The one place to swap in ``Game.copy()`` when the speed issue's lands; until then the
+    state is cloned field by field (a tenth of the cost of ``Game.from_json(game.to_json())``,
+    which it equals: a test holds them to it)."""
+    from ..engine.core import Engine
     from ..game import Game
-    data = game.to_json()
-    data["history"] = []
-    return Game.from_json(data)
+    return Game(Engine(game.engine.scen, _clone(game.engine.s)))
+
+
+_ATOMS = (int, float, str, bool, type(None))
+
+
+def _clone(obj: Any) -> Any:
+    """A copy of a state dataclass sharing nothing mutable with ``obj``."""
+    new = copy.copy(obj)
+    for f in dataclasses.fields(obj):
+        setattr(new, f.name, _clone_value(getattr(obj, f.name)))
+    return new
+
+
+def _clone_value(value: Any) -> Any:
+    if isinstance(value, _ATOMS):
+        return value
+    if isinstance(value, random.Random):
+        twin = random.Random()
+        twin.setstate(value.getstate())
+        return twin
+    if isinstance(value, list):
+        if not value or isinstance(value[0], _ATOMS):
+            return value[:]      # the state's tables are lists of one atomic type
+        return [_clone_value(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _clone(value)
+    return copy.deepcopy(value)
 
 
 def can_determinise(game: "Game", me: int) -> bool:

@@ -43,6 +43,13 @@ MAX_PLAYOUT_MOVES = 400
 #: (too many, each small), offers (open-ended)
 SKIPPED_KINDS = frozenset({"trade", "offer", "discard"})
 WIN_SCORE = 100.0
+#: an alternative replaces the greedy move only when its paired advantage exceeds this many
+#: standard errors (several alternatives are compared at once: one would be chosen on luck)
+CONFIDENCE = 2.0
+#: at least this many rounds before an alternative may replace the greedy move
+MIN_ROUNDS = 3
+#: play-outs run until the seat's turn has come back this many times
+HORIZON = 1
 
 
 class SearchBot:
@@ -136,11 +143,15 @@ class SearchBot:
         s = engine.s
         setup = s.phase == "setup"
         left_my_turn = s.current != me
+        returns = 0
         for _ in range(MAX_PLAYOUT_MOVES):
             if world.over:
                 break
             if not setup and left_my_turn and s.current == me:
-                break
+                returns += 1
+                if returns >= HORIZON:
+                    break
+                left_my_turn = False
             if setup and s.phase != "setup":
                 setup = False
                 left_my_turn = s.current != me
@@ -177,19 +188,20 @@ def evaluate(world: "Game", me: int) -> float:
 
 
 def best_paired(scores: list[list[float]]) -> int:
-    """The candidate to play: the best mean, if its round-by-round advantage over the
-    first (the greedy move) exceeds one standard error; else the first."""
+    """The candidate to play: the best mean, if there are at least ``MIN_ROUNDS`` rounds
+    and its round-by-round advantage over the first (the greedy move) exceeds
+    ``CONFIDENCE`` standard errors; else the first."""
     n = len(scores[0])
-    if n == 0:
+    if n < max(2, MIN_ROUNDS):
         return 0
     means = [sum(col) / n for col in scores]
     best = max(range(len(scores)), key=lambda i: (means[i], -i))
-    if best == 0 or n < 2:
-        return best if n >= 2 else 0
+    if best == 0:
+        return 0
     diffs = [scores[best][k] - scores[0][k] for k in range(n)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return best if mean > math.sqrt(var / n) else 0
+    return best if mean > CONFIDENCE * math.sqrt(var / n) else 0
 
 
 __all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate"]
