@@ -260,3 +260,39 @@ def test_a_copy_for_play_outs_is_the_game_and_shares_nothing(scenario: str) -> N
     advance(copy, {n: make_bot("greedy") for n in NAMES}, 80)
     assert copy.digest() != game.digest()
     assert game.to_json() == before
+
+
+# --- the doors name the levels ----------------------------------------------------------------------
+def test_help_and_play_help_name_the_levels() -> None:
+    from typer.testing import CliRunner
+
+    from catan_cli.cli import build_app
+    from catan_cli.helptext import overview
+    sections = dict(overview())
+    bots = " ".join(syntax for syntax, _ in sections["Bots (catan play --players ...)"])
+    assert all(f"NAME:bot:{level}" in bots for level in ("easy", "medium", "hard"))
+    result = CliRunner().invoke(build_app(), ["play", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(result.output.split())
+    assert all(word in text for word in ("easy", "medium", "hard", "--think"))
+
+
+def test_the_cli_refuses_a_bad_think_or_bot_in_one_line() -> None:
+    from typer.testing import CliRunner
+
+    from catan_cli.cli import build_app
+    app = build_app()
+    for args in (["simulate", "--think", "0", "--games", "1"], ["simulate", "--bots", "wizard", "--games", "1"],
+                 ["play", "--think", "0", "--players", "red:bot,blue:bot"]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code != 0 and "Traceback" not in result.output, result.output
+        assert len([ln for ln in result.output.splitlines() if ln.startswith("catan: ")]) == 1, result.output
+
+
+def test_simulate_rotate_prints_the_table_by_bot() -> None:
+    from typer.testing import CliRunner
+
+    from catan_cli.cli import build_app
+    result = CliRunner().invoke(build_app(), ["simulate", "--bots", "greedy,random,random", "--players", "3",
+                                              "--games", "3", "--rotate"], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    assert "by bot (every seating in turn)" in result.output and "rotated" in result.output
