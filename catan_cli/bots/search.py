@@ -10,8 +10,8 @@ numbers), so candidates are compared on equal luck; the dice and the deals are t
 nodes, sampled.  A world is scored by :func:`evaluate` (victory points, production, cards).
 
 It keeps the greedy move unless another candidate beats it, paired round by round, by
-more than the noise (one standard error): search refines greedy and does not replace it
-with luck.  The budget is ``think_ms`` of wall time per decision (``rollouts`` instead gives
+more than the noise (``CONFIDENCE`` standard errors, after ``MIN_ROUNDS`` rounds): search
+refines greedy and does not replace it with luck.  The budget is ``think_ms`` of wall time per decision (``rollouts`` instead gives
 a fixed number of rounds, which makes its play exactly reproducible); decisions with one
 sensible move (a roll, a forced answer, a discard) are the greedy bot's at once.
 """
@@ -19,6 +19,7 @@ sensible move (a roll, a forced answer, a discard) are the greedy bot's at once.
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import TYPE_CHECKING
 
@@ -133,8 +134,7 @@ class SearchBot:
 
     def playout_score(self, base: "Game", me: int, action: Action, world_seed: int) -> float:
         """Play ``action`` in a fresh world of seed ``world_seed``, then greedy for every
-        seat until ``me``'s next turn; the world's score for ``me``."""
-        import random
+        seat until ``me``'s turn has come round ``HORIZON`` times; the world's score for ``me``."""
         world = copy_game(base)
         determinise(world, me, random.Random(world_seed))
         engine = world.engine
