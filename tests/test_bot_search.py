@@ -29,8 +29,9 @@ NAMES = ["red", "blue", "white", "orange"]
 
 
 def agent(kind: str, seed: int = 0) -> Any:
-    """A bot of ``kind``; the searching one with a fixed number of rounds (reproducible)."""
-    return SearchBot(rollouts=2) if kind == "search" else make_bot(kind, seed)
+    """A bot of ``kind``; the searching one with a small budget (its own mode of play: the
+    budget is counted in moves, so it is reproducible like the others)."""
+    return SearchBot(think_ms=25) if kind == "search" else make_bot(kind, seed)
 
 
 def advance(game: Game, bots: dict[str, Any], moves: int) -> None:
@@ -165,20 +166,24 @@ def test_search_plays_legal_moves_to_the_end(scenario: str) -> None:
     assert searched >= 10
 
 
-def test_search_keeps_to_its_time_budget() -> None:
-    import time
+def test_search_budget_is_counted_in_moves_so_its_play_reproduces() -> None:
+    """The budget is play-out moves, not a clock: the same position gets the same move
+    however loaded the machine, and no decision plays far more moves than its budget allows."""
+    from catan_cli.bots.search import MOVES_PER_MS
     game = Game.new("base", players=NAMES, seed=8)
     advance(game, {n: make_bot("greedy") for n in NAMES}, 40)
-    bot = SearchBot(think_ms=150)
-    spent = []
+    searched = 0
     for _ in range(12):
         seat = game.prompt_player()
-        t0 = time.perf_counter()
-        line = bot.choose(game, seat)
-        spent.append(time.perf_counter() - t0)
+        first, second = SearchBot(think_ms=60), SearchBot(think_ms=60)
+        line = first.choose(game, seat)
+        assert second.choose(game, seat) == line
+        assert (first.last_rounds, first.last_moves) == (second.last_rounds, second.last_moves)
+        if first.last_rounds > 1:   # it stops when the largest round would overrun: rounds vary
+            assert first.last_moves <= 2 * 60 * MOVES_PER_MS
+        searched += first.last_rounds > 0
         game.execute(line)
-    spent.sort()
-    assert spent[len(spent) // 2] <= 0.15 * 1.2
+    assert searched >= 3
 
 
 # --- secrecy of the bots' inputs -------------------------------------------------------------------

@@ -11,9 +11,15 @@ nodes, sampled.  A world is scored by :func:`evaluate` (victory points, producti
 
 It keeps the greedy move unless another candidate beats it, paired round by round, by
 more than the noise (``CONFIDENCE`` standard errors, after ``MIN_ROUNDS`` rounds): search
-refines greedy and does not replace it with luck.  The budget is ``think_ms`` of wall time per decision (``rollouts`` instead gives
-a fixed number of rounds, which makes its play exactly reproducible); decisions with one
-sensible move (a roll, a forced answer, a discard) are the greedy bot's at once.
+refines greedy and does not replace it with luck.  Decisions with one sensible move (a
+roll, a forced answer, a discard) are the greedy bot's at once.
+
+The budget, ``think_ms`` per decision, is counted in play-out moves (``MOVES_PER_MS`` of
+them per millisecond, the pace of the reference machine), not read off a clock: so the
+bot's play does not depend on the machine's speed or load, games with it reproduce, and a
+saved game resumes exactly.  A clock guards people on slow machines only: a decision stops
+at ``CPU_CAP`` times its budget of this thread's processor time (``rollouts`` instead gives
+a fixed number of rounds).
 """
 
 from __future__ import annotations
@@ -53,6 +59,13 @@ MIN_ROUNDS = 3
 #: play-outs run until the seat's turn has come back this many times (two rounds measured
 #: better than one or three against greedy, in the base game at 250-500 ms)
 HORIZON = 2
+#: play-out moves per millisecond of thinking (greedy moves with the copies and the dealing;
+#: measured on the reference machine with benchmarks/search_time.py, median decision near
+#: its budget)
+MOVES_PER_MS = 2.5
+#: a decision never takes more than this multiple of its budget in processor time (a
+#: machine much slower than the reference one; only then does the clock change the play)
+CPU_CAP = 3.0
 
 
 class SearchBot:
@@ -64,13 +77,14 @@ class SearchBot:
         self.greedy = GreedyBot()
         self.playout = GreedyBot()
         self.last_rounds = 0       # rounds played for the last decision (benchmarks)
+        self.last_moves = 0        # play-out moves made for the last decision (benchmarks)
 
     def choose(self, game: "Game", seat: str) -> str:
         return game.text(self.choose_action(game, seat))
 
     def choose_action(self, game: "Game", seat: str) -> Action:
-        start = time.perf_counter()
-        self.last_rounds = 0
+        start = time.thread_time()
+        self.last_rounds = self.last_moves = 0
         greedy_move = self.greedy.choose_action(game, seat)
         me = game.seat(seat)
         candidates = self.candidates(game, seat, greedy_move)
@@ -111,42 +125,48 @@ class SearchBot:
 
     # --- the search --------------------------------------------------------------------
     def search(self, game: "Game", me: int, candidates: list[Action], start: float) -> Action:
+        """Rounds of paired play-outs until the next round would overrun the budget of
+        moves (the largest round so far predicts it), or ``rollouts`` rounds."""
         base = copy_game(game)
         rng = bot_rng(game, me, "search-worlds")
         scores: list[list[float]] = [[] for _ in candidates]
-        deadline = start + self.think_ms / 1000.0
-        rounds = 0
-        slowest = 0.0
+        work = self.think_ms * MOVES_PER_MS
+        cpu_cap = start + CPU_CAP * self.think_ms / 1000.0
+        rounds = used = largest = 0
         while True:
-            now = time.perf_counter()
             if self.rollouts is not None:
                 if rounds >= self.rollouts:
                     break
-            elif rounds >= 1 and now + slowest > deadline:
-                break      # another round would overrun the budget
+            elif rounds >= 1 and (used + largest > work or time.thread_time() > cpu_cap):
+                break
             world_seed = rng.getrandbits(64)
+            moves = 0
             for i, action in enumerate(candidates):
-                scores[i].append(self.playout_score(base, me, action, world_seed))
-            slowest = max(slowest, time.perf_counter() - now)
+                score, made = self.playout_score(base, me, action, world_seed)
+                scores[i].append(score)
+                moves += made + 1
+            used += moves
+            largest = max(largest, moves)
             rounds += 1
-        self.last_rounds = rounds
+        self.last_rounds, self.last_moves = rounds, used
         return candidates[best_paired(scores)]
 
-    def playout_score(self, base: "Game", me: int, action: Action, world_seed: int) -> float:
+    def playout_score(self, base: "Game", me: int, action: Action, world_seed: int) -> tuple[float, int]:
         """Play ``action`` in a fresh world of seed ``world_seed``, then greedy for every
-        seat until ``me``'s turn has come round ``HORIZON`` times; the world's score for ``me``."""
+        seat until ``me``'s turn has come round ``HORIZON`` times; the world's score for
+        ``me`` and the number of moves played after ``action``."""
         world = copy_game(base)
         determinise(world, me, random.Random(world_seed))
         engine = world.engine
         try:
             engine.apply(action)
         except RuleError:
-            return -WIN_SCORE     # not legal in this world (cannot happen for a seat's own move)
+            return -WIN_SCORE, 0  # not legal in this world (cannot happen for a seat's own move)
         s = engine.s
         setup = s.phase == "setup"
         left_my_turn = s.current != me
-        returns = 0
-        for _ in range(MAX_PLAYOUT_MOVES):
+        returns = made = 0
+        for made in range(MAX_PLAYOUT_MOVES):
             if world.over:
                 break
             if not setup and left_my_turn and s.current == me:
@@ -164,7 +184,7 @@ class SearchBot:
                 break
             if s.current != me:
                 left_my_turn = True
-        return evaluate(world, me)
+        return evaluate(world, me), made
 
 
 def evaluate(world: "Game", me: int) -> float:
