@@ -426,7 +426,7 @@ def result_tables(result: dict[str, Any]) -> list[Any]:
     for row in result["seats"]:
         seats.add_row(row["seat"], row["bot"], str(row["wins"]), f"{100 * row['win_rate']:.1f}")
     kinds = Table(title="by bot" + (" (every seating in turn)" if result.get("rotate") else ""))
-    for name in ("bot", "wins", "win %", "fair share %", "decision median ms", "p90 ms"):
+    for name in ("bot", "wins", "win %", "fair share %", "decision median ms (processor)", "p90 ms"):
         kinds.add_column(name, justify="left" if name == "bot" else "right")
     for row in result.get("by_bot", []):
         kinds.add_row(row["bot"], str(row["wins"]), f"{100 * row['win_rate']:.1f}", f"{100 * row['parity']:.1f}",

@@ -84,14 +84,14 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
         action = None
         try:
             agent = agents[names.index(seat)]
-            t0 = time.perf_counter()
+            t0 = time.thread_time()  # processor time: on a loaded machine the wall clock measures the load
             if via_text:
                 line = agent.choose(game, seat)
-                times.setdefault(agent.kind, []).append(time.perf_counter() - t0)
+                times.setdefault(agent.kind, []).append(time.thread_time() - t0)
                 game.execute(line)
             else:
                 action = agent.choose_action(game, seat)
-                times.setdefault(agent.kind, []).append(time.perf_counter() - t0)
+                times.setdefault(agent.kind, []).append(time.thread_time() - t0)
                 engine.apply(action)
         except CatanError as exc:
             if action is not None and not line:
@@ -271,7 +271,7 @@ def format_table(report: dict[str, Any]) -> str:
         lines.append(f"  {s['seat']:<8} {s['bot']:<8} wins {s['wins']:>5}  {100 * s['win_rate']:5.1f}%")
     for k in report.get("by_bot", []):
         lines.append(f"  {k['bot']:<8} wins {k['wins']:>5}  {100 * k['win_rate']:5.1f}% (parity "
-                     f"{100 * k['parity']:.1f}%), decision median {k['median_ms']:.1f} ms, p90 {k['p90_ms']:.1f} ms")
+                     f"{100 * k['parity']:.1f}%), decision median (processor) {k['median_ms']:.1f} ms, p90 {k['p90_ms']:.1f} ms")
     lines.append(f"  finished {report['finished']}, shared {report['shared']}, "
                  f"capped {report['capped']} (cap {report['turn_cap']} turns)")
     lines.append(f"  average turns {report['avg_turns']:.1f}; {report['decisions']} decisions in "
