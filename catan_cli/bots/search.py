@@ -59,10 +59,11 @@ MIN_ROUNDS = 3
 #: play-outs run until the seat's turn has come back this many times (two rounds measured
 #: better than one or three against greedy, in the base game at 250-500 ms)
 HORIZON = 2
-#: play-out moves per millisecond of thinking (greedy moves with the copies and the dealing;
-#: measured on the reference machine with benchmarks/search_time.py, median decision near
-#: its budget)
-MOVES_PER_MS = 2.5
+#: play-out moves per millisecond of thinking (greedy moves with the copies and the dealing).
+#: The pace of the slowest scenario on the reference machine (benchmarks/search_time.py:
+#: about 2.2 per processor ms in the sea scenarios, 5.5 in the base game), so the median
+#: decision stays within its budget everywhere
+MOVES_PER_MS = 2.0
 #: a decision never takes more than this multiple of its budget in processor time (a
 #: machine much slower than the reference one; only then does the clock change the play)
 CPU_CAP = 3.0
