@@ -25,6 +25,7 @@ from .bots import DEFAULT_THINK_MS, canonical_kind, make_bot
 from .engine.newgame import PLAYER_COLORS
 from .errors import CatanError
 from .game import Game
+from .notation import format_action
 
 #: a bot that takes this many decisions in one turn is stuck: the game stops there
 MAX_DECISIONS_PER_TURN = 3000
@@ -49,7 +50,9 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
     ``Game.execute`` as text, the REPL's path, so the bulk check also proves that every
     bot command parses back to the action meant.  Without it the bot's action, taken from
     ``legal_actions()``, goes straight to the engine's door (``Engine.apply``: the same
-    check-then-apply) and no text history is kept.  Both play the same game.
+    check-then-apply) and its canonical text is added to the history (the bots read their
+    turn's trades and offers there, and seed each decision with its length).  Both play the
+    same game.
     """
     if via_text is None:
         via_text = check
@@ -93,6 +96,7 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
                 action = agent.choose_action(game, seat)
                 times.setdefault(agent.kind, []).append(time.thread_time() - t0)
                 engine.apply(action)
+                game.history.append(format_action(action, game, always_prefix=True))   # as execute() does
         except CatanError as exc:
             if action is not None and not line:
                 line = game.text(action)

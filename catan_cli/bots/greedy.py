@@ -20,7 +20,6 @@ Each decision is made afresh from what the seat may see (:class:`~.context.Ctx`)
 from __future__ import annotations
 
 import random
-import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.actions import Action
@@ -28,6 +27,7 @@ from ..engine.geometry import RESOURCES
 from ..errors import RuleError
 from .context import Ctx, route_search
 from .rng import bot_rng, pick_near_best
+from .seeding import turn_lines
 from .strategies import Strategy, strategy_for
 
 if TYPE_CHECKING:
@@ -84,8 +84,8 @@ class GreedyBot:
 
     def memo(self, ctx: Ctx) -> dict[str, Any]:
         """This turn's trades and offers so far.  From the game's history when it keeps one
-        (so a game loaded from a save counts what was played before the save), else counted
-        by this bot as it plays (``catan simulate`` without text)."""
+        (so a resumed game knows them as well as the uninterrupted one), else counted by this
+        bot as it plays (the searching bot's play-outs run on copies without a history)."""
         key = (id(ctx.game), ctx.turn, ctx.me)
         if key != self._memo_key:
             self._memo_key = key
@@ -606,27 +606,13 @@ class GreedyBot:
         return accept if gain > loss + 0.25 else decline  # type: ignore[return-value]
 
 
-_SEAT_PREFIX = re.compile(r"^([a-z0-9_-]+): ")
-
-
 def _turn_memo(ctx: Ctx) -> dict[str, Any]:
-    """Trades and offers of the player on turn since the last 'end' in the history (only
-    the player on turn trades or offers, so a line without a prefix is theirs)."""
-    memo: dict[str, Any] = {"trades": 0, "offers": 0, "offered": set()}
-    for line in reversed(ctx.game.history):
-        m = _SEAT_PREFIX.match(line)
-        body = line[m.end():] if m else line
-        if body == "end":
-            break
-        if m and m.group(1) != ctx.seat:
-            continue
-        words = body.split()
-        if words[:1] == ["trade"]:
-            memo["trades"] += 1
-        elif words[:1] == ["offer"] and len(words) > 1 and words[1] in ctx.names:
-            memo["offers"] += 1
-            memo["offered"].add(ctx.names.index(words[1]))
-    return memo
+    """This turn's bank trades and offers of the seat (and to whom), from the history."""
+    lines = turn_lines(ctx.game, ctx.seat)
+    offered = {ctx.game.players.index(words[1]) for words in (line.split() for line in lines)
+               if words[0] == "offer" and len(words) > 1 and words[1] in ctx.game.players}
+    return {"trades": sum(1 for line in lines if line.startswith("trade ")),
+            "offers": sum(1 for line in lines if line.startswith("offer ")), "offered": offered}
 
 
 def longest_path(ctx: Ctx, edges: list[int]) -> int:

@@ -126,6 +126,15 @@ class RulesContext:
         """Close an answered decision."""
         self._e.s.pending.remove(item)
 
+    def close_pending(self, kind: str, seat: int) -> dict[str, Any]:
+        """Close the open decision of ``kind`` that ``seat`` is answering and return it (a
+        verb's apply calls this; its check has made sure the decision is open)."""
+        item = self._e.first_pending(kind, seat)
+        if item is None:
+            raise AssertionError(f"no open {kind} decision for seat {seat}: the check should have refused")
+        self._e.s.pending.remove(item)
+        return item
+
     # --- cards and the bank ------------------------------------------------------------------
     def gain(self, seat: int, counts: tuple[int, ...] | list[int]) -> None:
         """Move resource cards from the bank to ``seat``."""
