@@ -47,6 +47,7 @@ def test_levels_name_the_bots() -> None:
     assert {level: make_bot(level).kind for level in LEVELS} == {"easy": "easy", "medium": "greedy",
                                                                  "hard": "search"}
     assert canonical_kind(" Hard ") == "search"
+    assert [s.bot for s in parse_seats("a:bot:easy,b:bot:medium,c:bot:hard")] == ["easy", "medium", "hard"]
     assert set(BOT_KINDS) == {"random", "easy", "greedy", "search"}
     with pytest.raises(CatanError, match="unknown bot 'wizard'.*easy, medium, hard"):
         make_bot("wizard")
