@@ -36,7 +36,8 @@ from ...engine.pieces import PieceKind
 from ...errors import RuleError
 from ...notation import Reader
 from .chapters import chapter_class
-from .friends import FRIENDS, FriendRules, side
+from .friends import FRIENDS, side
+from .friends2 import NewFriendRules
 
 OUTPOST = 3          # node code of an outpost
 
@@ -60,7 +61,7 @@ The Legend's general rules:
 """
 
 
-class LegendRules(FriendRules):
+class LegendRules(NewFriendRules):
     pieces = (PieceKind("outpost", "node", OUTPOST, "O", supply="outpost", vp=1),)
 
     def __init__(self, ctx: RulesContext) -> None:
