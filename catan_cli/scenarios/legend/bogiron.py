@@ -78,6 +78,7 @@ class BogIron:
         ctx = self.ctx
         s = ctx.state
         events: list[Event] = []
+        asks: list[dict[str, Any]] = []
         for k in range(ctx.n):
             seat = (ctx.current + k) % ctx.n
             for hex_, left in ctx.data["bog_iron"]:
@@ -86,9 +87,11 @@ class BogIron:
                 buildings = sum(1 for node in ctx.geo.hex_nodes[hex_]
                                 if s.node_owner[node] == seat and ctx.pieces.produces[s.node_kind[node]] > 0)
                 if buildings and s.players[seat].resources[WOOL] > 0:
-                    ctx.ask({"kind": "bog", "seat": seat, "hex": hex_, "buildings": buildings})
+                    asks.append({"kind": "bog", "seat": seat, "hex": hex_, "buildings": buildings})
                     events.append(Event("bog", seat, f"{ctx.name(seat)} may take ore from the bog iron on "
                                                      f"{ctx.hex_id(hex_)} instead of wool"))
+        for item in reversed(asks):       # production's own choices come before Oda's
+            ctx.ask(item, first=True)
         return events
 
     def most_ore(self, item: dict[str, Any]) -> int:
@@ -154,6 +157,9 @@ class BogIron:
         ctx.data["bog_iron_used"] += n
         ctx.pay(seat, [n if i == WOOL else 0 for i in range(5)])
         ctx.gain(seat, [n if i == ORE else 0 for i in range(5)])
+        if not tokens[1]:         # the pasture is depleted: the players after keep their wool
+            for other in [it for it in ctx.state.pending if it["kind"] == "bog" and it["hex"] == item["hex"]]:
+                ctx.resolve(other)
         return [Event("bog", seat, f"{ctx.name(seat)} takes {n} ore instead of wool from the bog iron on "
                                    f"{ctx.hex_id(item['hex'])} ({tokens[1]} left)")]
 
