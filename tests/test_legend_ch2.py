@@ -337,3 +337,92 @@ def test_when_two_markers_pass_nyala_at_once_the_player_on_turn_takes_her(on_tur
     assert pdata(g, "red")["gold"] == 11 and pdata(g, "blue")["gold"] == 10
     assert "nyala" in pdata(g, on_turn)["friends"] and "nyala" not in pdata(g, other)["friends"]
     sound(g)
+
+
+# --- the Chapter 2 friends ----------------------------------------------------------------------------------
+def with_friend(friend: str, n: int = 4) -> Game:
+    return legend2(n, carry={"castaways_total": 4, "friends": {"red": [friend]}})
+
+
+def test_nyala_sends_the_robber_to_its_start_and_gives_the_resource_of_its_hex():
+    g = with_friend("nyala")
+    assert g.state.extra["nyala_waits"] is False           # her card is held: nobody wins it on the track
+    to_roll(g, "red")
+    run(g, "dice 5 6", "roll")
+    refused(g, "nyala", "already on its start")
+    run(g, "end")
+    to_roll(g, "red")
+    run(g, "dice 3 4", "roll", "robber BC")                # BC: mountains
+    run(g, "end")
+    to_roll(g, "red")
+    run(g, "dice 5 6", "roll")
+    refused(g, "nyala grain", "produces ore")
+    legal(g, "nyala ore")
+    assert g.state.robber == -1 and hand(g, "red")["ore"] == 1
+    assert pdata(g, "red")["friends"] == {"nyala": 1}       # B side up
+
+
+def test_reiko_lets_you_keep_4_more_cards_on_a_7_on_anyones_roll():
+    g = with_friend("reiko")
+    run(g, "give red 5 wool 6 grain")                       # 11 cards: 7 + 4
+    to_roll(g, "blue")
+    run(g, "dice 3 4", "roll")
+    assert any(it["kind"] == "discard" and it["seat"] == 0 for it in g.state.pending)
+    legal(g, "red: reiko")
+    assert sum(hand(g, "red").values()) == 11
+    assert not any(it["kind"] == "discard" for it in g.state.pending)
+
+
+def test_reiko_does_not_help_a_hand_of_more_than_11():
+    g = with_friend("reiko")
+    run(g, "give red 6 wool 6 grain")
+    to_roll(g, "blue")
+    run(g, "dice 3 4", "roll")
+    refused(g, "red: reiko", "must discard")
+
+
+def test_gerhild_gives_2_resources_when_an_opponent_has_more_vp():
+    g = with_friend("gerhild")
+    run(g, "turn red")
+    refused(g, "gerhild ore grain", "more VP than you")
+    run(g, "put settlement blue 96")
+    legal(g, "gerhild ore ore")
+    assert hand(g, "red")["ore"] == 2
+    run(g, "put settlement red 103", "end")
+    to_roll(g, "red")
+    run(g, "dice 5 6", "roll")
+    refused(g, "gerhild ore grain", "more VP than you")     # 1 VP each now
+
+
+def test_suna_steals_from_2_opponents_when_you_move_the_robber():
+    g = with_friend("suna")
+    # blue and white have 4 VP each (no longer protected by the friendly robber) on BC
+    run(g, "put city blue 100", "put city blue 88", "put city white 117", "put city white 84",
+        "give blue 2 lumber", "give white 2 brick")
+    to_roll(g, "red")
+    run(g, "dice 3 4", "roll")
+    refused(g, "suna BC blue blue", "2 different")
+    legal(g, "suna BC blue white")
+    assert g.engine.geo.hex_ids[g.state.robber] == "BC"
+    assert sum(hand(g, "red").values()) == 2
+    assert sum(hand(g, "blue").values()) == 1 and sum(hand(g, "white").values()) == 1
+
+
+def test_isa_builds_a_ship_for_1_lumber_or_1_wool():
+    g = with_friend("isa")
+    run(g, "put settlement red 79", "put ship red 79-78", "turn red", "give red 1 wool 1 brick")
+    refused(g, "isa ship 78-61 brick", "1 lumber or 1 wool")
+    legal(g, "isa ship 78-61 wool")
+    assert hand(g, "red")["wool"] == 0 and g.engine.rules.ctx.has_ship(0, g.engine.geo.edge_between(77, 60))
+
+
+def test_isa_moves_a_second_ship_in_a_turn():
+    g = with_friend("isa")
+    run(g, "put settlement red 79", "put ship red 79-78", "put ship red 78-61", "put ship red 79-80")
+    to_roll(g, "red")
+    run(g, "dice 5 6", "roll")
+    refused(g, "isa move 79-78 to 63-64", "move your first")
+    legal(g, "move ship 78-61 to 80-63")
+    refused(g, "move ship 79-78 to 63-64", "one move per turn")
+    legal(g, "isa move 79-78 to 63-64")
+    assert pdata(g, "red")["friends"] == {"isa": 1}
