@@ -426,3 +426,36 @@ def test_isa_moves_a_second_ship_in_a_turn():
     refused(g, "move ship 79-78 to 63-64", "one move per turn")
     legal(g, "isa move 79-78 to 63-64")
     assert pdata(g, "red")["friends"] == {"isa": 1}
+
+
+# --- at the table ---------------------------------------------------------------------------------------
+def test_the_board_shows_bog_iron_gold_field_tokens_face_down_and_miners():
+    from catan_cli.render import render_board, status_table
+    from rich.console import Console
+
+    g = legend2(carry={"castaways_total": 10})                # 3 bog iron a pasture
+    outpost(g, "red", "31-48", 31)
+    miner(g, "red", 13)
+    view = g.view("blue")
+    board = render_board(g.board_json(), view, width=150).plain
+    assert board.count("b3") == 5                              # the 5 pastures
+    assert "g3m1" in board and board.count("g2") >= 5          # red's miner beside a "3 miners" token
+    assert "gold miners: red on 13" in board
+    console = Console(width=150, record=True)
+    console.print(status_table(view))
+    text = console.export_text()
+    assert "gold-mining track" in text and "Nyala on 10 waits" in text
+
+
+def test_the_view_hides_the_nuggets_and_shows_what_the_table_sees():
+    g = legend2()
+    extra = g.view("red")["extra"]
+    assert extra["gold_fields"][0] == {"node": extra["gold_fields"][0]["node"], "miners": 2}
+    assert all(set(f) == {"node", "miners"} for f in extra["gold_fields"])
+    assert extra["bog_iron"] == {"AR": 4, "AX": 4, "BD": 4, "BJ": 4, "BM": 4}
+
+
+def test_help_rules_tells_chapter_2():
+    g = legend2()
+    text = g.engine.rules.rules_text
+    assert "Chapter 2: The Attack" in text and "bog ore" in text and "move miner" in text
