@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
 from ...engine.geometry import RESOURCES
+from . import bot2
 
 if TYPE_CHECKING:
     from ...bots.context import Ctx
@@ -25,7 +26,7 @@ OUTPOST_VALUE = 16.0
 #: the value of a chest lying on the way
 CHEST_VALUE = 3.0
 #: friend cards in the order the bot likes them
-FRIEND_ORDER = ("dever", "jerok", "oda", "olaf")
+FRIEND_ORDER = ("dever", "jerok", "oda", "olaf", "gerhild", "isa", "reiko", "suna")
 
 
 class Strategy(BaseStrategy):
@@ -82,7 +83,7 @@ class Strategy(BaseStrategy):
                     acting: bool) -> list["Goal"]:
         from ...bots.greedy import Goal
 
-        out: list[Goal] = []
+        out: list[Goal] = bot2.goals(ctx, kinds) if bot2.is_chapter2(ctx) else []
         if self.has_outpost(ctx) or ctx.pieces.get("outpost", 0) <= 0:
             return out
         posts = kinds.get("build-outpost", [])
@@ -109,12 +110,16 @@ class Strategy(BaseStrategy):
             need = bot.needs(ctx)
             takes = [a for a in oda if a.args[0] >= 0 and ctx.bank[a.args[0]] > 0]
             return max(takes, key=lambda a: need[a.args[0]]) if takes else oda[-1]
-        return None
+        return bot2.answer(ctx, bot)
 
     def before_main(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
         kinds = ctx.kinds()
         if "mine" in kinds:
             return kinds["mine"][0]
+        if bot2.is_chapter2(ctx):
+            act = bot2.before_main(ctx, bot, kinds)
+            if act is not None:
+                return act
         chest = self.best_chest(ctx, bot, kinds.get("open-chest", []))
         if chest is not None:
             return chest
