@@ -119,8 +119,7 @@ class BogIron:
 
     def pendings(self) -> tuple[PendingKind, ...]:
         return (
-            PendingKind("bog", prompt=lambda it: f"bog iron on {self.ctx.hex_id(it['hex'])}: 'bog ore N' or "
-                                                 "'bog wool'",
+            PendingKind("bog", prompt=lambda it: "bog iron: 'bog ore' or 'bog wool'",
                         reason=lambda it: f"{self.ctx.name(it['seat'])} must choose wool or ore from the bog iron "
                                           f"on {self.ctx.hex_id(it['hex'])} ('bog ore N' or 'bog wool')",
                         answers=lambda it: [Action("bog", (n,), it["seat"]) for n in range(self.most_ore(it) + 1)],
