@@ -18,7 +18,9 @@ keys, by player name:
   them off the new chapter's display;
 - ``"friends_removed"``: friend cards that chapter put out of play (3 players);
 - the chapter's own (:meth:`Chapter.passes_on`): Chapter 1 passes ``"castaways"``
-  ``{player: rescued}`` and ``"castaways_total"`` (Chapter 2's bog iron per pasture).
+  ``{player: rescued}`` and ``"castaways_total"`` (Chapter 2's bog iron per pasture);
+  Chapter 2 passes ``"gold"`` ``{player: nuggets panned}`` and ``"gold_total"`` (Chapter
+  3's harbours).
 
 The Chronicle (:mod:`.chronicle`) keeps every chapter's VP and :meth:`Chapter.record`, so
 a later chapter needing an older result finds it there, not in the carry.
