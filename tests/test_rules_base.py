@@ -400,13 +400,26 @@ def test_rolling_seven_discard_half_rounded_down():
     assert counts == {"red": 4, "blue": 4}                  # white holds 7: no discard
     rejected(g, "blue: discard 5 ore", "discard exactly 4")
     rejected(g, "blue: discard 3 ore", "discard exactly 4")
-    rejected(g, "blue: discard 4 wool", "only 0 wool")
+    rejected(g, "blue: discard 4 wool", "you have no wool")
     rejected(g, "white: discard 3 wool", "nothing to discard")
     rejected(g, "robber L", "only after rolling a 7")       # discards first
     rejected(g, "build road 16-17", "must discard")
     accepted(g, "blue: discard 4 ore", "red: discard 4 grain")
     assert cards(g, "blue") == 5 and cards(g, "red") == 4
     assert g.waiting_for().startswith("move the robber")
+
+
+def test_every_seat_that_must_discard_on_a_seven_is_asked_at_once():
+    g = sandbox()
+    run(g, "give blue 9 ore", "give red 8 grain")
+    to_roll(g, "red")
+    assert g.deciding() == {"red": "roll"}
+    run(g, "dice 3 4", "roll")
+    assert g.deciding() == {"red": "must discard 4", "blue": "must discard 4"}
+    accepted(g, "blue: discard 4 ore")                      # in any order
+    assert g.deciding() == {"red": "must discard 4"}
+    accepted(g, "red: discard 4 grain")
+    assert list(g.deciding()) == ["red"] and g.deciding()["red"].startswith("move the robber")
 
 
 def test_rolling_seven_produces_nothing():
@@ -731,7 +744,7 @@ def test_maritime_trade_needs_the_cards_and_the_bank_stock():
     run(g, "give red 3 wool")
     rejected(g, "trade 4 wool for ore", "only 3 wool")
     run(g, "give red 1 wool", "give blue 19 ore")
-    rejected(g, "trade 4 wool for ore", "bank has only 0 ore")
+    rejected(g, "trade 4 wool for ore", "bank has no ore")
 
 
 def test_maritime_trade_only_in_your_own_turn():
@@ -764,7 +777,7 @@ def test_domestic_trade_accept_needs_the_cards_asked_for():
     g = on_turn("red")
     run(g, "give red 1 ore")
     accepted(g, "offer blue 1 ore for 1 wool")
-    rejected(g, "accept", "only 0 wool")
+    rejected(g, "accept", "you have no wool")
     assert g.legal_commands() == ["decline"]
 
 
