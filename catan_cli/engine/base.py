@@ -107,7 +107,7 @@ class EngineBase:
                         rates = [min(r, 3) for r in rates]
                     else:
                         rates[kind] = 2
-        return rates
+        return self.rules.trade_rates(seat, rates)
 
     def harbor_name(self, kind: int) -> str:
         return HARBOR_TYPES[kind]

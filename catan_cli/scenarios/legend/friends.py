@@ -59,6 +59,12 @@ FRIENDS: dict[str, Friend] = {f.name: f for f in (
     Friend("isa", "Isa the Shipbuilder", 2,
            "Move a second ship ('isa move 12-13 to 14-15') or build one for 1 lumber or 1 wool "
            "('isa ship 12-13 wool')."),
+    # Chapter 3's (their verbs are in .friends3)
+    Friend("hakon", "Hakon the Trader", 3, "Once on your turn, trade 1 resource for 1 other ('hakon wool for ore')."),
+    Friend("lias", "Lias the Pickpocket", 3,
+           "Steal 1 card at random from the player with the most VP ('lias' or 'lias blue')."),
+    Friend("wulf", "Wulf the Nightmare", 3, "After your knight, move the robber twice ('wulf')."),
+    Friend("lea", "Lea the Gambler", 3, "Roll a die: 1-2 discard 1, 3-6 take 2 of your choice ('lea')."),
 )}
 
 
