@@ -283,3 +283,32 @@ def test_lea_rolls_1_2_discard_1_or_3_6_take_2(die, kind, monkeypatch):
         refused(g, "lea discard ore", "no ore")
         legal(g, "lea discard wool")
         assert hand(g, "red")["wool"] == 0
+
+
+# --- at the table ---------------------------------------------------------------------------------------
+def test_the_board_shows_sea_robbers_the_gold_isles_harbours_jugs_and_the_nemesis():
+    from rich.console import Console
+
+    from catan_cli.render import render_board, status_table
+
+    g = legend3(carry={"chapter": 2, "gold_total": 40})
+    for res in ("ore", "grain", "wool", "brick"):
+        g.execute(f"harbor {res}")
+    run(g, "put settlement red 32", "turn red")
+    view = g.view("blue")
+    board = render_board(g.board_json(), view, width=150).plain
+    assert board.count("R-ship") == 9 + 1 and board.count("Gold Is") == 4    # 9 hexes and the key
+    assert "earned harbours: red 2:1 ore at 32" in board
+    console = Console(width=160, record=True)
+    console.print(status_table(view))
+    text = console.export_text()
+    assert "red 0 jugs, 0 sunk" in text and "Nemesis: nobody yet" in text
+    # the chests under the sea robbers and the cards in the stacks stay hidden
+    extra = view["extra"]
+    assert extra["sea_robbers"] == extra["sea_robber_hexes"]
+    assert extra["robber_cards_low"] == 8 and extra["robber_cards_high"] == 8
+
+
+def test_help_rules_tells_chapter_3():
+    text = legend3().engine.rules.rules_text
+    assert "Chapter 3: The Battle Against the Sea Robbers" in text and "build catapult" in text
