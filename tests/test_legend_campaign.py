@@ -153,6 +153,9 @@ def test_a_carry_header_that_is_not_a_json_object_is_refused(value):
 # The seed's table for Chapter 2 (Postscript to Chapter 2): 5/4/3/1; +1 to the 2nd-4th placed
 # who panned at least 12 gold (3 players) or 10 gold (4 players).
 SEED_TABLE_2 = {0: 5, 1: 4, 2: 3, 3: 1}
+# Postscript to Chapter 3: 6/4/3/1; +2 to the 2nd-4th placed who sank at least 3 sea robbers (3
+# players) or 2 (4 players).
+SEED_TABLE_3 = {0: 6, 1: 4, 2: 3, 3: 1}
 
 
 def test_chapter_2_legend_points_5_4_3_1_with_the_gold_bonus():
@@ -166,7 +169,7 @@ def test_chapter_2_legend_points_5_4_3_1_with_the_gold_bonus():
 
 
 @pytest.mark.parametrize("seats", ["red:bot,blue:bot,white:bot", "red:bot,blue:bot,white:bot,orange:bot"])
-def test_a_campaign_plays_chapters_1_and_2_by_bots_with_the_carry(tmp_path, seats):
+def test_a_campaign_plays_chapters_1_2_and_3_by_bots_with_the_carry(tmp_path, seats):
     from catan_cli.scenarios.legend.bogiron import bog_iron_per_pasture
 
     c = legend.new_campaign("saga", seats, seed=21, folder=tmp_path)
@@ -188,7 +191,7 @@ def test_a_campaign_plays_chapters_1_and_2_by_bots_with_the_carry(tmp_path, seat
     _play_to_the_end(session)
     assert legend.record_chapter(c, tmp_path)
     c = legend.load_campaign("saga", tmp_path)
-    assert c.finished                                      # no Chapter 3 yet
+    assert c.chapter == 3 and not c.finished
     first, second = c.chronicle
     gold = {p: game.state.players[game.seat(p)].extra["gold"] for p in game.players}
     assert second["record"] == {p: {"gold": gold[p]} for p in game.players}
@@ -202,3 +205,33 @@ def test_a_campaign_plays_chapters_1_and_2_by_bots_with_the_carry(tmp_path, seat
     # friend cards won in Chapter 2 pass on with those of Chapter 1
     for p in game.players:
         assert set(held[p]) <= set(c.carry["friends"][p])
+    # Chapter 3: the harbours match Chapter 2's gold; every friend card comes along
+    held = c.carry["friends"]
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    game3 = session.game
+    assert game3.state.scenario in ("legend-3", "legend-3-3p")
+    threshold = 30 if len(game3.players) == 3 else 40
+    assert game3.state.extra["harbors_earned"] is (sum(gold.values()) >= threshold)
+    for p in game3.players:
+        assert game3.state.players[game3.seat(p)].extra["friends"] == {card: 0 for card in held[p]}
+    _play_to_the_end(session)
+    assert legend.record_chapter(c, tmp_path)
+    c = legend.load_campaign("saga", tmp_path)
+    assert c.finished                                      # no Chapter 4 yet
+    third = c.chronicle[2]
+    sunk = {p: game3.state.players[game3.seat(p)].extra["sunk"] for p in game3.players}
+    assert third["record"] == {p: {"sunk": sunk[p]} for p in game3.players}
+    assert third["total"] == {"robbers_left": len(game3.state.extra["sea_robbers"])}
+    need3 = 3 if len(game3.players) == 3 else 2
+    distinct = sorted(set(third["vp"].values()), reverse=True)
+    for p in game3.players:
+        place = distinct.index(third["vp"][p])
+        assert third["legend_points"][p] == SEED_TABLE_3[place] + (2 if place > 0 and sunk[p] >= need3 else 0)
+
+
+def test_harbours_are_not_earned_below_the_gold_threshold_in_a_campaign(tmp_path):
+    from catan_cli import Game
+
+    for gold, earned in ((39, False), (40, True)):
+        g = Game.new("legend-3", players=["a", "b", "c", "d"], seed=1, carry={"chapter": 2, "gold_total": gold})
+        assert g.state.extra["harbors_earned"] is earned
