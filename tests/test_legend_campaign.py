@@ -101,7 +101,7 @@ def test_the_campaign_command_new_show_and_the_legend_continues(tmp_path):
                                          "--seed", "5", "--fast", "--saves", saves], input="")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "saga.legend.json").exists() and (tmp_path / "saga-ch1.catan").exists()
-    result = runner.invoke(build_app(), ["campaign", "saga", "--saves", saves], input="")
+    result = runner.invoke(build_app(), ["campaign", "saga", "--fast", "--saves", saves], input="")
     assert result.exit_code == 0, result.output
     assert "saga-ch2" in result.output                  # Chapter 1 recorded, Chapter 2 begun
     assert "legend points" in result.output
