@@ -149,6 +149,33 @@ def test_a_carry_header_that_is_not_a_json_object_is_refused(value):
         parse_text(f"# scenario: legend-1\n# carry: {value}\nroll\n")
 
 
+def test_the_chronicle_command_shows_the_chapter_in_play_and_is_refused_outside_a_campaign(tmp_path):
+    import io
+
+    from rich.console import Console
+
+    from catan_cli.repl import Repl
+
+    c = legend.new_campaign("saga", "red,blue,white", seed=3, folder=tmp_path)
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    out = io.StringIO()
+    repl = Repl(session, Console(file=out, width=120, color_system=None), pace=0.0)
+    repl.handle("chronicle")
+    assert "Chronicle of saga" in out.getvalue() and "(in play)" in out.getvalue()
+    repl.handle("help chronicle")
+    assert "legend points" in out.getvalue()
+
+    loose = Session.new(c.header(), save_name="loose", saves_folder=tmp_path, autosave=False)
+    out = io.StringIO()
+    Repl(loose, Console(file=out, width=120, color_system=None), pace=0.0).handle("chronicle")
+    assert "not a chapter of a campaign" in out.getvalue()
+
+
+def test_the_campaign_command_names_an_unknown_kind(tmp_path):
+    result = CliRunner().invoke(build_app(), ["campaign", "new", "saga", "--kind", "odyssey", "--saves", str(tmp_path)])
+    assert result.exit_code != 0 and "no campaign kind 'odyssey' (known: legend)" in result.output
+
+
 # --- Chapter 1 -> Chapter 2 ------------------------------------------------------------------------
 # The seed's table for Chapter 2 (Postscript to Chapter 2): 5/4/3/1; +1 to the 2nd-4th placed
 # who panned at least 12 gold (3 players) or 10 gold (4 players).

@@ -10,21 +10,34 @@ from .phases import Phase
 
 
 class BuildingRules(RouteRules):
+    _candidates_board = -1
+    _candidates: dict[int, list[int]] = {}
+
     # --- shared predicates -------------------------------------------------------------
     def candidate_route_edges(self, seat: int) -> list[int]:
         """Empty edges touching ``seat``'s pieces: the only places a route piece can go
-        (and, where two ships may share a path, paths holding one ship of another player)."""
+        (and, where two ships may share a path, paths holding one ship of another player).
+        Kept while the pieces stay (see board_version)."""
+        board = self.board_version()
+        if board != self._candidates_board:
+            self._candidates_board, self._candidates = board, {}
+        kept = self._candidates.get(seat)
+        if kept is not None:
+            return list(kept)
         s, geo = self.s, self.geo
         edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
         nodes = {x for e in self.route_edges(seat) for x in edge_nodes[e]}
-        nodes.update([n for n, o in enumerate(s.node_owner) if o == seat])
+        nodes.update(self.seat_nodes(seat))
         shared = s.shared_ships
         if shared:
-            is_ship = self.pieces.is_ship
-            return sorted({e for x in nodes for e in node_edges[x]
-                           if edge_owner[e] < 0 or (shared[e] < 0 and edge_owner[e] != seat
-                                                    and is_ship[s.edge_kind[e]])})
-        return sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
+            is_ship, edge_kind = self.pieces.is_ship, s.edge_kind
+            found = sorted({e for x in nodes for e in node_edges[x]
+                            if edge_owner[e] < 0 or (shared[e] < 0 and edge_owner[e] != seat
+                                                     and is_ship[edge_kind[e]])})
+        else:
+            found = sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
+        self._candidates[seat] = found
+        return list(found)
 
     def distance_reason(self, node: int) -> str | None:
         """A.6: the intersection and its neighbours must be free of buildings."""
@@ -156,8 +169,18 @@ class BuildingRules(RouteRules):
         s.node_kind[node] = kind
 
     def after_building_change(self, seat: int, node: int) -> list[Event]:
-        """A new building may break others' routes (A.13) and connect scenario places."""
-        events = self.update_longest_route(None)
+        """A new building may break others' routes (A.13) and connect scenario places.
+        Only a trail through ``node`` can change: the lengths of the seats with a road or
+        ship there are recomputed, nobody else's."""
+        s = self.s
+        touching = {s.edge_owner[e] for e in self.geo.node_edges[node]} - {-1}
+        if len(touching) == self.n:
+            events = self.update_longest_route(None)
+        else:
+            if self.scen.rules.longest_route != "none":
+                for p in sorted(touching):
+                    s.route_len[p] = self.route_length(p)
+            events = self.settle_longest_holder() if self.scen.rules.longest_route != "none" else []
         events += self.rules.after_route_change(seat)
         return events
 

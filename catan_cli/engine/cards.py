@@ -149,9 +149,11 @@ class CardRules(ShipRules):
         s = self.s
         self.put_route(seat, edge, ROAD if piece == "road" else SHIP)
         s.players[seat].pieces[piece] -= 1
+        self.unsettled += 1
         try:
             yield
         finally:
+            self.unsettled -= 1
             self.lift_route(seat, edge)
             s.players[seat].pieces[piece] += 1
 

@@ -37,6 +37,8 @@ class ScenarioRules:
     phases: tuple[PhaseKind, ...] = ()
     #: 'help rules': the scenario's rules and how to win, in short
     rules_text: str = ""
+    #: 'help VERB' of a general verb the scenario changes: what changes, one sentence per verb
+    help_notes: dict[str, str] = {}
 
     def __init__(self, ctx: RulesContext) -> None:
         self.ctx = ctx
@@ -82,6 +84,13 @@ class ScenarioRules:
     def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
         """``lifted``: the edge of a ship being moved, -1 when building."""
         return None
+
+    def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
+        """The edges among ``edges`` where ``seat``'s ships may possibly go, for legal-move
+        generation: a scenario that confines ships narrows them here.  Only a speed-up:
+        every edge kept is still judged by ``ship_reason``, so it must drop only edges that
+        ``ship_reason`` would refuse."""
+        return edges
 
     def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
         """Why ``seat`` may not have a road on ``edge`` here (``setup``: a set-up road)."""
