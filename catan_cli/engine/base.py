@@ -179,8 +179,8 @@ class EngineBase:
         if board != self._rates_board:
             self._rates_board, self._rates = board, {}
         found = self._rates.get(seat)
-        if found is not None:
-            return list(found)
+        if found is not None:     # the board's harbours are cached; a scenario's come after
+            return self.rules.trade_rates(seat, list(found))
         rates = [self.scen.rules.bank_rate] * 5
         s = self.s
         for node in self.harbor_nodes:
@@ -191,7 +191,7 @@ class EngineBase:
                     else:
                         rates[kind] = 2
         self._rates[seat] = list(rates)
-        return rates
+        return self.rules.trade_rates(seat, rates)
 
     def harbor_name(self, kind: int) -> str:
         return HARBOR_TYPES[kind]

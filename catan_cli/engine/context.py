@@ -264,6 +264,11 @@ class RulesContext:
         path two ships share; default: the path's first piece)."""
         self._e.remove_route(edge, seat)
 
+    def route_lost(self, seat: int) -> list[Event]:
+        """After a scenario took a road or ship of ``seat`` off the board: its longest
+        route is recomputed (the Longest Road may change hands)."""
+        return self._e.update_longest_route(seat)
+
     def holds_route(self, seat: int, edge: int) -> bool:
         """Whether ``seat`` has a road or ship on ``edge`` (two ships may share a path, E.0.2)."""
         return self._e.holds_route(seat, edge)

@@ -149,6 +149,12 @@ class ScenarioRules:
     def end_turn_reason(self, seat: int) -> str | None:
         return None
 
+    def trade_rates(self, seat: int, rates: list[int]) -> list[int]:
+        """The maritime rates of ``seat`` per resource after the board's harbours: a
+        scenario that gives harbours during play (the Legend's earned 2:1 harbours) lowers
+        them here."""
+        return rates
+
     def after_action(self) -> list[Event]:
         """After every accepted action (an early end of the game ...)."""
         return []
