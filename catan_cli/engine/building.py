@@ -54,6 +54,9 @@ class BuildingRules(RouteRules):
             return f"{self.edge_text(edge)} is at sea; roads go on land paths"
         if s.edge_kind[edge]:
             return f"{self.edge_text(edge)} already holds a {self.pieces.edge_name(s.edge_kind[edge]) or 'piece'}"
+        reason = self.rules.road_reason(seat, edge)
+        if reason:
+            return reason
         a, b = self.geo.edge_nodes[edge]
         if setup_node >= 0:
             if setup_node not in (a, b):
@@ -86,6 +89,8 @@ class BuildingRules(RouteRules):
                 return f"it is {self.name(self.prompt_seat())}'s set-up placement"
             if s.setup_step != "settlement":
                 return "place the road (or ship) for your new settlement first"
+            if self.setup_piece(seat) != "settlement":
+                return f"your set-up placement now is a {self.setup_piece(seat)}: 'build {self.setup_piece(seat)} N'"
             return self.settlement_site_reason(seat, node, True)
         reason = self.main_phase_reason(seat, "build")
         if reason:
@@ -119,6 +124,8 @@ class BuildingRules(RouteRules):
             self.place_building(seat, node, SETTLEMENT)
             events.append(Event("build", seat, f"{p.name} builds a settlement on {node + 1}"))
         events += self.after_building_change(seat, node)
+        if s.phase != "setup":
+            events += self.rules.after_building(seat, node)
         return events
 
     def node_islands(self, node: int) -> list[int]:
@@ -156,6 +163,14 @@ class BuildingRules(RouteRules):
     # --- cities --------------------------------------------------------------------------
     def check_build_city(self, a: Action) -> str | None:
         s, seat, node = self.s, a.seat, a.args[0]
+        if s.phase == "setup":
+            if seat != self.prompt_seat() or s.pending:
+                return f"it is {self.name(self.prompt_seat())}'s set-up placement"
+            if s.setup_step != "settlement":
+                return "place the road (or ship) for your new building first"
+            if self.setup_piece(seat) != "city":
+                return "your set-up placement now is a settlement: 'build settlement N'"
+            return self.settlement_site_reason(seat, node, True)
         reason = self.main_phase_reason(seat, "build")
         if reason:
             return reason
@@ -170,10 +185,27 @@ class BuildingRules(RouteRules):
         return self.afford_reason(seat, "city", "a city")
 
     def do_build_city(self, a: Action) -> list[Event]:
-        seat, node = a.seat, a.args[0]
+        s, seat, node = self.s, a.seat, a.args[0]
+        if s.phase == "setup":
+            return self.place_setup_city(seat, node)
         self.pay(seat, self.scen.costs["city"])
         self.place_building(seat, node, CITY)
-        return [Event("build", seat, f"{self.name(seat)} builds a city on {node + 1}")]
+        events = [Event("build", seat, f"{self.name(seat)} builds a city on {node + 1}")]
+        return events + self.rules.after_building(seat, node)
+
+    def place_setup_city(self, seat: int, node: int) -> list[Event]:
+        """A set-up round whose building is a city ([rules] setup_pieces): placed like a
+        set-up settlement; its starting resources are 1 per adjacent hex all the same."""
+        s = self.s
+        p = s.players[seat]
+        p.setup_settlements += 1
+        self.place_building(seat, node, CITY)
+        events = [Event("build", seat, f"{p.name} places a city on {node + 1}")]
+        if p.setup_settlements == self.scen.rules.resources_from_setup:
+            events += self.starting_resources(seat, node)
+        s.setup_step = "route"
+        s.setup_node = node
+        return events + self.after_building_change(seat, node)
 
     # --- roads ---------------------------------------------------------------------------
     def check_build_road(self, a: Action) -> str | None:

@@ -57,7 +57,7 @@ class ProductionRules(EngineBase):
         owed: dict[tuple[int, int], int] = {}     # (resource, seat) -> cards due
         gold: dict[int, int] = {}
         for h in self.hexes_by_number[total]:
-            if h == s.robber:
+            if h == s.robber or self.rules.hex_blocked(h):
                 continue
             res = self.hex_resource[h]
             for node in geo.hex_nodes[h]:

@@ -61,6 +61,8 @@ class RuleSet:
     road_forbidden_areas: tuple[str, ...] = ()
     ship_move: bool = True
     island_bonus: int = 0                # B.13: VP for the first settlement on each foreign island
+    setup_pieces: tuple[str, ...] = ("settlement",)    # the building of each set-up round (the last repeats)
+    shuffle_terrain_within: tuple[str, ...] = ()       # areas whose terrain is reshuffled, each within itself
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,8 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
     key = str(_need(meta, "key", f"{where} [scenario]"))
     players = meta.get("players", [2, 4])
     rules_t = dict(data.get("rules", {}))
-    for area_rule in ("robber_forbidden_areas", "settle_forbidden_areas", "road_forbidden_areas"):
+    for area_rule in ("robber_forbidden_areas", "settle_forbidden_areas", "road_forbidden_areas",
+                      "setup_pieces", "shuffle_terrain_within"):
         if area_rule in rules_t:
             rules_t[area_rule] = tuple(rules_t[area_rule])
     try:
@@ -218,6 +221,8 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         raise ScenarioError(f"{where} [rules]: longest_route must be road, trade-route or none")
     if rules.setup not in ("snake", "snake-then-third", "snake-preplaced"):
         raise ScenarioError(f"{where} [rules]: unknown setup {rules.setup!r}")
+    if not rules.setup_pieces or any(p not in ("settlement", "city") for p in rules.setup_pieces):
+        raise ScenarioError(f"{where} [rules]: setup_pieces are settlement or city")
 
     pieces = {p: int(data.get("pieces", {}).get(p, 0)) for p in PIECES}
     # A scenario's own pieces have supplies of their own (its package registers the kind).
