@@ -1,0 +1,134 @@
+"""Barbarian Attack (seed 003, digest part D): what the greedy bot knows of the scenario.
+
+From the public view: ``view["extra"]["coast"]`` gives each coastal hex's barbarians and
+whether it is conquered, ``knights_on_board`` every player's knights by path.  The bot
+defends its own coast: it stands knights where barbarians gather next to its buildings (so
+battles free its production and bring prisoners), sends Treason's barbarians toward its
+opponents, takes Intrigue's prisoner from its own coast, and values the scenario's cards
+(knights, gold, prisoners) above the base game's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...bots.strategies.base import Strategy as BaseStrategy
+from ...engine.actions import Action
+
+if TYPE_CHECKING:
+    from ...bots.context import Ctx
+    from ...bots.greedy import GreedyBot
+
+#: a knight move is worth making when it gains at least this much defence
+MOVE_GAIN = 0.6
+
+
+class Strategy(BaseStrategy):
+    key = "barbarian-attack"
+
+    # --- what the view says ------------------------------------------------------------
+    def _coast(self, ctx: "Ctx") -> dict[int, dict[str, Any]]:
+        b = ctx.board
+        return {b.hex_index[c["hex"]]: c for c in ctx.view["extra"].get("coast") or []}
+
+    def _knights(self, ctx: "Ctx") -> dict[int, int]:
+        """Path -> owner seat of every knight on the board."""
+        b = ctx.board
+        out: dict[int, int] = {}
+        for name, paths in (ctx.view["extra"].get("knights_on_board") or {}).items():
+            for p in paths:
+                out[b.edge_index[p]] = ctx.names.index(name)
+        return out
+
+    def stake(self, ctx: "Ctx", seat: int, h: int) -> float:
+        """What ``seat`` has on hex ``h``: its buildings there (a city counts double)."""
+        return float(sum(2 if ctx.node_kind[n] in (2, 4) else 1
+                         for n in ctx.board.hex_nodes[h] if ctx.node_owner[n] == seat))
+
+    def hex_need(self, ctx: "Ctx", h: int, coast: dict[int, dict[str, Any]]) -> float:
+        """How much a knight of mine on a side of ``h`` is worth there."""
+        c = coast.get(h)
+        if c is None:
+            return 0.0
+        barbarians = int(c["barbarians"])
+        mine = self.stake(ctx, ctx.me, h)
+        value = 0.25 * barbarians + mine * (0.4 + 0.35 * barbarians)
+        if c.get("conquered"):
+            value += 1.0 + mine
+        return value
+
+    def path_value(self, ctx: "Ctx", e: int, coast: dict[int, dict[str, Any]]) -> float:
+        return sum(self.hex_need(ctx, h, coast) for h in ctx.board.edge_hexes[e])
+
+    # --- valuing ----------------------------------------------------------------------------
+    def card_value(self, ctx: "Ctx") -> float:
+        on_board = len((ctx.view["extra"].get("knights_on_board") or {}).get(ctx.seat, []))
+        return 6.5 if on_board < 4 else 4.5
+
+    def spot_bonus(self, ctx: "Ctx", node: int) -> float:
+        """Spots next to inner hexes, the castle or the desert never fall."""
+        coast = self._coast(ctx)
+        b = ctx.board
+        if any(b.hex_land[h] and h not in coast for h in b.node_hexes[node]):
+            return 1.0
+        return -0.5 * sum(int(coast[h]["barbarians"]) for h in b.node_hexes[node] if h in coast)
+
+    # --- decisions -----------------------------------------------------------------------------
+    def answer(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        kinds = ctx.kinds()
+        if ctx.phase == "setup" and "build-city" in kinds:
+            strat = self
+            return max(kinds["build-city"], key=lambda a: (bot.spot_value(ctx, strat, a.args[0]), -a.args[0]))
+        if "steal" in kinds:
+            def victim(a: Action) -> tuple[float, int]:
+                v = a.args[0]
+                if v < 0:
+                    return (-1.0, 0)
+                p = ctx.players[v]
+                if int(p["resource_count"]) == 0:
+                    return (-2.0, 0)
+                return (int(p["vp"]) + 0.2 * int(p["resource_count"]), -v)
+            return max(kinds["steal"], key=victim)
+        coast = self._coast(ctx)
+        if "place-knight" in kinds:
+            return max(kinds["place-knight"], key=lambda a: (self.path_value(ctx, a.args[0], coast), -a.args[0]))
+        if "move-barbarian" in kinds:
+            def harm(a: Action) -> float:
+                src, dst = a.args
+                gain = self.stake(ctx, ctx.me, src) if src >= 0 else 0.0
+                others = sum(self.stake(ctx, p, dst) for p in range(ctx.n) if p != ctx.me)
+                return 2.0 * gain + others - 3.0 * self.stake(ctx, ctx.me, dst)
+            return max(kinds["move-barbarian"], key=harm)
+        if "capture-barbarian" in kinds:
+            return max(kinds["capture-barbarian"],
+                       key=lambda a: (self.stake(ctx, ctx.me, a.args[0]), int(coast[a.args[0]]["barbarians"])))
+        return None
+
+    def before_main(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        exchanges = ctx.kinds().get("exchange-gold", [])
+        if exchanges:
+            need = bot.needs(ctx)
+            best = max(exchanges, key=lambda a: (need[a.args[0]], -a.args[0]))
+            if need[best.args[0]] > 0:
+                return best
+        return None
+
+    def before_end(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        moves = ctx.kinds().get("move-knight", [])
+        if not moves:
+            return None
+        coast = self._coast(ctx)
+        castle_paths = {ctx.board.edge_index[p] for p in ctx.view["extra"].get("castle_paths") or []}
+        grain = ctx.hand[3]
+
+        def gain(a: Action) -> float:
+            src, dst, paid = a.args
+            g = self.path_value(ctx, dst, coast) - self.path_value(ctx, src, coast)
+            if src in castle_paths:
+                g += 5.0       # a knight placed at the castle must leave it
+            return g - (1.0 if paid else 0.0) - (99.0 if paid and grain < 2 else 0.0)
+
+        best = max(moves, key=lambda a: (gain(a), -a.args[1]))
+        if gain(best) >= MOVE_GAIN or "end" not in ctx.kinds():
+            return best
+        return None
