@@ -88,7 +88,9 @@ class Coast:
                 continue
             seen.append(total)
             h = self.lay.number_hex(ctx.state.numbers, total)
+            before = self.on(h)
             events.append(Event("invasion", seat, f"{d1}+{d2} = {total}: {self.land(h)}"))
+            events += self.status_change(h, before)
         return events + self.refresh()
 
     # --- conquest and liberation (D.6, D.7, D.14) ---------------------------------------------
