@@ -651,3 +651,18 @@ def test_victory_at_12_vp_counts_standing_buildings_longest_road_and_pairs_of_pr
     pdata(g, "red")["gold"] = 2
     run(g, "exchange gold for ore")
     assert g.winner == "red"
+
+
+def test_gold_is_traded_with_players():
+    g = on_turn()
+    pdata(g, "red")["gold"] = 3
+    run(g, "give blue 1 ore", "sell gold 2 to blue for 1 ore")
+    assert g.waiting_for().startswith("accept or decline red's gold offer")
+    run(g, "accept gold")
+    assert pdata(g, "red")["gold"] == 1 and pdata(g, "blue")["gold"] == 2
+    assert g.state.players[0].resources[4] == 1
+    run(g, "give red 1 wool", "buy gold 2 from blue for 1 wool", "blue: decline gold")
+    assert pdata(g, "blue")["gold"] == 2
+    with pytest.raises(RuleError, match="blue has only 2 gold"):
+        g.execute("buy gold 3 from blue for 1 wool")
+    sound(g)

@@ -63,9 +63,10 @@ class HelpEntry:
 class Verb:
     """A scenario verb, registered once with everything the core needs of it.
 
-    ``words`` are the command's leading words ("raise", "lighthouse"); ``parse`` reads the
+    ``words`` are the command's leading words ("choose", "reward"); ``parse`` reads the
     rest of the line.  The callables are usually bound methods of the scenario's rules
-    object, which holds the game's :class:`~.context.RulesContext`.  ``check`` returns the reason it is illegal now (None: legal) and is
+    object, which holds the game's :class:`~.context.RulesContext`.  ``check`` returns the
+    reason it is illegal now (None: legal) and is
     always called before ``apply``; ``legal`` proposes candidates that the core filters
     through ``check``.  ``answers`` names the pending decision this verb answers, which
     makes a line without an actor belong to the seat the game waits for.

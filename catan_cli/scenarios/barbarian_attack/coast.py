@@ -5,8 +5,6 @@ it is narrated roll by roll."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.actions import Event
 from ...engine.context import RulesContext
 from ...engine.pieces import CITY, SETTLEMENT
@@ -263,6 +261,3 @@ class Coast:
     def board_total(self) -> int:
         return sum(self.counts)
 
-
-def present_counts(ctx: RulesContext, layout: Layout, counts: list[int]) -> list[dict[str, Any]]:
-    return [{"hex": ctx.hex_id(h), "barbarians": k} for h, k in zip(layout.coast, counts)]

@@ -21,7 +21,8 @@ from ...engine.geometry import RESOURCES
 from ...engine.pieces import PieceKind
 from ...engine.rulebook import ScenarioRules
 from ...notation import Reader, Writer
-from .coast import FALLEN_CITY, FALLEN_SETTLEMENT, STANDING, Coast, present_counts
+from .coast import FALLEN_CITY, FALLEN_SETTLEMENT, STANDING, Coast
+from .goldtrade import GoldTrade
 from .knights import Knights
 from .layout import Layout
 
@@ -54,8 +55,9 @@ Barbarian Attack (Traders & Barbarians; 3-4 players, 12 VP on your own turn).
   rolled colour (E/W green, NE/SW violet, NW/SE brown); 3 gold each to their owners.
 - A 7: no robber; discards over 7 cards (gold not counted); the roller steals 1 resource
   from any player ('steal PLAYER').
-- Gold: 'exchange gold for RES', 2 gold for 1 resource, twice a turn. No gold from the bank
-  or harbours.
+- Gold: 'exchange gold for RES', 2 gold for 1 resource, twice a turn. Gold trades with
+  players: 'sell gold 2 to blue for 1 ore', 'buy gold 2 from blue for 1 ore' ('accept gold' /
+  'decline gold'). No gold from the bank or harbours.
 - VP: standing settlements and cities, Longest Road, 1 per 2 prisoners.
 """
 
@@ -96,6 +98,7 @@ class Rules(ScenarioRules):
         self.lay = Layout(ctx.scen)
         self.coast = Coast(ctx, self.lay)
         self.knights = Knights(ctx, self.lay)
+        self.gold_trade = GoldTrade(ctx)
         params = ctx.scen.params
         self.card_counts: dict[str, int] = {c: int(params["cards"].get(c, 0)) for c in CARDS}
 
@@ -275,7 +278,7 @@ class Rules(ScenarioRules):
                  help=HelpEntry("exchange", "exchange gold for RES",
                                 "Pay 2 gold for 1 resource from the bank, at most twice a turn.",
                                 "exchange gold for ore", cost="2 gold")),
-        )
+        ) + self.gold_trade.verbs()
 
     def pendings(self) -> tuple[PendingKind, ...]:
         def who(item: dict[str, Any]) -> str:
@@ -294,6 +297,7 @@ class Rules(ScenarioRules):
             PendingKind("intrigue", prompt=lambda it: "capture a barbarian (Intrigue)",
                         reason=lambda it: f"{who(it)} must capture a barbarian for Intrigue: 'capture barbarian A'",
                         answers=lambda it: self.legal_intrigue(it["seat"])),
+            self.gold_trade.pending(),
         )
 
     # --- moving knights (D.10) ---------------------------------------------------------------------
