@@ -157,12 +157,12 @@ def test_random_barbarian_games_invade_fight_and_take_prisoners() -> None:
 @pytest.mark.parametrize("players", [3, 4])
 def test_slow_random_barbarian_walks_300_seeds(players: int) -> None:
     start = time.perf_counter()
-    results = [walk(seed, players, cap=1000) for seed in range(300)]
+    results = [walk(seed, players, cap=500) for seed in range(300)]
     elapsed = time.perf_counter() - start
     actions = sum(r.actions for r in results)
     capped = sum(r.capped for r in results)
     print(f"\nbarbarian-attack, {players} players: 300 games, {actions} actions in {elapsed:.1f}s "
-          f"({actions / elapsed:.0f} checked actions/s); {300 - capped} won, {capped} at the 1000-turn cap; "
+          f"({actions / elapsed:.0f} checked actions/s); {300 - capped} won, {capped} at the 500-turn cap; "
           f"{sum(r.invasions for r in results)} invasions, {sum(r.conquests for r in results)} conquests, "
           f"{sum(r.battles_won for r in results)} battles won, {sum(r.prisoners for r in results)} prisoners, "
           f"{sum(r.cards for r in results)} cards, {sum(r.knight_moves for r in results)} knight moves")

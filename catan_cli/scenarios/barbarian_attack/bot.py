@@ -45,25 +45,38 @@ class Strategy(BaseStrategy):
         return float(sum(2 if ctx.node_kind[n] in (2, 4) else 1
                          for n in ctx.board.hex_nodes[h] if ctx.node_owner[n] == seat))
 
-    def hex_need(self, ctx: "Ctx", h: int, coast: dict[int, dict[str, Any]]) -> float:
-        """How much a knight of mine on a side of ``h`` is worth there."""
+    def hex_need(self, ctx: "Ctx", h: int, coast: dict[int, dict[str, Any]], knights: int) -> float:
+        """What one more knight of mine on a side of ``h`` is worth there, with ``knights``
+        (all players') already on its sides: most when it turns a battle into a win."""
         c = coast.get(h)
         if c is None:
             return 0.0
         barbarians = int(c["barbarians"])
+        if barbarians == 0:
+            return 0.1
         mine = self.stake(ctx, ctx.me, h)
-        value = 0.25 * barbarians + mine * (0.4 + 0.35 * barbarians)
-        if c.get("conquered"):
-            value += 1.0 + mine
-        return value
+        if knights + 1 > barbarians >= knights:
+            # this knight wins the battle: prisoners (VP), and the hex freed if conquered
+            return 3.0 + 1.5 * barbarians + 2.0 * mine + (3.0 if c.get("conquered") else 0.0)
+        if knights > barbarians:
+            return 0.2          # already won without it
+        return 0.4 * barbarians + mine * 0.6 + 0.8 / (barbarians - knights)
 
-    def path_value(self, ctx: "Ctx", e: int, coast: dict[int, dict[str, Any]]) -> float:
-        return sum(self.hex_need(ctx, h, coast) for h in ctx.board.edge_hexes[e])
+    def path_value(self, ctx: "Ctx", e: int, coast: dict[int, dict[str, Any]],
+                   placed: dict[int, int], lifted: int = -1) -> float:
+        """One more knight of mine on path ``e`` (the knight on ``lifted`` taken away)."""
+        b = ctx.board
+        total = 0.0
+        for h in b.edge_hexes[e]:
+            k = sum(1 for x in placed if x != lifted and x in b.hex_edges[h])
+            total += self.hex_need(ctx, h, coast, k)
+        return total
 
     # --- valuing ----------------------------------------------------------------------------
     def card_value(self, ctx: "Ctx") -> float:
         on_board = len((ctx.view["extra"].get("knights_on_board") or {}).get(ctx.seat, []))
-        return 6.5 if on_board < 4 else 4.5
+        conquered = sum(1 for c in ctx.view["extra"].get("coast") or [] if c.get("conquered"))
+        return (7.5 if on_board < 4 else 5.0) + 0.8 * conquered
 
     def spot_bonus(self, ctx: "Ctx", node: int) -> float:
         """Spots next to inner hexes, the castle or the desert never fall."""
@@ -91,7 +104,9 @@ class Strategy(BaseStrategy):
             return max(kinds["steal"], key=victim)
         coast = self._coast(ctx)
         if "place-knight" in kinds:
-            return max(kinds["place-knight"], key=lambda a: (self.path_value(ctx, a.args[0], coast), -a.args[0]))
+            placed = self._knights(ctx)
+            return max(kinds["place-knight"],
+                       key=lambda a: (self.path_value(ctx, a.args[0], coast, placed), -a.args[0]))
         if "move-barbarian" in kinds:
             def harm(a: Action) -> float:
                 src, dst = a.args
@@ -118,12 +133,14 @@ class Strategy(BaseStrategy):
         if not moves:
             return None
         coast = self._coast(ctx)
+        placed = self._knights(ctx)
         castle_paths = {ctx.board.edge_index[p] for p in ctx.view["extra"].get("castle_paths") or []}
         grain = ctx.hand[3]
 
         def gain(a: Action) -> float:
             src, dst, paid = a.args
-            g = self.path_value(ctx, dst, coast) - self.path_value(ctx, src, coast)
+            g = (self.path_value(ctx, dst, coast, placed, lifted=src)
+                 - self.path_value(ctx, src, coast, placed, lifted=src))
             if src in castle_paths:
                 g += 5.0       # a knight placed at the castle must leave it
             return g - (1.0 if paid else 0.0) - (99.0 if paid and grain < 2 else 0.0)
