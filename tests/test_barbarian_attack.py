@@ -666,3 +666,27 @@ def test_gold_is_traded_with_players():
     with pytest.raises(RuleError, match="blue has only 2 gold"):
         g.execute("buy gold 3 from blue for 1 wool")
     sound(g)
+
+
+# --- at the table -------------------------------------------------------------------------------------------
+def test_the_board_and_tables_show_the_castle_barbarians_knights_and_conquered_buildings():
+    from catan_cli.render.board import render_board
+    from catan_cli.render.tables import status_table
+    from rich.console import Console
+
+    g = on_turn()
+    run(g, "put settlement blue 25")
+    set_barbarians(g, Q=3, AF=2)
+    knights(g, "red", "51-52")
+    pdata(g, "red")["gold"] = 4
+    view = g.view("red")
+    board = render_board(g.board_json(), view, legend=True).plain
+    assert "CASTLE" in board and "CONQUERED3" in board and "BARB2" in board
+    assert "z25" in board                                   # blue's settlement lies down
+    assert "k" in board and "knights: red 51-52" in board
+    console = Console(width=100, record=True)
+    console.print(status_table(view))
+    text = console.export_text()
+    assert "31 in supply, 5 on the coast" in text
+    assert "red: knights 1 out, 5 in supply; gold 4; prisoners 0" in text
+    assert "25 in the deck" not in text and "26 in the deck, 0 discarded" in text

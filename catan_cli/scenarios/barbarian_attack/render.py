@@ -66,9 +66,15 @@ class BarbarianLayer(BoardLayer):
     def legend_marks(self, view: View, compact: bool) -> list[Item]:
         if not _extra(view).get("coast"):
             return []
-        return [("K castle", CASTLE_STYLE), ("B2 barbarians", BARBARIAN_STYLE), ("X3 conquered", CONQUERED_STYLE),
-                (f"{KNIGHT} knight (on a path)", "bold"),
-                (f"{GLYPHS['conquered-settlement']}/{GLYPHS['conquered-city']} conquered settlement/city", "dim")]
+        if compact:
+            marks = [("[K] castle", CASTLE_STYLE), ("[B2] barbarians", BARBARIAN_STYLE),
+                     ("[X3] conquered", CONQUERED_STYLE)]
+        else:
+            marks = [("CASTLE", CASTLE_STYLE), ("BARB2 barbarians", BARBARIAN_STYLE),
+                     ("CONQUERED3 conquered hex (3 barbarians)", CONQUERED_STYLE)]
+        return marks + [(f"{KNIGHT} knight (on a path)", "bold"),
+                        (f"{GLYPHS['conquered-settlement']}/{GLYPHS['conquered-city']} conquered settlement/city",
+                         "dim")]
 
     def notes(self, view: View) -> list[Item]:
         knights = _extra(view).get("knights_on_board") or {}
