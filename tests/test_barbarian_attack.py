@@ -15,7 +15,6 @@ from typing import Any, Iterator
 import pytest
 
 from catan_cli import Game, RuleError
-from catan_cli.engine.geometry import RESOURCES
 from catan_cli.engine.invariants import check_invariants
 from catan_cli.engine.pieces import CITY, SETTLEMENT
 from catan_cli.scenarios.barbarian_attack.coast import FALLEN_CITY, FALLEN_SETTLEMENT

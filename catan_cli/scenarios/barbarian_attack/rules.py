@@ -18,10 +18,11 @@ from ...engine.actions import Action, Event
 from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
-from ...engine.pieces import PieceKind
+from ...engine.pieces import CITY, SETTLEMENT, PieceKind
 from ...engine.rulebook import ScenarioRules
 from ...notation import Reader, Writer
 from .coast import FALLEN_CITY, FALLEN_SETTLEMENT, STANDING, Coast
+from .deck import Deck
 from .goldtrade import GoldTrade
 from .knights import Knights
 from .layout import Layout
@@ -61,9 +62,6 @@ Barbarian Attack (Traders & Barbarians; 3-4 players, 12 VP on your own turn).
 - VP: standing settlements and cities, Longest Road, 1 per 2 prisoners.
 """
 
-CARDS = ("knighthood", "black-knight", "treason", "intrigue")
-CARD_NAMES = {"knighthood": "Knighthood", "black-knight": "Black Knight", "treason": "Treason",
-              "intrigue": "Intrigue"}
 GRAIN = 3
 
 
@@ -98,9 +96,8 @@ class Rules(ScenarioRules):
         self.lay = Layout(ctx.scen)
         self.coast = Coast(ctx, self.lay)
         self.knights = Knights(ctx, self.lay)
+        self.cards = Deck(ctx, self.lay, self.coast, self.knights)
         self.gold_trade = GoldTrade(ctx)
-        params = ctx.scen.params
-        self.card_counts: dict[str, int] = {c: int(params["cards"].get(c, 0)) for c in CARDS}
 
     # --- set-up ---------------------------------------------------------------------------
     def on_new_game(self) -> None:
@@ -110,11 +107,7 @@ class Rules(ScenarioRules):
         ctx.data["barbarian_supply"] = int(params["barbarians"])
         for total in params["start_barbarians"]:      # D.4
             self.coast.land(self.lay.number_hex(ctx.state.numbers, int(total)))
-        deck = [c for c in CARDS for _ in range(self.card_counts[c])]
-        ctx.state.rng.shuffle(deck)
-        ctx.data["deck"] = deck
-        ctx.data["discards"] = []
-        ctx.data["in_play"] = []
+        self.cards.deal()
         ctx.data["castle_knights"] = []
         ctx.data["moved"] = []
         ctx.data["knights_moving"] = False
@@ -170,67 +163,12 @@ class Rules(ScenarioRules):
         self.ctx.ask({"kind": "steal", "seat": seat})
         return []
 
-    # --- the scenario deck (D.2, D.8) -----------------------------------------------------------------
+    # --- the scenario deck (D.2, D.8) ------------------------------------------------------------------
     def deck_size(self) -> int | None:
-        return len(self.ctx.data["deck"]) + len(self.ctx.data["discards"])
+        return self.cards.size()
 
     def buy_card(self, seat: int) -> list[Event] | None:
-        return [Event("buy", seat, f"{self.ctx.name(seat)} buys a card")] + self.draw(seat)
-
-    def draw(self, seat: int) -> list[Event]:
-        ctx = self.ctx
-        data = ctx.data
-        events: list[Event] = []
-        if not data["deck"]:
-            data["deck"] = data["discards"]
-            data["discards"] = []
-            ctx.state.rng.shuffle(data["deck"])
-            events.append(Event("card", -1, f"the deck is empty: the {len(data['deck'])} discards are shuffled "
-                                            "into a new deck"))
-        card = data["deck"].pop()
-        events.append(Event("card", seat, f"{ctx.name(seat)} draws {CARD_NAMES[card]}", (("reveals", "card"),)))
-        return events + self.resolve_card(seat, card)
-
-    def resolve_card(self, seat: int, card: str) -> list[Event]:
-        ctx = self.ctx
-        name = ctx.name(seat)
-        if card in ("knighthood", "black-knight"):
-            if self.knights.in_supply(seat) <= 0:
-                return self.discard(card, f"{name} has all {self.knights.per_player} knights out: "
-                                          f"the {CARD_NAMES[card]} card is wasted")
-            spots = self.knights.free_castle_paths() if card == "knighthood" else self.knights.free_paths()
-            if not spots:
-                return self.discard(card, f"no free {'castle ' * (card == 'knighthood')}path: "
-                                          f"the {CARD_NAMES[card]} card is wasted")
-            return self.hold(card, {"kind": "place-knight", "seat": seat, "card": card})
-        if card == "treason":
-            events = [self.coast.give_gold(seat, int(ctx.scen.params["treason_gold"]), "Treason")]
-            shortfall = max(0, int(ctx.scen.params["treason_moves"]) - self.coast.board_total())
-            item = {"kind": "treason", "seat": seat, "left": int(ctx.scen.params["treason_moves"]),
-                    "sources": [], "targets": [], "supply": min(shortfall, ctx.data["barbarian_supply"])}
-            if not self.treason_moves(item):
-                return events + self.discard(card, "no barbarian can be moved: Treason ends")
-            return events + self.hold(card, item)
-        # Intrigue
-        if self.coast.board_total() == 0:
-            events = self.discard(card, f"no barbarian is on the board: {name} draws another card")
-            return events + self.draw(seat)
-        return self.hold(card, {"kind": "intrigue", "seat": seat})
-
-    def hold(self, card: str, item: dict[str, Any]) -> list[Event]:
-        self.ctx.data["in_play"].append(card)
-        self.ctx.ask(item)
-        return []
-
-    def discard(self, card: str, why: str) -> list[Event]:
-        self.ctx.data["discards"].append(card)
-        return [Event("card", -1, why)] if why else []
-
-    def finish(self, item: dict[str, Any]) -> None:
-        self.ctx.resolve(item)
-        card = {"place-knight": item.get("card", ""), "treason": "treason", "intrigue": "intrigue"}[item["kind"]]
-        self.ctx.data["in_play"].remove(card)
-        self.ctx.data["discards"].append(card)
+        return self.cards.buy(seat)
 
     # --- verbs ---------------------------------------------------------------------------------------
     def verbs(self) -> tuple[Verb, ...]:
@@ -242,29 +180,7 @@ class Rules(ScenarioRules):
                                 "It may pass knights and buildings but not stop on an occupied path or a "
                                 "castle path. Each knight moves once a turn; moving ends trade/build.",
                                 "move knight 12-13 to 20-21", cost="1 grain for 5 paths")),
-            Verb("place-knight", ("place", "knight"), parse=lambda r, a: Action("place-knight", (r.edge(),), a),
-                 format=lambda a, w: f"place knight {w.edge(a.args[0])}",
-                 check=self.check_place, apply=self.apply_place, legal=self.legal_place,
-                 help=HelpEntry("place", "place knight PATH",
-                                "Answer a knight card: Knighthood puts a knight on a free castle path, "
-                                "Black Knight on any free path.", "place knight 40-41"),
-                 answers="place-knight"),
-            Verb("move-barbarian", ("move", "barbarian"), parse=_parse_move_barbarian,
-                 format=lambda a, w: f"move barbarian {'supply' if a.args[0] < 0 else w.hex(a.args[0])} to {w.hex(a.args[1])}",
-                 check=self.check_treason, apply=self.apply_treason, legal=self.legal_treason,
-                 help=HelpEntry("move", "move barbarian HEX|supply to HEX",
-                                "Answer Treason: move a barbarian from a hex (or, with fewer than 2 on the "
-                                "board, from the supply) to an unconquered coastal hex; twice, from 2 different "
-                                "hexes to 2 others.", "move barbarian B to F"),
-                 answers="treason"),
-            Verb("capture-barbarian", ("capture", "barbarian"),
-                 parse=lambda r, a: Action("capture-barbarian", (r.hex(),), a),
-                 format=lambda a, w: f"capture barbarian {w.hex(a.args[0])}",
-                 check=self.check_intrigue, apply=self.apply_intrigue, legal=self.legal_intrigue,
-                 help=HelpEntry("capture", "capture barbarian HEX",
-                                "Answer Intrigue: a barbarian from that hex becomes your prisoner.",
-                                "capture barbarian F"),
-                 answers="intrigue"),
+        ) + self.cards.verbs() + (
             Verb("steal", ("steal",), parse=_parse_steal,
                  format=lambda a, w: f"steal {w.name(a.args[0]) if a.args[0] >= 0 else 'nobody'}",
                  check=self.check_steal, apply=self.apply_steal, legal=self.legal_steal,
@@ -288,15 +204,7 @@ class Rules(ScenarioRules):
             PendingKind("steal", prompt=lambda it: "steal from a player",
                         reason=lambda it: f"{who(it)} must answer: steal a resource from any player, or 'steal nobody'",
                         answers=lambda it: self.legal_steal(it["seat"])),
-            PendingKind("place-knight", prompt=lambda it: f"place a knight ({CARD_NAMES[it['card']]})",
-                        reason=lambda it: f"{who(it)} must place the knight of {CARD_NAMES[it['card']]}: 'place knight PATH'",
-                        answers=lambda it: self.legal_place(it["seat"])),
-            PendingKind("treason", prompt=lambda it: "move a barbarian (Treason)",
-                        reason=lambda it: f"{who(it)} must move a barbarian for Treason: 'move barbarian A to B'",
-                        answers=lambda it: self.legal_treason(it["seat"])),
-            PendingKind("intrigue", prompt=lambda it: "capture a barbarian (Intrigue)",
-                        reason=lambda it: f"{who(it)} must capture a barbarian for Intrigue: 'capture barbarian A'",
-                        answers=lambda it: self.legal_intrigue(it["seat"])),
+        ) + self.cards.pendings() + (
             self.gold_trade.pending(),
         )
 
@@ -341,122 +249,6 @@ class Rules(ScenarioRules):
                 continue
             for dst, paid in self.knights.destinations(src):
                 yield Action("move-knight", (src, dst, int(paid)), seat)
-
-    # --- knight cards ------------------------------------------------------------------------------------
-    def check_place(self, action: Action) -> str | None:
-        ctx = self.ctx
-        item = ctx.pending_for("place-knight", action.seat)
-        if item is None:
-            return "you place a knight only when a Knighthood or Black Knight card says so"
-        edge = action.args[0]
-        if not self.knights.free(edge):
-            if edge not in self.lay.reach:
-                return "knights stand on land paths"
-            return f"{ctx.edge_text(edge)} already holds a knight"
-        if item["card"] == "knighthood" and edge not in self.lay.castle_paths:
-            return f"Knighthood puts the knight on a free castle path; {ctx.edge_text(edge)} is not one"
-        return None
-
-    def apply_place(self, action: Action) -> list[Event]:
-        ctx = self.ctx
-        item = ctx.pending_for("place-knight", action.seat)
-        assert item is not None
-        edge = action.args[0]
-        self.knights.place(action.seat, edge)
-        self.finish(item)
-        return [Event("knight", action.seat, f"{ctx.name(action.seat)} places a knight on {ctx.edge_text(edge)}")]
-
-    def legal_place(self, seat: int) -> Iterable[Action]:
-        item = self.ctx.pending_for("place-knight", seat)
-        if item is None:
-            return []
-        spots = self.knights.free_castle_paths() if item["card"] == "knighthood" else self.knights.free_paths()
-        return [Action("place-knight", (e,), seat) for e in spots]
-
-    # --- Treason ------------------------------------------------------------------------------------------
-    def treason_moves(self, item: dict[str, Any]) -> list[tuple[int, int]]:
-        """Every (source, target) open to the next step: sources are hexes with barbarians
-        not yet used (or the supply, for a shortfall), targets unconquered coastal hexes not
-        yet used; no hex is both."""
-        used = set(item["sources"]) | set(item["targets"])
-        sources = [h for h in self.lay.coast if self.coast.on(h) > 0 and h not in used]
-        if item["supply"] > 0 and self.ctx.data["barbarian_supply"] > 0:
-            sources.append(-1)
-        targets = [h for h in self.lay.coast if not self.coast.conquered(h) and h not in used]
-        return [(a, b) for a in sources for b in targets if a != b]
-
-    def treason_reason(self, item: dict[str, Any], src: int, dst: int) -> str | None:
-        ctx = self.ctx
-        if (src, dst) in self.treason_moves(item):
-            return None
-        used = set(item["sources"]) | set(item["targets"])
-        if src < 0:
-            return "barbarians come from the supply only when fewer than 2 are on the board"
-        if src in used or dst in used:
-            return "Treason moves barbarians from 2 different hexes to 2 other hexes"
-        if self.coast.on(src) <= 0:
-            return f"{ctx.hex_id(src)} holds no barbarian"
-        if dst not in self.lay.coast_index:
-            return f"barbarians land only on coastal hexes; {ctx.hex_id(dst)} is not one"
-        if self.coast.conquered(dst):
-            return f"{ctx.hex_id(dst)} is conquered already"
-        return "a barbarian moves to another hex"
-
-    def check_treason(self, action: Action) -> str | None:
-        item = self.ctx.pending_for("treason", action.seat)
-        if item is None:
-            return "you move barbarians only for a Treason card"
-        return self.treason_reason(item, *action.args)
-
-    def apply_treason(self, action: Action) -> list[Event]:
-        ctx = self.ctx
-        item = ctx.pending_for("treason", action.seat)
-        assert item is not None
-        src, dst = action.args
-        where = "the supply" if src < 0 else ctx.hex_id(src)
-        events = [Event("treason", action.seat, f"{ctx.name(action.seat)} moves a barbarian from {where} to "
-                                                f"{ctx.hex_id(dst)}")]
-        if src < 0:
-            item["supply"] -= 1
-        else:
-            item["sources"].append(src)
-        item["targets"].append(dst)
-        item["left"] -= 1
-        events += self.coast.move(src, dst)
-        if item["left"] <= 0 or not self.treason_moves(item):
-            self.finish(item)
-        return events
-
-    def legal_treason(self, seat: int) -> Iterable[Action]:
-        item = self.ctx.pending_for("treason", seat)
-        if item is None:
-            return []
-        return [Action("move-barbarian", pair, seat) for pair in self.treason_moves(item)]
-
-    # --- Intrigue -------------------------------------------------------------------------------------------
-    def check_intrigue(self, action: Action) -> str | None:
-        ctx = self.ctx
-        if ctx.pending_for("intrigue", action.seat) is None:
-            return "you capture a barbarian only for an Intrigue card"
-        h = action.args[0]
-        if self.coast.on(h) <= 0:
-            return f"{ctx.hex_id(h)} holds no barbarian"
-        return None
-
-    def apply_intrigue(self, action: Action) -> list[Event]:
-        ctx = self.ctx
-        item = ctx.pending_for("intrigue", action.seat)
-        assert item is not None
-        h = action.args[0]
-        before = self.coast.on(h)
-        self.coast.add(h, -1)
-        self.coast.give_prisoners(action.seat, 1)
-        self.finish(item)
-        events = [Event("intrigue", action.seat, f"{ctx.name(action.seat)} takes a barbarian from {ctx.hex_id(h)} prisoner")]
-        return events + self.coast.status_change(h, before) + self.coast.refresh()
-
-    def legal_intrigue(self, seat: int) -> Iterable[Action]:
-        return [Action("capture-barbarian", (h,), seat) for h in self.lay.coast if self.coast.on(h) > 0]
 
     # --- the 7's steal (D.15) -----------------------------------------------------------------------------------
     def check_steal(self, action: Action) -> str | None:
@@ -552,7 +344,7 @@ class Rules(ScenarioRules):
         if any(k < 0 or k > self.coast.conquer_at for k in data["barbarians"]) or data["barbarian_supply"] < 0:
             problems.append(f"barbarian counts out of range: {data['barbarians']}, supply {data['barbarian_supply']}")
         cards = len(data["deck"]) + len(data["discards"]) + len(data["in_play"])
-        if cards != sum(self.card_counts.values()):
+        if cards != sum(self.cards.counts.values()):
             problems.append(f"scenario cards not conserved: {cards}")
         seen: set[int] = set()
         for p in range(ctx.n):
@@ -567,7 +359,7 @@ class Rules(ScenarioRules):
                 problems.append(f"{ctx.name(p)} has negative gold")
         s = ctx.state
         for node, kind in enumerate(s.node_kind):
-            if kind in STANDING or kind in (1, 2):
+            if kind in STANDING or kind in (SETTLEMENT, CITY):
                 if (kind in STANDING) != self.coast.building_fallen(node):
                     problems.append(f"the building on {node + 1} is {'' if kind in STANDING else 'not '}"
                                     "laid down against D.7")
@@ -589,15 +381,6 @@ def _parse_move_knight(r: Reader, actor: int) -> Action:
 def _format_move_knight(a: Action, w: Writer) -> str:
     src, dst, paid = a.args
     return f"move knight {w.edge(src)} to {w.edge(dst)}" + (" pay grain" if paid else "")
-
-
-def _parse_move_barbarian(r: Reader, actor: int) -> Action:
-    if r.peek() == "supply":
-        r.next("supply")
-        src = -1
-    else:
-        src = r.hex()
-    return Action("move-barbarian", (src, r.hex()), actor)
 
 
 def _parse_steal(r: Reader, actor: int) -> Action:
