@@ -338,6 +338,16 @@ def test_a_knight_card_with_all_6_knights_out_is_wasted():
     assert not g.state.pending and g.state.extra["discards"] == ["knighthood"]
 
 
+def test_knighthood_with_every_castle_path_taken_is_wasted():
+    g = on_turn()
+    knights(g, "blue", "52-53", "53-54", "54-64", "63-64")
+    knights(g, "white", "62-63", "52-62")
+    deck_top(g, "knighthood")
+    events = texts(run(g, "give red 1 wool 1 grain 1 ore", "buy card"))
+    assert "no free castle path: the Knighthood card is wasted" in events
+    assert not g.state.pending
+
+
 def test_black_knight_puts_a_knight_on_any_free_path():
     g = on_turn()
     knights(g, "blue", "25-26")
