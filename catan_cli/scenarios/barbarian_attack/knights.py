@@ -23,6 +23,9 @@ class Knights:
                 return seat
         return -1
 
+    def occupied(self) -> set[int]:
+        return {e for seat in range(self.ctx.n) for e in self.of(seat)}
+
     def in_supply(self, seat: int) -> int:
         return self.per_player - len(self.of(seat))
 
@@ -56,7 +59,7 @@ class Knights:
             return "knights stand on land paths" if 0 <= dst < ctx.geo.n_edges else "no such path"
         if dst == src:
             return "a move takes the knight to another path"
-        if self.owner(dst) >= 0:
+        if dst in self.occupied():
             return f"{ctx.edge_text(dst)} holds a knight: knights may pass it but not stop there"
         if dst in self.lay.castle_paths:
             return f"{ctx.edge_text(dst)} is a castle path: no knight may end a move at the castle"
@@ -76,7 +79,10 @@ class Knights:
             return f"{ctx.edge_text(dst)} is too far: a knight moves at most {paid_steps} paths"
         return None
 
-    def destinations(self, src: int) -> list[tuple[int, bool]]:
-        """(path, needs grain) for every end of a move from ``src`` (checked by the caller)."""
+    def destinations(self, src: int, grain: bool = True) -> list[tuple[int, bool]]:
+        """(path, needs grain) for every free end of a move from ``src`` that is not a
+        castle path (``grain``: the mover has grain for the longer moves)."""
         steps = self.lay.knight_steps
-        return [(dst, d > steps) for dst, d in sorted(self.lay.reach[src].items()) if d]
+        taken = self.occupied() | self.lay.castle_paths
+        return [(dst, d > steps) for dst, d in sorted(self.lay.reach[src].items())
+                if d and dst not in taken and (grain or d <= steps)]

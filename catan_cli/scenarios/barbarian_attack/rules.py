@@ -244,10 +244,11 @@ class Rules(ScenarioRules):
                                       f"{ctx.edge_text(dst)}{cost}")]
 
     def legal_move_knight(self, seat: int) -> Iterable[Action]:
+        grain = self.ctx.state.players[seat].resources[GRAIN] > 0
         for src in self.knights.of(seat):
             if src in self.ctx.data["moved"]:
                 continue
-            for dst, paid in self.knights.destinations(src):
+            for dst, paid in self.knights.destinations(src, grain):
                 yield Action("move-knight", (src, dst, int(paid)), seat)
 
     # --- the 7's steal (D.15) -----------------------------------------------------------------------------------
