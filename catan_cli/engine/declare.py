@@ -92,7 +92,8 @@ class PendingKind:
     the toolbar and ``Game.waiting_for`` show ("must discard 4"), ``reason`` the sentence a
     refused command gets ("blue must discard 4"), and ``answers`` the legal answers.
     ``any_order``: several open decisions of this kind may be answered in any order
-    (discards on a 7); others are answered one at a time.
+    (discards on a 7); others are answered one at a time.  ``exact``: ``answers`` gives
+    exactly the legal answers (else they are candidates the core filters through the check).
     """
 
     kind: str
@@ -100,6 +101,7 @@ class PendingKind:
     reason: Callable[[dict[str, Any]], str]
     answers: Callable[[dict[str, Any]], Iterable[Action]]
     any_order: bool = False
+    exact: bool = False
 
 
 @dataclass(frozen=True)
