@@ -19,6 +19,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from .engine.scenario import available_scenarios
 from .game import Game
 
 COLORS = ["red", "blue", "white", "orange"]
@@ -82,7 +83,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--turn-cap", type=int, default=1000)
     parser.add_argument("--text", action="store_true", help="play through the command language")
     args = parser.parse_args(argv)
-    scenarios = args.scenario or ["base", "cloth-for-catan", "pirate-islands"]
+    # every scenario file, base first (a new scenario gets its bench line without an edit here)
+    scenarios = args.scenario or sorted(available_scenarios(), key=lambda k: (k != "base", k))
     print(f"{'scenario':<16} {'games':>6} {'games/s':>9} {'decisions/s':>12} {'avg dec':>8} "
           f"{'med turns':>9} {'capped':>6}  fingerprint")
     for scen in scenarios:

@@ -486,6 +486,38 @@ def test_knights_do_not_block_roads_and_share_a_path_with_one():
     assert g.state.edge_owner[edge(g, "25-26")] == 0
 
 
+def test_tab_completes_a_knight_move_to_the_paths_it_may_reach(tmp_path: Any) -> None:
+    """At the table, 'move knight 25-26 to ' completes to the free paths within 3 (no castle
+    path, no occupied one); 'pay grain' follows a longer move only with grain in hand."""
+    import io
+
+    from rich.console import Console
+
+    from catan_cli.repl import Repl
+    from catan_cli.script import Header, parse_seats
+    from catan_cli.session import Session
+
+    session = Session.new(Header("barbarian-attack", parse_seats("red,blue,white"), 7, sandbox=True),
+                          saves_folder=tmp_path)
+    repl = Repl(session, Console(file=io.StringIO(), width=100, height=40, color_system=None), pace=0.0)
+    g = session.game
+    run(g, "turn red")
+    knights(g, "red", "25-26")
+    knights(g, "blue", "14-26")
+
+    def words(text: str) -> list[str]:
+        return [w for w, _ in repl.completions(text)]
+
+    reach = words("move knight 25-26 to ")
+    legal = {c.split()[-1] for c in g.legal_commands() if c.startswith("move knight 25-26 to ")}
+    assert set(reach) == legal and "15-16" in reach
+    assert "14-26" not in reach and "25-26" not in reach      # occupied, its own path
+    assert not set(reach) & {g.engine.geo.edge_names[e] for e in rules(g).lay.castle_paths}
+    assert words("move knight 25-26 to 6-") == []               # 4 paths away: not without grain
+    run(g, "give red 1 grain")
+    assert "6-7" in words("move knight 25-26 to 6-")
+    assert words("move knight 25-26 to 6-7 ") == ["pay"]
+
 # --- D.11-D.13: battles ---------------------------------------------------------------------------------------
 def test_battles_go_clockwise_from_the_hex_after_the_castle_and_knights_must_outnumber():
     g = on_turn()

@@ -271,9 +271,7 @@ class Rules(ScenarioRules):
     def apply_steal(self, action: Action) -> list[Event]:
         ctx = self.ctx
         seat = action.seat
-        item = ctx.pending_for("steal", seat)
-        assert item is not None
-        ctx.resolve(item)
+        ctx.close_pending("steal", seat)
         victim = action.args[0]
         if victim < 0:
             return [Event("steal", seat, f"{ctx.name(seat)} steals from nobody")]
