@@ -87,6 +87,13 @@ class ScenarioRules:
         """Why ``seat`` may not have a road on ``edge`` here (set-up and play)."""
         return None
 
+    def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
+        """The edges among ``edges`` where ``seat``'s ships may possibly go, for legal-move
+        generation: a scenario that confines ships narrows them here.  Only a speed-up:
+        every edge kept is still judged by ``ship_reason``, so it must drop only edges that
+        ``ship_reason`` would refuse."""
+        return edges
+
     def closes_route(self, seat: int, node: int) -> bool:
         """Whether something of the scenario on ``node`` ends ``seat``'s shipping route."""
         return False
@@ -145,6 +152,11 @@ class ScenarioRules:
     def hex_blocked(self, hex_: int) -> bool:
         """Whether ``hex_`` produces nothing now (beside the robber's hex)."""
         return False
+
+    def production_key(self) -> object:
+        """A hashable summary of the state ``hex_blocked`` reads: the engine's production
+        tables are kept while it (and the buildings and the robber) stay the same."""
+        return None
 
     def build_trade_reason(self, seat: int, what: str) -> str | None:
         """Why the trade/build part of ``seat``'s turn is closed now (``what``: "build" ...)."""

@@ -120,6 +120,9 @@ class Rules(ScenarioRules):
         """D.6: a conquered hex produces nothing."""
         return self.coast.conquered(hex_)
 
+    def production_key(self) -> object:
+        return tuple(k >= self.coast.conquer_at for k in self.ctx.data["barbarians"])
+
     def settlement_reason(self, seat: int, node: int, setup: bool) -> str | None:
         for h in self.ctx.geo.node_hexes[node]:
             if self.coast.conquered(h):
