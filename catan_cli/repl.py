@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.document import Document
     from rich.console import Console, RenderableType
 
+    from .campaigns import CampaignDoor
     from .game import Game
     from .session import Played, Session
 
@@ -216,6 +217,7 @@ class Repl:
         self._legal_key: tuple[int, int] | None = None
         self._legal: list[str] = []
         self.confirm: str | None = None   # a save name that 'save' would overwrite: asked y/n
+        self._doors: dict[str, CampaignDoor] | None = None   # campaigns' record commands, found once
 
     # -------------------------------------------------------------- output helpers
     def say(self, text: str, style: str = "") -> None:
@@ -374,6 +376,10 @@ class Repl:
         word, _, rest = line.partition(" ")
         verb = helptext.ALIASES.get(word.lower(), word.lower())
         rest = rest.strip()
+        door = self.record_door(verb)
+        if door is not None:               # a campaign's record, when this game is a chapter of one
+            self.show_record(door)
+            return True
         if verb in helptext.META_COMMANDS and not (verb == "bank" and rest):
             try:
                 return self.meta(verb, rest)
@@ -498,7 +504,32 @@ class Repl:
             self.draw()
         return True
 
+    def record_door(self, word: str) -> "CampaignDoor | None":
+        """The campaign whose record command is ``word``: campaigns are found in the scenario
+        packages, so their words are not named here."""
+        if self._doors is None:
+            from .campaigns import campaign_doors
+
+            self._doors = {door.record_word: door for door in campaign_doors().values()}
+        return self._doors.get(word)
+
+    def show_record(self, door: "CampaignDoor") -> None:
+        """The record of the campaign this game is a chapter of, with the chapter in play
+        scored as it stands."""
+        session = self.session
+        c = door.find_for_save(session.save_name, session.saves_folder)
+        table = door.record_in_play(c, session.game) if c is not None else None
+        if table is None:
+            self.error("this game is not a chapter of a campaign ('catan campaign new NAME --players ...' starts one)")
+            return
+        self.console.print(table)
+
     def help(self, rest: str) -> None:
+        door = self.record_door(rest.split()[0].lower()) if rest else None
+        if door is not None:
+            self.say(door.record_word, "bold")
+            self.say(door.record_help)
+            return
         if rest:
             for i, line in enumerate(helptext.verb_help(rest.split()[0], self.session.game)):
                 self.say(line, "bold" if i == 0 else "")

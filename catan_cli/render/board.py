@@ -432,10 +432,12 @@ class _Painter:
         glyphs = {**theme.ROUTE_GLYPH, **self.layer.glyphs}
         for route in self.view.get("routes") or []:
             glyph = glyphs.get(str(route.get("kind")), "?")
-            self._fill_edge(str(route["edge"]), glyph, f"bold {_owner_color(self.colors, route.get('owner'))}")
+            # A second ship on a shared path (E.0.2) takes every other cell of the side.
+            self._fill_edge(str(route["edge"]), glyph, f"bold {_owner_color(self.colors, route.get('owner'))}",
+                            every_other=bool(route.get("shared")))
 
-    def _fill_edge(self, edge_id: str, glyph: str, style: str) -> None:
-        """Fill a drawn path's side with a glyph."""
+    def _fill_edge(self, edge_id: str, glyph: str, style: str, every_other: bool = False) -> None:
+        """Fill a drawn path's side with a glyph (``every_other``: its odd cells only)."""
         edge = self.edges.get(edge_id)
         if edge is None:
             return
@@ -443,8 +445,9 @@ class _Painter:
         if a not in self.shown_nodes or b not in self.shown_nodes:
             return
         pa, pb = self.frame.node(self.nodes[a]["grid"]), self.frame.node(self.nodes[b]["grid"])
-        for y, x, _ in _side_cells(pa, pb, self.layout, thick=True):
-            self.canvas.put(y, x, glyph, style)
+        for i, (y, x, _) in enumerate(_side_cells(pa, pb, self.layout, thick=True)):
+            if not every_other or i % 2:
+                self.canvas.put(y, x, glyph, style)
 
     # -- nodes
 
@@ -468,7 +471,8 @@ class _Painter:
         for b in self.view.get("buildings") or []:
             if b.get("kind") in self.layer.own_buildings:
                 continue   # the layer labels these itself, from what its view items say
-            glyph = theme.CITY if b.get("kind") == "city" else theme.SETTLEMENT
+            # a scenario's node piece is drawn with its own glyph (the layer's), else as a settlement
+            glyph = theme.CITY if b.get("kind") == "city" else self.layer.glyphs.get(str(b.get("kind")), theme.SETTLEMENT)
             owner = _owner_color(self.colors, b.get("owner"))
             marks[int(b["node"])] = (f"{glyph}{b['node']}", f"bold {owner} reverse")
         return marks

@@ -129,7 +129,7 @@ class Rules(ScenarioRules):
                 return f"{node + 1} is a corner of the conquered hex {self.ctx.hex_id(h)}: no new settlements there"
         return None
 
-    def road_reason(self, seat: int, edge: int) -> str | None:
+    def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
         for h in self.ctx.geo.edge_hexes[edge]:
             if self.coast.conquered(h):
                 return f"{self.ctx.edge_text(edge)} is a side of the conquered hex {self.ctx.hex_id(h)}: no new roads there"
