@@ -244,7 +244,7 @@ def test_a_building_whose_hexes_are_all_sea_or_conquered_falls_scores_nothing_an
     assert g.engine.blocked_for(0, 24)
     # No city on a conquered settlement.
     run(g, "turn blue", "give blue 2 grain 3 ore")
-    with pytest.raises(RuleError, match="only a standing settlement becomes a city"):
+    with pytest.raises(RuleError, match="only a standing one; 25 holds your conquered-settlement"):
         g.execute("build city 25")
     sound(g)
 

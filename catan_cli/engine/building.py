@@ -208,7 +208,8 @@ class BuildingRules(RouteRules):
             if s.node_owner[node] == seat and s.node_kind[node] == CITY:
                 return f"{node + 1} is already a city"
             if s.node_owner[node] == seat and s.node_kind[node] != NONE:
-                return f"only a standing settlement becomes a city; {node + 1} holds your {self.pieces.node_name(s.node_kind[node])}"
+                return (f"a city replaces one of your settlements, and only a standing one; {node + 1} "
+                        f"holds your {self.pieces.node_name(s.node_kind[node])}")
             return f"a city replaces one of your settlements; you have none on {node + 1}"
         if s.players[seat].pieces["city"] <= 0:
             return "you have no cities left in your supply"
