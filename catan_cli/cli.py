@@ -170,6 +170,8 @@ def build_app() -> Any:
         no_autosave: bool = typer.Option(False, "--no-autosave", help="Do not save after every command."),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
         compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
+        line: bool = typer.Option(False, "--line", help="Line mode: no full-screen table (pipes, TERM=dumb "
+                                  "and screen readers get it anyway)."),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
@@ -185,9 +187,21 @@ def build_app() -> Any:
                                      not no_autosave, force)
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
+        terminal = sys.stdin.isatty() and sys.stdout.isatty()
+        if terminal and not line and os.environ.get("TERM", "") != "dumb":
+            from .screen import TableScreen
+
+            table = TableScreen(session, pace=0.0 if fast else PACE)
+            if compact is not None:
+                table.map.layout = "compact" if compact else "full"
+            try:
+                table.run()
+            except CatanError as exc:
+                _fail(str(exc), EXIT_FAILED)
+            return
         repl = Repl(session, pace=0.0 if fast else PACE, compact=compact)
         try:
-            if sys.stdin.isatty() and sys.stdout.isatty():
+            if terminal:
                 repl.loop()
             else:
                 repl.loop_plain(sys.stdin)
@@ -282,7 +296,7 @@ def build_app() -> Any:
         save: str = typer.Argument(..., metavar="SAVE", help="A save's name (in the saves folder) or a path."),
         saves_dir: str = saves_option(),
         compact: bool = typer.Option(None, "--compact/--full",
-                                     help="Map size (default: full if the terminal has 100 columns)."),
+                                     help="Map size (default: full when it fits the terminal's width)."),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
@@ -302,7 +316,7 @@ def build_app() -> Any:
             _fail(str(exc), exit_code(exc))
         game, header = loaded.game, loaded.header
         console = Console(highlight=False)
-        screen = Screen(console, compact if compact is not None else console.width < 100)
+        screen = Screen(console, compact if compact is not None else False)   # full when it fits the width
         seats = ", ".join(seat.spec() for seat in header.seats)
         console.print(clean_text(f"{loaded.name}: {header.scenario} · {seats} · seed {header.seed}"
                                  f"{' · sandbox' if header.sandbox else ''} · "

@@ -335,9 +335,10 @@ class Game:
         e, s = self.engine, self.engine.s
         me = self.seat(seat) if isinstance(seat, str) else seat
         players = []
+        over = s.phase == Phase.OVER
         for i, p in enumerate(s.players):
             visible = i == me
-            sources = e.vp_sources(i, hidden=visible)
+            sources = e.vp_sources(i, hidden=visible or over)   # the game over, hidden VP are shown
             players.append({
                 "name": p.name, "color": PLAYER_COLORS[i % len(PLAYER_COLORS)] if p.name not in PLAYER_COLORS else p.name,
                 "vp": sum(sources.values()),

@@ -22,7 +22,7 @@ register_rules_dir(EXAMPLE)
 CORE = ["catan_cli/engine", "catan_cli/notation.py", "catan_cli/render", "catan_cli/helptext.py",
         "catan_cli/game.py", "catan_cli/bots/context.py", "catan_cli/cli.py", "catan_cli/repl.py",
         "catan_cli/campaigns.py", "catan_cli/session.py", "catan_cli/saves.py", "catan_cli/statecheck.py",
-        "catan_cli/server"]
+        "catan_cli/server", "catan_cli/screen"]
 SCENARIO_IMPORT = re.compile(r"scenarios\.[a-z_]+|from \.+scenarios(\.[a-z_]+)? import")
 SCENARIO_WORDS = re.compile(
     r"\b(fortress(es)?|fleet|warships?|villages?|cloth|lanes?|castaways?|chests?|outposts?|spices?"

@@ -16,6 +16,7 @@ from .actions import Action
 from .declare import PendingKind
 from .sandbox import SandboxRules
 from .state import SETTLEMENT
+from .words import resource_text
 from .phases import Phase
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
@@ -120,7 +121,8 @@ class LegalMoves(SandboxRules):
             PendingKind("gold", prompt=lambda it: f"choose {self.gold_count(it)} from gold",
                         reason=lambda it: f"{who(it)} must choose {self.gold_count(it)} from the gold field",
                         answers=self.gold_answers, exact=True),
-            PendingKind("offer", prompt=lambda it: f"accept or decline {self.name(it['from'])}'s offer",
+            PendingKind("offer", prompt=lambda it: f"accept or decline: {self.name(it['from'])} offers you "
+                                                   f"{resource_text(it['give'])} for {resource_text(it['get'])}",
                         reason=lambda it: f"{who(it)} must accept or decline {self.name(it['from'])}'s offer",
                         answers=self.offer_answers, exact=True),
         )

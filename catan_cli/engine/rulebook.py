@@ -37,6 +37,8 @@ class ScenarioRules:
     phases: tuple[PhaseKind, ...] = ()
     #: 'help rules': the scenario's rules and how to win, in short
     rules_text: str = ""
+    #: 'help VERB' of a general verb the scenario changes: what changes, one sentence per verb
+    help_notes: dict[str, str] = {}
 
     def __init__(self, ctx: RulesContext) -> None:
         self.ctx = ctx
