@@ -57,6 +57,13 @@ def deal_board(scen: Scenario, options: Sequence[str], rng: random.Random) -> tu
                 numbers[h] = num
             if _reds_apart(scen, numbers, targets):
                 break
+    for area in scen.rules.shuffle_terrain_within:
+        # Terrain is dealt within the area; the number tokens stay where the map puts them.
+        hexes = list(scen.areas.get(area, ()))
+        dealt = [terrain[h] for h in hexes]
+        rng.shuffle(dealt)
+        for h, t in zip(hexes, dealt):
+            terrain[h] = t
     return terrain, numbers
 
 

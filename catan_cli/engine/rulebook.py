@@ -119,6 +119,15 @@ class ScenarioRules:
     def knight_reason(self, seat: int) -> str | None:
         return None
 
+    def deck_size(self) -> int | None:
+        """Cards left in a deck the scenario keeps itself (None: the general development deck)."""
+        return None
+
+    def buy_card(self, seat: int) -> list[Event] | None:
+        """A card bought from the scenario's own deck, paid for already: draw and resolve it
+        (None: the general development card)."""
+        return None
+
     def card_plays_as(self, card: str) -> str:
         """Which card a development card is played as."""
         return card
@@ -140,6 +149,27 @@ class ScenarioRules:
         return []
 
     def after_production(self, total: int) -> list[Event]:
+        return []
+
+    def hex_blocked(self, hex_: int) -> bool:
+        """Whether ``hex_`` produces nothing now (beside the robber's hex)."""
+        return False
+
+    def production_key(self) -> object:
+        """A hashable summary of the state ``hex_blocked`` reads: the engine's production
+        tables are kept while it (and the buildings and the robber) stay the same."""
+        return None
+
+    def build_trade_reason(self, seat: int, what: str) -> str | None:
+        """Why the trade/build part of ``seat``'s turn is closed now (``what``: "build" ...)."""
+        return None
+
+    def after_building(self, seat: int, node: int) -> list[Event]:
+        """A settlement was built, or a city upgraded, in play (not in the set-up)."""
+        return []
+
+    def on_turn_end(self, seat: int) -> list[Event]:
+        """``seat``'s turn ends, before the next player's begins."""
         return []
 
     def after_route_change(self, seat: int) -> list[Event]:

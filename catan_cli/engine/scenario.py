@@ -69,6 +69,8 @@ class RuleSet:
     road_forbidden_areas: tuple[str, ...] = ()
     ship_move: bool = True
     island_bonus: int = 0                # B.13: VP for the first settlement on each foreign island
+    setup_pieces: tuple[str, ...] = ("settlement",)    # the building of each set-up round (the last repeats)
+    shuffle_terrain_within: tuple[str, ...] = ()       # areas whose terrain is reshuffled, each within itself
     bank_rate: int = 4                   # A.15: the maritime rate without a harbour (3: a general 3:1 trade)
     ships_per_path: int = 1              # B.3.4; 2: two ships of different players may share a path (E.0.2)
 
@@ -232,7 +234,8 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
     key = str(_need(meta, "key", f"{where} [scenario]"))
     players = meta.get("players", [2, 4])
     rules_t = dict(data.get("rules", {}))
-    for area_rule in ("robber_forbidden_areas", "settle_forbidden_areas", "road_forbidden_areas"):
+    for area_rule in ("robber_forbidden_areas", "settle_forbidden_areas", "road_forbidden_areas",
+                      "setup_pieces", "shuffle_terrain_within"):
         if area_rule in rules_t:
             rules_t[area_rule] = tuple(rules_t[area_rule])
     try:
@@ -245,6 +248,8 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         raise ScenarioError(f"{where} [rules]: ships_per_path must be 1 or 2")
     if rules.setup not in ("snake", "snake-then-third", "snake-preplaced"):
         raise ScenarioError(f"{where} [rules]: unknown setup {rules.setup!r}")
+    if not rules.setup_pieces or any(p not in ("settlement", "city") for p in rules.setup_pieces):
+        raise ScenarioError(f"{where} [rules]: setup_pieces are settlement or city")
 
     pieces = {p: int(data.get("pieces", {}).get(p, 0)) for p in PIECES}
     # A scenario's own pieces have supplies of their own (its package registers the kind).

@@ -59,6 +59,9 @@ class TradeRules(CardRules):
             return "you cannot trade with yourself"
         if s.current not in (seat, target):
             return f"trades must include {self.name(s.current)}, the player on turn"
+        reason = self.rules.build_trade_reason(s.current, "trade")
+        if reason:
+            return reason
         if not any(give) or not any(get):
             return "a trade gives and takes at least one card each way (no gifts)"
         if any(give[r] and get[r] for r in range(5)):

@@ -33,7 +33,12 @@ class TurnRules(ProductionRules):
             return self.pending_text()
         if s.phase == Phase.ROLL:
             return f"roll the dice first; no one may {what} before the roll"
-        return None
+        return self.rules.build_trade_reason(seat, what)
+
+    def setup_piece(self, seat: int) -> str:
+        """The building ``seat`` places in its next set-up round ([rules] setup_pieces)."""
+        pieces = self.scen.rules.setup_pieces
+        return pieces[min(self.s.players[seat].setup_settlements, len(pieces) - 1)]
 
     def starting_resources(self, seat: int, node: int) -> list[Event]:
         """1 resource per producing hex next to the set-up settlement; a gold field
@@ -86,6 +91,9 @@ class TurnRules(ProductionRules):
 
     def next_turn(self) -> list[Event]:
         s = self.s
+        events = self.rules.on_turn_end(s.current)
+        if s.phase == "over":
+            return events
         s.current = (s.current + 1) % self.n
         s.turn += 1
         s.phase = Phase.ROLL
@@ -93,5 +101,5 @@ class TurnRules(ProductionRules):
         s.dev_played = False
         s.ship_moved = False
         s.built_this_turn = []
-        return [Event("turn", s.current, f"turn {s.turn}: {self.name(s.current)} is on turn")]
+        return events + [Event("turn", s.current, f"turn {s.turn}: {self.name(s.current)} is on turn")]
 
