@@ -171,6 +171,8 @@ class Game:
                 "/ship" if e.scen.rules.ships else "")
         if s.phase == "roll":
             return "roll"
+        if s.phase in e.phase_kinds:
+            return e.phase_kinds[s.phase].prompt
         return "build/trade"
 
     def vp(self, name: str, hidden: bool = True) -> int:

@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
+from .geometry import UNEXPLORED
 from .scenario import HARBOR_TYPES
 from .words import resource_text
 
 if TYPE_CHECKING:
     from .context import RulesContext
-    from .declare import PendingKind, StateItem, Verb
+    from .declare import PendingKind, PhaseKind, StateItem, Verb
     from .geometry import Geometry
     from .pieces import PieceTable
     from .rulebook import ScenarioRules
@@ -38,6 +39,7 @@ class EngineBase:
     pending_kinds: dict[str, PendingKind]
     answer_kinds: frozenset[str]
     state_items: dict[tuple[str, str], StateItem]
+    phase_kinds: dict[str, PhaseKind]
 
     # --- derived, per-game tables (Engine._derive) ------------------------------------
     hex_resource: tuple[int, ...]
@@ -49,6 +51,10 @@ class EngineBase:
     _checks: dict[str, Callable[[Action], str | None]]
     _applies: dict[str, Callable[[Action], list[Event]]]
 
+
+    def _derive(self) -> None:
+        """Per-game tables from the state's terrain and numbers (``Engine._derive``)."""
+        raise NotImplementedError
 
     # --- small helpers used by every rule module ------------------------------------------
     def name(self, seat: int) -> str:
@@ -95,7 +101,7 @@ class EngineBase:
 
     def harbor_rates(self, seat: int) -> list[int]:
         """Best maritime rate per resource for ``seat`` (A.15)."""
-        rates = [4] * 5
+        rates = [self.scen.rules.bank_rate] * 5
         s = self.s
         for node in self.harbor_nodes:
             if s.node_owner[node] == seat and self.pieces.produces[s.node_kind[node]]:
@@ -108,6 +114,14 @@ class EngineBase:
 
     def harbor_name(self, kind: int) -> str:
         return HARBOR_TYPES[kind]
+
+    def unexplored_at(self, node: int) -> int:
+        """A face-down hex with a corner on ``node`` (exploration), or -1."""
+        terrain = self.s.terrain
+        for h in self.geo.node_hexes[node]:
+            if terrain[h] == UNEXPLORED:
+                return h
+        return -1
 
     def own_building(self, seat: int, node: int) -> bool:
         s = self.s

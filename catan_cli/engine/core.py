@@ -16,12 +16,12 @@ from typing import Callable
 from ..errors import RuleError
 from .actions import Action, Event
 from .context import RulesContext
-from .declare import PendingKind, StateItem, Verb
+from .declare import PendingKind, PhaseKind, StateItem, Verb
 from .geometry import TERRAIN_RESOURCE
 from .legal import LegalMoves
 from .packages import rules_class
 from .pieces import GENERAL_PIECES, PieceTable
-from .scenario import Scenario
+from .scenario import Scenario, explored_scenario
 from .state import GameState
 
 GOLD = 5  # hex_resource value of a gold field
@@ -31,7 +31,8 @@ class Engine(LegalMoves):
     """A game in progress.  Holds the state; knows nothing of text, terminals or files."""
 
     def __init__(self, scen: Scenario, state: GameState) -> None:
-        self.scen = scen
+        # Exploration: the land and sea tables follow the game's hexes as they are turned up.
+        self.scen = explored_scenario(scen, state.terrain) if scen.face_down else scen
         self.geo = scen.geo
         self.s = state
         self.n = len(state.players)
@@ -58,7 +59,8 @@ class Engine(LegalMoves):
         self.answer_kinds: frozenset[str] = self.GENERAL_ANSWER_KINDS | {
             v.kind for v in self.verbs.values() if v.answers}
         self.state_items: dict[tuple[str, str], StateItem] = {
-            (item.scope, item.key): item for item in self.rules.state_items}
+            (item.scope, item.key): item for item in self.exploration_state_items() + self.rules.state_items}
+        self.phase_kinds: dict[str, PhaseKind] = {p.name: p for p in self.rules.phases}
 
     # Every general verb; scenario verbs come from the scenario's rules (``self.verbs``).
     ACTION_KINDS: tuple[str, ...] = (
@@ -129,7 +131,8 @@ class Engine(LegalMoves):
         # every action.
         p = s.players[seat]
         pieces = self.scen.pieces
-        bound = (pieces["settlement"] - p.pieces["settlement"] + 2 * (pieces["city"] - p.pieces["city"])
+        bound = (sum(kind.vp * (pieces.get(kind.supply, 0) - p.pieces.get(kind.supply, 0))
+                     for kind in self.pieces.kinds if kind.on == "node" and kind.vp)
                  + 2 * (s.longest_holder == seat) + 2 * (s.army_holder == seat)
                  + sum(1 for card, _ in p.dev_cards if card != "knight")
                  + sum(self.rules.vp_sources(seat).values()))

@@ -63,7 +63,7 @@ class HelpEntry:
 class Verb:
     """A scenario verb, registered once with everything the core needs of it.
 
-    ``words`` are the command's leading words ("raise", "lighthouse"); ``parse`` reads the
+    ``words`` are the command's leading words ("attack", "fort"); ``parse`` reads the
     rest of the line.  The callables are usually bound methods of the scenario's rules
     object, which holds the game's :class:`~.context.RulesContext`.  ``check`` returns the reason it is illegal now (None: legal) and is
     always called before ``apply``; ``legal`` proposes candidates that the core filters
@@ -108,5 +108,7 @@ class PhaseKind:
 
     name: str
     prompt: str
+    #: why the general trade and build verbs are refused in this phase ("{what}": the verb)
+    closed: str = ""
 
 

@@ -155,6 +155,8 @@ def check_invariants(game: "Game | Engine") -> list[str]:
         if not table.node_name(kind):
             add(f"intersection {node + 1} holds an unknown piece ({kind})")
             continue
+        if owner < 0 and table.node_ownerless[kind]:
+            continue      # a neutral obstacle
         if not 0 <= owner < n:
             add(f"the building on {node + 1} has no owner")
             continue
@@ -169,6 +171,8 @@ def check_invariants(game: "Game | Engine") -> list[str]:
         if not table.edge_name(kind):
             add(f"path {geo.edge_name(edge)} holds an unknown piece ({kind})")
             continue
+        if owner < 0 and table.edge_ownerless[kind]:
+            continue      # a neutral obstacle
         if not 0 <= owner < n:
             add(f"the piece on {geo.edge_name(edge)} has no owner")
             continue
@@ -290,7 +294,8 @@ def _connection_problems(e: "Engine") -> list[str]:
             out.append(f"{e.name(seat)}'s piece on {geo.edge_name(x)} is joined to none of their buildings")
         # B.7: moving the end ship of an open route may leave a building with no route
         # (a lone set-up ship sailing off), so this holds only where ships never move.
-        if s.phase != "setup" and not (e.scen.rules.ships and e.scen.rules.ship_move):
+        if s.phase != "setup" and not (e.scen.rules.ships and e.scen.rules.ship_move) \
+                and not e.scen.rules.settled_by_ship:
             for node, owner in enumerate(s.node_owner):
                 if owner == seat and e.pieces.produces[s.node_kind[node]]:
                     if not any(s.edge_owner[x] == seat for x in geo.node_edges[node]):
@@ -302,7 +307,7 @@ def _turn_problems(e: "Engine") -> list[str]:
     s = e.s
     out: list[str] = []
     n = len(s.players)
-    if s.phase not in ("setup", "roll", "main", "over"):
+    if s.phase not in ("setup", "roll", "main", "over") and s.phase not in e.phase_kinds:
         out.append(f"unknown phase {s.phase!r}")
     if not 0 <= s.current < n:
         out.append(f"player on turn {s.current} out of range")

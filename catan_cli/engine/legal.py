@@ -54,11 +54,12 @@ class LegalMoves(SandboxRules):
         out.append(Action("end", (), seat))
         if self.rules.end_turn_reason(seat) is not None:
             out.pop()
-        out.extend(self.build_actions(seat))
-        out.extend(self.card_actions(seat))
-        out.extend(self.trade_actions(seat, offers))
-        if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
-            out.extend(self.ship_moves(seat))
+        if s.phase == "main":     # a scenario's later phase (movement ...) closes these
+            out.extend(self.build_actions(seat))
+            out.extend(self.card_actions(seat))
+            out.extend(self.trade_actions(seat, offers))
+            if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
+                out.extend(self.ship_moves(seat))
         for verb in self.verbs.values():
             if not verb.answers:
                 out.extend(a for a in verb.legal(seat) if self.check(a) is None)

@@ -99,5 +99,8 @@ def new_state(scen: Scenario, players: Sequence[str], seed: int, options: Sequen
     deck = [card for card in DEV_CARDS for _ in range(deck_counts.get(card, 0))]
     rng.shuffle(deck)
     state.deck = deck
+    engine.deal_face_down()
     engine.rules.on_new_game()
+    if not state.setup_order:     # every start piece placed by the scenario: play begins
+        engine.start_play()
     return state

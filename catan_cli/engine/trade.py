@@ -23,6 +23,7 @@ class TradeRules(CardRules):
         rate = self.harbor_rates(seat)[give_r]
         if give_n != rate * get_n:
             where = {4: "with the bank", 3: "through your 3:1 harbour", 2: f"through your {RESOURCES[give_r]} harbour"}
+            where[self.scen.rules.bank_rate] = "with the bank"
             return (f"you trade {RESOURCES[give_r]} at {rate}:1 {where[rate]}: "
                     f"'trade {rate * get_n} {RESOURCES[give_r]} for {get_n} {RESOURCES[get_r]}'")
         have = self.s.players[seat].resources[give_r]
@@ -49,8 +50,10 @@ class TradeRules(CardRules):
             return "trading starts after the set-up"
         if s.pending:
             return self.pending_text()
-        if s.phase != "main":
+        if s.phase == "roll":
             return "no trading before the roll"
+        if s.phase != "main":
+            return self.closed_phase_reason("trade")
         if not 0 <= target < self.n:
             return "no such player"
         if target == seat:
