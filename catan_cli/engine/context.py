@@ -194,6 +194,11 @@ class RulesContext:
         ends.  The events (with the rewards) and the hexes discovered."""
         return self._e.explore_from_edge(seat, edge)
 
+    def face_down_stacks(self) -> dict[str, Any]:
+        """The face-down areas' stacks (hidden from every seat: for invariants and tests)."""
+        from .ships import FACE_DOWN
+        return self._e.s.extra.get(FACE_DOWN, {})  # type: ignore[no-any-return]
+
     def unexplored_at(self, node: int) -> int:
         """A face-down hex with a corner on ``node``, or -1."""
         return self._e.unexplored_at(node)
@@ -211,6 +216,13 @@ class RulesContext:
     def resolve_roll(self, total: int) -> list[Event]:
         """Carry on with a roll after a scenario step that came first (a 7 or production)."""
         return self._e.resolve_roll(total)
+
+    def enter_phase(self, phase: str) -> None:
+        """Move the turn on to a phase the scenario declares (``ScenarioRules.phases``),
+        after trade and build; the turn machine ends it with the turn."""
+        if phase not in self._e.phase_kinds:
+            raise ValueError(f"undeclared phase {phase!r}")
+        self._e.s.phase = phase
 
     def next_turn(self) -> list[Event]:
         """End the current turn now."""
