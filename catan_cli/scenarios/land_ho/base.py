@@ -22,6 +22,10 @@ SETTLER = "settler"
 MOVEMENT = "movement"          # the phase after trade and build (C.8)
 
 
+def fresh_turn(turn: int) -> dict[str, Any]:
+    return {"turn": turn, "ship": -1, "points": 0, "done": [], "wool": [], "gold_buys": 0}
+
+
 def cost_vector(table: dict[str, Any]) -> tuple[int, ...]:
     return tuple(int(table.get(r, 0)) for r in RESOURCES)
 
@@ -58,7 +62,18 @@ class LandHoBase(ScenarioRules):
 
     @property
     def movement(self) -> dict[str, Any]:
-        return self.ctx.data["movement"]  # type: ignore[no-any-return]
+        """This turn's counts: the ship being moved and its points left, the ships done
+        and those given wool, the gold purchases.  Last turn's counts read as fresh."""
+        m: dict[str, Any] = self.ctx.data["this_turn"]
+        if m["turn"] != self.ctx.state.turn:
+            return fresh_turn(self.ctx.state.turn)
+        return m
+
+    def turn_counts(self) -> dict[str, Any]:
+        """This turn's counts, stored, to be changed (by an apply)."""
+        m = self.movement
+        self.ctx.data["this_turn"] = m
+        return m
 
     def sea_route(self, edge: int) -> bool:
         """C.6: a sea route is a side of a sea hex (between two sea hexes, or sea and land)."""

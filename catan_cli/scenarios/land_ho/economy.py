@@ -120,7 +120,7 @@ class Economy(Voyages):
         reason = ctx.main_phase_reason(seat, "trade")
         if reason:
             return reason
-        if ctx.data["gold_buys"] >= most:
+        if self.movement["gold_buys"] >= most:
             return f"you have bought with gold {most} times this turn (at most {most} per turn)"
         if self.gold(seat) < price:
             return f"1 resource costs {price} gold; you have {self.gold(seat)}"
@@ -133,7 +133,7 @@ class Economy(Voyages):
         ctx = self.ctx
         price = int(ctx.scen.params["gold_price"])
         self.add_gold(seat, -price)
-        ctx.data["gold_buys"] += 1
+        self.turn_counts()["gold_buys"] += 1
         gain = [0] * 5
         gain[r] = 1
         ctx.gain(seat, gain)
@@ -154,11 +154,8 @@ class Economy(Voyages):
     _hands: list[int] = []
 
     def before_production(self, roll: tuple[int, int]) -> list[Event]:
-        """A new turn's roll: the turn's counts start afresh; remember the hands to see who
-        gets nothing."""
+        """Remember the hands, to see who gets nothing."""
         ctx = self.ctx
-        ctx.data["movement"] = {"ship": -1, "points": 0, "done": [], "wool": []}
-        ctx.data["gold_buys"] = 0
         self._hands = [sum(p.resources) for p in ctx.state.players]
         return []
 
@@ -166,7 +163,9 @@ class Economy(Voyages):
         """C.8: on a roll other than 7, each player who received nothing takes 1 gold."""
         ctx = self.ctx
         gold = int(ctx.scen.params["empty_roll_gold"])
-        events = []
+        events: list[Event] = []
+        if len(self._hands) != ctx.n:
+            return events
         for seat, p in enumerate(ctx.state.players):
             if sum(p.resources) <= self._hands[seat]:
                 self.add_gold(seat, gold)

@@ -16,7 +16,7 @@ from ...engine.declare import HelpEntry, PhaseKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES, TERRAIN_RESOURCE, UNEXPLORED
 from ...engine.pieces import PieceKind
 from ...notation import Reader, Writer
-from .base import HARBOR, MOVEMENT, NEUTRAL_HARBOR, NEUTRAL_ROAD, NEUTRAL_SETTLEMENT, SETTLER
+from .base import HARBOR, MOVEMENT, NEUTRAL_HARBOR, NEUTRAL_ROAD, NEUTRAL_SETTLEMENT, SETTLER, fresh_turn
 from .economy import Economy
 
 _EDGE = re.compile(r"\d+-\d+")
@@ -68,9 +68,9 @@ class Rules(Economy):
             StateItem("ships", Visibility.PUBLIC, present=names, doc="every ship on the board, with its cargo"),
             StateItem("basins", Visibility.PUBLIC, present=lambda b: {str(int(k) + 1): v for k, v in b.items()},
                       doc="harbour basins holding a settler, by intersection"),
-            StateItem("movement", Visibility.PUBLIC,
-                      doc="the ship being moved and its points left; ships done and wool paid this turn"),
-            StateItem("gold_buys", Visibility.PUBLIC, doc="resources bought with gold this turn"),
+            StateItem("this_turn", Visibility.PUBLIC,
+                      doc="the ship being moved and its points left; ships done, wool paid and gold "
+                          "purchases this turn"),
             StateItem("next_ship", Visibility.PUBLIC, doc="the next ship's id"),
             StateItem("gold", Visibility.PUBLIC, scope="player", doc="gold coins (not resource cards)"),
             StateItem("ships_left", Visibility.PUBLIC, scope="player", doc="ships in the supply"),
@@ -156,8 +156,8 @@ class Rules(Economy):
         for name, area in ctx.scen.face_down.items():
             areas[name] = {"label": area.label,
                            "face_down": [ctx.hex_id(h) for h in area.hexes if ctx.state.terrain[h] == UNEXPLORED]}
-        m = ctx.data.get("movement", {})
-        mover = self.ship_by_id(int(m.get("ship", -1))) if m else None
+        m = self.movement
+        mover = self.ship_by_id(int(m["ship"]))
         return {"areas": areas,
                 "moving": ({"edge": ctx.edge_text(mover["edge"]), "points": int(m["points"])} if mover else None)}
 
@@ -165,8 +165,7 @@ class Rules(Economy):
     def on_new_game(self) -> None:
         ctx = self.ctx
         data = ctx.data
-        data.update({"ships": [], "basins": {}, "next_ship": 0, "gold_buys": 0,
-                     "movement": {"ship": -1, "points": 0, "done": [], "wool": []}})
+        data.update({"ships": [], "basins": {}, "next_ship": 0, "this_turn": fresh_turn(ctx.state.turn)})
         for seat in range(ctx.n):
             ctx.player_data(seat).update({"gold": int(ctx.scen.params["start_gold"]),
                                           "ships_left": self.max_ships, "settlers_left": self.max_settlers})

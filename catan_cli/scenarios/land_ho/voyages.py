@@ -97,7 +97,8 @@ class Voyages(LandHoBase):
         self.ships.remove(ship)
         ctx.player_data(seat)["ships_left"] += 1
         if self.movement["ship"] == ship["id"]:
-            self.movement["ship"], self.movement["points"] = -1, 0
+            m = self.turn_counts()
+            m["ship"], m["points"] = -1, 0
         text = f"{ctx.name(seat)}'s ship on {ctx.edge_text(ship['edge'])} {why}"
         if ship["cargo"] == SETTLER:
             ctx.player_data(seat)["settlers_left"] += 1
@@ -185,7 +186,7 @@ class Voyages(LandHoBase):
         events = self.begin_movement(seat)
         ship = self.mover(seat, src)
         assert ship is not None
-        m = self.movement
+        m = self.turn_counts()
         points = self.points_left(ship)
         if m["ship"] != ship["id"]:
             if m["ship"] >= 0:
@@ -246,9 +247,10 @@ class Voyages(LandHoBase):
         ship = self.mover(seat, edge)
         assert ship is not None
         self.ctx.pay(seat, (0, 0, 1, 0, 0))
-        self.movement["wool"].append(ship["id"])
-        if self.movement["ship"] == ship["id"]:
-            self.movement["points"] += self.wool_points
+        m = self.turn_counts()
+        m["wool"].append(ship["id"])
+        if m["ship"] == ship["id"]:
+            m["points"] += self.wool_points
         return [Event("move", seat, f"{self.ctx.name(seat)} pays 1 wool: the ship on "
                                     f"{self.ctx.edge_text(edge)} gets {self.wool_points} more movement points")]
 
@@ -375,7 +377,8 @@ class Voyages(LandHoBase):
         ctx.player_data(seat)["ships_left"] += 1
         ctx.player_data(seat)["settlers_left"] += 1
         if self.movement["ship"] == ship["id"]:
-            self.movement["ship"], self.movement["points"] = -1, 0
+            m = self.turn_counts()
+            m["ship"], m["points"] = -1, 0
         ctx.place_node_piece(seat, node, "settlement")
         return events + [Event("build", seat, f"{ctx.name(seat)} founds a settlement on {node + 1} from a "
                                               "settler ship; the ship and the settler go back to the supply")]
