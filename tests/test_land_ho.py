@@ -513,3 +513,51 @@ def test_8_vp_off_turn_does_not_win_until_your_turn():
     assert g.vp("red") == 8 and not g.over
     run(g, "end")
     assert g.winner == "red"
+
+
+# --- secrecy: face-down hexes and their stacks (C.2, C.3) --------------------------------------------
+VOYAGE = ["dice 1 1", "roll", "give red 2 lumber 1 wool", "build ship 13-14", "build settler 14",
+          "load settler 13-14", "move ship 14-15 to 16-17", "found settlement 17", "give red 1 wool",
+          "pay wool 13-14", "move ship 13-14 to 17-18", "end"]
+
+
+def test_no_seat_sees_the_face_down_hexes_or_their_stacks_during_a_voyage():
+    from secrecy import leaks
+    g = Game.new("land-ho", players=COLOURS[:3], seed=2, sandbox=True)
+    for i, command in enumerate(VOYAGE):
+        assert leaks(g, g.parse(command), seed=i) == [], command
+        g.execute(command)
+    view = g.view("blue")
+    assert view["extra"]["face_down"] == {"north": {"hexes": 6, "numbers": 5}, "south": {"hexes": 8, "numbers": 6}}
+    assert "terrain" not in str(view["extra"]["face_down"])
+
+
+def test_the_secrecy_test_catches_a_view_that_shows_the_next_face_down_hex(monkeypatch):
+    from secrecy import leaks
+    from catan_cli.scenarios.land_ho.rules import Rules
+
+    honest = Rules.view_items
+
+    def leaky(self, viewer):   # the top of the green-moon stack, to everyone
+        return {**honest(self, viewer), "next": self.ctx.face_down_stacks()["north"]["terrain"][-1]}
+
+    g = Game.new("land-ho", players=COLOURS[:3], seed=2, sandbox=True)
+    monkeypatch.setattr(Rules, "view_items", leaky)
+    assert any("view depends on hidden state" in p for p in leaks(g, None))
+
+
+def test_the_secrecy_test_catches_a_discovery_told_without_saying_it_reveals(monkeypatch):
+    from secrecy import leaks
+    from catan_cli.engine.actions import Event
+    from catan_cli.engine.ships import ShipRules
+
+    honest = ShipRules.explore_from_edge
+
+    def unmarked(self, seat, edge_):
+        events, found = honest(self, seat, edge_)
+        return [Event(e.kind, e.seat, e.text) for e in events], found
+
+    g = Game.new("land-ho", players=COLOURS[:3], seed=2, sandbox=True)
+    run(g, "turn red")
+    monkeypatch.setattr(ShipRules, "explore_from_edge", unmarked)
+    assert any("told hidden state" in p for p in leaks(g, g.parse("move ship 14-15 to 16-17")))
