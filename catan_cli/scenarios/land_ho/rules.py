@@ -158,7 +158,11 @@ class Rules(Economy):
                            "face_down": [ctx.hex_id(h) for h in area.hexes if ctx.state.terrain[h] == UNEXPLORED]}
         m = self.movement
         mover = self.ship_by_id(int(m["ship"]))
-        return {"areas": areas,
+        s = ctx.state
+        neutral = {"settlements": [n + 1 for n, k in enumerate(s.node_kind) if k == NEUTRAL_SETTLEMENT],
+                   "harbors": [n + 1 for n, k in enumerate(s.node_kind) if k == NEUTRAL_HARBOR],
+                   "roads": [ctx.edge_text(e) for e, k in enumerate(s.edge_kind) if k == NEUTRAL_ROAD]}
+        return {"areas": areas, "neutral": neutral,
                 "moving": ({"edge": ctx.edge_text(mover["edge"]), "points": int(m["points"])} if mover else None)}
 
     # --- set-up (C.11, C.12) ------------------------------------------------------------------------
