@@ -108,9 +108,11 @@ _BOARDS: "weakref.WeakKeyDictionary[Any, Board]" = weakref.WeakKeyDictionary()
 
 
 def board_of(game: "Game") -> Board:
-    """The game's board tables, built once per game."""
+    """The game's board tables, built once per game and again when hexes are turned up
+    (exploration)."""
     board = _BOARDS.get(game)
-    if board is None:
+    terrain = game.engine.s.terrain
+    if board is None or (game.engine.scen.face_down and board.hex_terrain != terrain):
         board = Board(game.board_json(), game.engine.scen, game.engine.pieces)
         _BOARDS[game] = board
     return board
@@ -188,7 +190,7 @@ class Ctx:
     def rates(self) -> list[int]:
         """My best maritime rate per resource (A.15), from the public board."""
         if self._rates is None:
-            rates = [4] * 5
+            rates = [self.scen.rules.bank_rate] * 5
             b = self.board
             for n, kind in enumerate(b.node_harbor):
                 if kind >= 0 and self.node_owner[n] == self.me and self.node_kind[n] in (1, 2):
