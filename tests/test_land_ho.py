@@ -561,3 +561,20 @@ def test_the_secrecy_test_catches_a_discovery_told_without_saying_it_reveals(mon
     run(g, "turn red")
     monkeypatch.setattr(ShipRules, "explore_from_edge", unmarked)
     assert any("told hidden state" in p for p in leaks(g, g.parse("move ship 14-15 to 16-17")))
+
+
+# --- gold between players (C.9) -------------------------------------------------------------------------
+def test_gold_trades_with_other_players_like_a_card():
+    g = on_turn()
+    run(g, "give blue 1 ore", "offer blue 1 gold for 1 ore")
+    assert g.waiting_for() == "accept or decline red's offer"
+    assert sorted(g.legal_commands()) == ["accept", "decline"]
+    run(g, "accept")
+    assert (gold(g, "red"), gold(g, "blue")) == (1, 3)
+    assert hand(g, "red")["ore"] == 1
+    run(g, "offer blue 1 ore for 2 gold", "decline")
+    assert (gold(g, "red"), gold(g, "blue")) == (1, 3)
+    refused(g, "offer blue 5 gold for 1 wool", "red has only 1 gold")
+    run(g, "sail")
+    refused(g, "offer blue 1 gold for 1 wool", "the movement phase has begun")
+    assert check_invariants(g) == []

@@ -125,6 +125,20 @@ class Strategy(BaseStrategy):
             out.append(Goal("ship", 10.6, tuple(ctx.costs["ship"]), launches[0] if launches else None))
         return out
 
+    # --- decisions ----------------------------------------------------------------------------------
+    def answer(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        """A gold offer: accept when what comes is worth more than what goes (a coin half a card)."""
+        offers = [it for it in ctx.view["pending"] if it.get("kind") == "gold-offer" and it["player"] == ctx.seat]
+        if not offers:
+            return None
+        item = offers[0]
+        give, get = item["give"], item["get"]          # the offerer's sides: I receive ``give``
+        worth = sum(give[:5]) + 0.5 * give[5] - sum(get[:5]) - 0.5 * get[5]
+        accept = Action("accept-gold", (), ctx.me)
+        if worth > 0 and accept in ctx.legal:
+            return accept
+        return Action("decline-gold", (), ctx.me)
+
     # --- the trade/build phase --------------------------------------------------------------------
     def before_main(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
         if ctx.phase == "movement":

@@ -12,17 +12,17 @@ from typing import Any, Callable
 
 from ...engine.actions import Action, Event
 from ...engine.context import RulesContext
-from ...engine.declare import HelpEntry, PhaseKind, StateItem, Verb, Visibility
+from ...engine.declare import HelpEntry, PendingKind, PhaseKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES, TERRAIN_RESOURCE, UNEXPLORED
 from ...engine.pieces import PieceKind
 from ...notation import Reader, Writer
 from .base import HARBOR, MOVEMENT, NEUTRAL_HARBOR, NEUTRAL_ROAD, NEUTRAL_SETTLEMENT, SETTLER, fresh_turn
-from .economy import Economy
+from .gold_trade import GoldTrade, format_offer, parse_answer, parse_offer
 
 _EDGE = re.compile(r"\d+-\d+")
 
 
-class Rules(Economy):
+class Rules(GoldTrade):
     pieces = (
         PieceKind("harbor-settlement", "node", HARBOR, "H", supply="harbor-settlement", produces=1, vp=2),
         PieceKind("neutral-settlement", "node", NEUTRAL_SETTLEMENT, "x", produces=0, ownerless=True),
@@ -78,6 +78,9 @@ class Rules(Economy):
         )
 
     # --- declarations -----------------------------------------------------------------------------
+    def pendings(self) -> tuple[PendingKind, ...]:
+        return (self.gold_offer_pending(),)
+
     def verbs(self) -> tuple[Verb, ...]:
         def v(kind: str, words: tuple[str, ...], parse: Callable[[Reader, int], Action],
               fmt: Callable[[Action, Writer], str], check: Callable[[Action], str | None],
@@ -148,6 +151,19 @@ class Rules(Economy):
               self.check_spend_gold, self.apply_spend_gold, self.legal_spend_gold,
               HelpEntry("pay", "pay gold for R", "Buy 1 resource of your choice for 2 gold, at most twice a turn.",
                         "pay gold for ore", "2 gold")),
+            v("gold-offer", ("offer",), parse_offer, format_offer,
+              self.check_gold_offer, self.apply_gold_offer, self.legal_gold_offer,
+              HelpEntry("offer", "offer P CARDS/GOLD for CARDS/GOLD", "Offer a trade to another player; gold "
+                        "trades like a card ('offer blue 2 gold for 1 ore'). They answer 'accept' or 'decline'.",
+                        "offer blue 1 gold for 1 ore")),
+            Verb("accept-gold", ("accept",), parse=parse_answer("accept"), format=lambda a, w: "accept",
+                 check=self.check_answer, apply=self.apply_answer, legal=lambda seat: [],
+                 help=HelpEntry("accept", "accept", "Accept the trade offered to you.", "accept"),
+                 answers="gold-offer"),
+            Verb("decline-gold", ("decline",), parse=parse_answer("decline"), format=lambda a, w: "decline",
+                 check=self.check_answer, apply=self.apply_answer, legal=lambda seat: [],
+                 help=HelpEntry("decline", "decline", "Decline the trade offered to you.", "decline"),
+                 answers="gold-offer"),
         )
 
     def view_items(self, viewer: int | None) -> dict[str, object]:
