@@ -35,7 +35,16 @@ class GoldTrade(Economy):
             "gold-offer",
             prompt=lambda it: f"accept or decline {ctx.name(it['from'])}'s offer",
             reason=lambda it: f"{ctx.name(it['seat'])} must accept or decline {ctx.name(it['from'])}'s offer",
-            answers=lambda it: [Action("accept-gold", (), it["seat"]), Action("decline-gold", (), it["seat"])])
+            answers=self.answers)
+
+    def answers(self, item: dict[str, Any]) -> list[Action]:
+        """Accept when the answerer has what is asked (the offerer's goods were checked when
+        offered and nothing changes while the offer waits), and decline."""
+        seat = item["seat"]
+        out = [Action("decline-gold", (), seat)]
+        if self._has(seat, item["get"]) is None:
+            out.insert(0, Action("accept-gold", (), seat))
+        return out
 
     def _has(self, seat: int, side: Any) -> str | None:
         have = self.ctx.state.players[seat].resources
@@ -91,8 +100,9 @@ class GoldTrade(Economy):
             return "there is no offer for you to answer"
         if a.kind == "decline-gold":
             return None
-        return self._has(a.seat, item["get"]) or (
-            f"{self.ctx.name(item['from'])} no longer has what was offered" if self._has(item["from"], item["give"]) else None)
+        # The offerer's goods were checked when offered, and nothing changes them while the
+        # offer waits: judging them again would make the answer depend on a hidden hand.
+        return self._has(a.seat, item["get"])
 
     def apply_answer(self, a: Action) -> list[Event]:
         ctx = self.ctx
@@ -103,6 +113,9 @@ class GoldTrade(Economy):
         if a.kind == "decline-gold":
             return [Event("trade", a.seat, f"{ctx.name(a.seat)} declines {ctx.name(frm)}'s offer")]
         give, get = item["give"], item["get"]
+        if self._has(frm, give) is not None:     # only a sandbox edit can get here
+            return [Event("trade", a.seat, f"{ctx.name(frm)} no longer has what was offered; the offer lapses",
+                          (("reveals", "hand"),))]
         players = ctx.state.players
         for r in range(5):
             players[frm].resources[r] += get[r] - give[r]
