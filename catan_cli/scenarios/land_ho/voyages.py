@@ -4,7 +4,7 @@ settler ship (seed 002; digest C.3, C.5-C.8)."""
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from typing import Any, Iterable
 
 from ...engine.actions import Action, Event
@@ -132,10 +132,25 @@ class Voyages(LandHoBase):
             return 0
         return self.points + (self.wool_points if ship["id"] in m["wool"] else 0)
 
+    _reach_world: tuple[Any, ...] = ()
+    _reach_cache: dict[tuple[int, int, int], dict[int, int]] = {}
+
     def reachable(self, ship: dict[str, Any], points: int) -> dict[int, int]:
         """Sea routes the ship can end on with ``points``, with the cost.  Passing through
         routes that hold 2 ships is free; a step that reaches the corner of an undiscovered
-        hex discovers it and ends the move, so the search never goes past one."""
+        hex discovers it and ends the move, so the search never goes past one.  Remembered
+        while the ships and the face-down hexes stay as they are (the legal-move listing
+        checks every destination)."""
+        world = (tuple(sh["edge"] for sh in self.ships), tuple(self.ctx.state.terrain))
+        if world != self._reach_world:
+            self._reach_world, self._reach_cache = world, {}
+        key = (ship["id"], ship["edge"], points)
+        cached = self._reach_cache.get(key)
+        if cached is None:
+            cached = self._reach_cache[key] = self._search(ship, points)
+        return cached
+
+    def _search(self, ship: dict[str, Any], points: int) -> dict[int, int]:
         geo = self.ctx.geo
         src = ship["edge"]
         dist = {src: 0}
@@ -149,11 +164,9 @@ class Voyages(LandHoBase):
                     if f not in dist and self.sea_route(f):
                         dist[f] = dist[e] + 1
                         queue.append(f)
-        ends = {}
-        for e, d in dist.items():
-            if e != src and sum(1 for sh in self.ships_on(e) if sh["id"] != ship["id"]) < self.per_route:
-                ends[e] = d
-        return ends
+        full = {e for e, k in Counter(sh["edge"] for sh in self.ships if sh["id"] != ship["id"]).items()
+                if k >= self.per_route}
+        return {e: d for e, d in dist.items() if e != src and e not in full}
 
     def check_move(self, a: Action) -> str | None:
         seat, src, dst = a.seat, a.args[0], a.args[1]
