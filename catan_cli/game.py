@@ -27,6 +27,7 @@ from .engine.state import GameState
 from .errors import CatanError, RuleError, SaveError
 from .engine.geometry import RESOURCES
 from . import notation
+from .engine.phases import Phase
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.engine.s.phase == "over"
+        return self.engine.s.phase == Phase.OVER
 
     def seat(self, name: str) -> int:
         try:
@@ -161,18 +162,18 @@ class Game:
     def waiting_for(self) -> str:
         """What the game waits for, in a few words: 'build/trade', 'roll', 'discard 4' ..."""
         e, s = self.engine, self.engine.s
-        if s.phase == "over":
+        if s.phase == Phase.OVER:
             return "game over"
         items = e.actionable_pending()
         if items:
             return e.pending_prompt(items[0])
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return "place settlement" if s.setup_step == "settlement" else "place road" + (
                 "/ship" if e.scen.rules.ships else "")
-        if s.phase == "roll":
+        if s.phase == Phase.ROLL:
             return "roll"
-        if s.phase in e.phase_kinds:
-            return e.phase_kinds[s.phase].prompt
+        if s.phase in e.scenario_phases:
+            return e.scenario_phases[s.phase].prompt
         return "build/trade"
 
     def vp(self, name: str, hidden: bool = True) -> int:

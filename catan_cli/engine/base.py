@@ -15,6 +15,7 @@ from .actions import SANDBOX_KINDS, Action, Event
 from .geometry import UNEXPLORED
 from .scenario import HARBOR_TYPES
 from .words import resource_text
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .context import RulesContext
@@ -39,7 +40,7 @@ class EngineBase:
     pending_kinds: dict[str, PendingKind]
     answer_kinds: frozenset[str]
     state_items: dict[tuple[str, str], StateItem]
-    phase_kinds: dict[str, PhaseKind]
+    scenario_phases: dict[str, PhaseKind]
 
     # --- derived, per-game tables (Engine._derive) ------------------------------------
     hex_resource: tuple[int, ...]
@@ -147,7 +148,7 @@ class EngineBase:
 
     def default_actor(self, kind: str) -> int:
         s = self.s
-        if s.phase == "setup" or kind in self.answer_kinds:
+        if s.phase == Phase.SETUP or kind in self.answer_kinds:
             return self.prompt_seat()
         return s.current
 
@@ -155,7 +156,7 @@ class EngineBase:
         s = self.s
         if s.pending:
             return int(s.pending[0]["seat"])
-        if s.phase == "setup" and s.setup_order:
+        if s.phase == Phase.SETUP and s.setup_order:
             return s.setup_order[0]
         return s.current
 
@@ -167,7 +168,7 @@ class EngineBase:
             if not s.sandbox:
                 return f"'{kind}' is a sandbox command; start the game with --sandbox to use it"
             return self._checks[kind](action)
-        if s.phase == "over":
+        if s.phase == Phase.OVER:
             return "the game is over"
         if action.seat >= self.n or action.seat < -1:
             return "no such player"

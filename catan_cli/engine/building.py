@@ -6,6 +6,7 @@ from .actions import Action, Event
 from .routes import RouteRules
 from .geometry import EDGE_SEA, UNEXPLORED
 from .state import CITY, NONE, ROAD, SETTLEMENT
+from .phases import Phase
 
 
 class BuildingRules(RouteRules):
@@ -90,7 +91,7 @@ class BuildingRules(RouteRules):
     def check_build_settlement(self, a: Action) -> str | None:
         s, seat = self.s, a.seat
         node = a.args[0]
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             if seat != self.prompt_seat() or s.pending:
                 return f"it is {self.name(self.prompt_seat())}'s set-up placement"
             if s.setup_step != "settlement":
@@ -112,7 +113,7 @@ class BuildingRules(RouteRules):
         s, seat, node = self.s, a.seat, a.args[0]
         p = s.players[seat]
         events: list[Event] = []
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             p.setup_settlements += 1
             if self.scen.rules.island_bonus:
                 home = p.extra.setdefault("home_islands", [])
@@ -187,7 +188,7 @@ class BuildingRules(RouteRules):
     # --- roads ---------------------------------------------------------------------------
     def check_build_road(self, a: Action) -> str | None:
         s, seat, edge = self.s, a.seat, a.args[0]
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             reason = self.setup_route_reason(seat)
             return reason or self.road_edge_reason(seat, edge, s.setup_node)
         reason = self.main_phase_reason(seat, "build")
@@ -199,7 +200,7 @@ class BuildingRules(RouteRules):
 
     def do_build_road(self, a: Action) -> list[Event]:
         s, seat, edge = self.s, a.seat, a.args[0]
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             self.place_route(seat, edge, ROAD)
             events = [Event("build", seat, f"{self.name(seat)} places a road on {self.edge_text(edge)}")]
             events += self.update_longest_route(seat)   # A.13: set-up roads count too

@@ -10,6 +10,7 @@ from .actions import Action, Event, Private
 from .ships import ShipRules
 from .geometry import RESOURCES
 from .state import ROAD, SHIP
+from .phases import Phase
 
 
 class CardRules(ShipRules):
@@ -47,7 +48,7 @@ class CardRules(ShipRules):
 
     def play_reason(self, seat: int, kind: str) -> str | None:
         s = self.s
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return "development cards are played after the set-up"
         if seat != s.current:
             return "development cards are played only in your own turn"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Event
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -125,6 +126,15 @@ class RulesContext:
         """Close an answered decision."""
         self._e.s.pending.remove(item)
 
+    def close_pending(self, kind: str, seat: int) -> dict[str, Any]:
+        """Close the open decision of ``kind`` that ``seat`` is answering and return it (a
+        verb's apply calls this; its check has made sure the decision is open)."""
+        item = self._e.first_pending(kind, seat)
+        if item is None:
+            raise AssertionError(f"no open {kind} decision for seat {seat}: the check should have refused")
+        self._e.s.pending.remove(item)
+        return item
+
     # --- cards and the bank ------------------------------------------------------------------
     def gain(self, seat: int, counts: tuple[int, ...] | list[int]) -> None:
         """Move resource cards from the bank to ``seat``."""
@@ -220,7 +230,7 @@ class RulesContext:
     def enter_phase(self, phase: str) -> None:
         """Move the turn on to a phase the scenario declares (``ScenarioRules.phases``),
         after trade and build; the turn machine ends it with the turn."""
-        if phase not in self._e.phase_kinds:
+        if phase not in self._e.scenario_phases:
             raise ValueError(f"undeclared phase {phase!r}")
         self._e.s.phase = phase
 
@@ -237,7 +247,7 @@ class RulesContext:
 
     @property
     def over(self) -> bool:
-        return self._e.s.phase == "over"
+        return self._e.s.phase == Phase.OVER
 
     def place_robber(self, hex_: int) -> None:
         """Put the robber on a land hex (set-up; moves in play go through the robber verb)."""

@@ -23,6 +23,7 @@ from .packages import rules_class
 from .pieces import GENERAL_PIECES, PieceTable
 from .scenario import Scenario, explored_scenario
 from .state import GameState
+from .phases import Phase
 
 GOLD = 5  # hex_resource value of a gold field
 
@@ -58,9 +59,9 @@ class Engine(LegalMoves):
         self.pending_kinds.update((p.kind, p) for p in self.rules.pendings())
         self.answer_kinds: frozenset[str] = self.GENERAL_ANSWER_KINDS | {
             v.kind for v in self.verbs.values() if v.answers}
+        self.scenario_phases: dict[str, PhaseKind] = {p.name: p for p in self.rules.phases}
         self.state_items: dict[tuple[str, str], StateItem] = {
             (item.scope, item.key): item for item in self.exploration_state_items() + self.rules.state_items}
-        self.phase_kinds: dict[str, PhaseKind] = {p.name: p for p in self.rules.phases}
 
     # Every general verb; scenario verbs come from the scenario's rules (``self.verbs``).
     ACTION_KINDS: tuple[str, ...] = (
@@ -124,7 +125,7 @@ class Engine(LegalMoves):
     def check_victory(self) -> list[Event]:
         """A.17: only the player on turn wins, the moment they reach the target."""
         s = self.s
-        if s.phase in ("over", "setup"):
+        if s.phase in (Phase.OVER, Phase.SETUP):
             return []
         seat = s.current
         # A cheap upper bound first, from the pieces out of the supply: this runs after
@@ -142,7 +143,7 @@ class Engine(LegalMoves):
             return []
         if self.vp(seat) >= self.scen.vp_target and self.rules.may_win(seat):
             s.winners = [seat]
-            s.phase = "over"
+            s.phase = Phase.OVER
             s.pending.clear()
             return [Event("win", seat, f"{self.name(seat)} wins with {self.vp(seat)} VP")]
         return []
@@ -153,7 +154,7 @@ class Engine(LegalMoves):
         scores = [(self.vp(p), self.rules.tiebreak(p)) for p in range(self.n)]
         best = max(scores)
         s.winners = [p for p in range(self.n) if scores[p] == best]
-        s.phase = "over"
+        s.phase = Phase.OVER
         s.pending.clear()
         names = " and ".join(self.name(p) for p in s.winners)
         return [Event("win", s.winners[0], f"{reason}: {names} {'wins' if len(s.winners) == 1 else 'share the win'}")]
@@ -166,7 +167,7 @@ class Engine(LegalMoves):
             raise RuleError(reason)
         action = action.by(self.actor_of(action))
         events = self._applies[action.kind](action)
-        if self.s.phase != "over":
+        if self.s.phase != Phase.OVER:
             events += self.rules.after_action()
             events += self.check_victory()
         return events

@@ -63,9 +63,10 @@ class HelpEntry:
 class Verb:
     """A scenario verb, registered once with everything the core needs of it.
 
-    ``words`` are the command's leading words ("attack", "fort"); ``parse`` reads the
+    ``words`` are the command's leading words ("choose", "reward"); ``parse`` reads the
     rest of the line.  The callables are usually bound methods of the scenario's rules
-    object, which holds the game's :class:`~.context.RulesContext`.  ``check`` returns the reason it is illegal now (None: legal) and is
+    object, which holds the game's :class:`~.context.RulesContext`.  ``check`` returns the
+    reason it is illegal now (None: legal) and is
     always called before ``apply``; ``legal`` proposes candidates that the core filters
     through ``check``.  ``answers`` names the pending decision this verb answers, which
     makes a line without an actor belong to the seat the game waits for.
@@ -91,7 +92,8 @@ class PendingKind:
     the toolbar and ``Game.waiting_for`` show ("must discard 4"), ``reason`` the sentence a
     refused command gets ("blue must discard 4"), and ``answers`` the legal answers.
     ``any_order``: several open decisions of this kind may be answered in any order
-    (discards on a 7); others are answered one at a time.
+    (discards on a 7); others are answered one at a time.  ``exact``: ``answers`` gives
+    exactly the legal answers (else they are candidates the core filters through the check).
     """
 
     kind: str
@@ -99,6 +101,7 @@ class PendingKind:
     reason: Callable[[dict[str, Any]], str]
     answers: Callable[[dict[str, Any]], Iterable[Action]]
     any_order: bool = False
+    exact: bool = False
 
 
 @dataclass(frozen=True)

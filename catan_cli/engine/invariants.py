@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .geometry import RESOURCES
 from .state import NONE
+from .phases import GENERAL_PHASES, Phase
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -294,7 +295,7 @@ def _connection_problems(e: "Engine") -> list[str]:
             out.append(f"{e.name(seat)}'s piece on {geo.edge_name(x)} is joined to none of their buildings")
         # B.7: moving the end ship of an open route may leave a building with no route
         # (a lone set-up ship sailing off), so this holds only where ships never move.
-        if s.phase != "setup" and not (e.scen.rules.ships and e.scen.rules.ship_move) \
+        if s.phase != Phase.SETUP and not (e.scen.rules.ships and e.scen.rules.ship_move) \
                 and not e.scen.rules.settled_by_ship:
             for node, owner in enumerate(s.node_owner):
                 if owner == seat and e.pieces.produces[s.node_kind[node]]:
@@ -307,15 +308,15 @@ def _turn_problems(e: "Engine") -> list[str]:
     s = e.s
     out: list[str] = []
     n = len(s.players)
-    if s.phase not in ("setup", "roll", "main", "over") and s.phase not in e.phase_kinds:
+    if s.phase not in GENERAL_PHASES and s.phase not in e.scenario_phases:
         out.append(f"unknown phase {s.phase!r}")
     if not 0 <= s.current < n:
         out.append(f"player on turn {s.current} out of range")
-    if s.phase == "over" and not s.winners:
+    if s.phase == Phase.OVER and not s.winners:
         out.append("the game is over without a winner")
-    if s.phase != "over" and s.winners:
+    if s.phase != Phase.OVER and s.winners:
         out.append("a winner while the game goes on")
-    if s.phase != "over" and s.phase != "setup":
+    if s.phase != Phase.OVER and s.phase != Phase.SETUP:
         if e.vp(s.current) >= e.scen.vp_target and e.rules.may_win(s.current):
             out.append(f"{e.name(s.current)} is on turn with {e.vp(s.current)} VP but has not won")
     if s.robber >= 0 and not e.scen.is_land_hex[s.robber]:

@@ -15,6 +15,7 @@ from .actions import Action
 from .declare import PendingKind
 from .sandbox import SandboxRules
 from .state import SETTLEMENT
+from .phases import Phase
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
 
@@ -36,25 +37,25 @@ def discard_choices(have: list[int], k: int) -> Iterator[tuple[int, ...]]:
 class LegalMoves(SandboxRules):
     def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
-        if s.phase == "over":
+        if s.phase == Phase.OVER:
             return []
         if s.pending:
             out: list[Action] = []
             for item in self.actionable_pending():
                 out.extend(self.pending_answers(item))
             return out
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return self.setup_actions()
         seat = s.current
         out = []
-        if s.phase == "roll":
+        if s.phase == Phase.ROLL:
             out.append(Action("roll", (), seat))
             out.extend(self.card_actions(seat))
             return out
         out.append(Action("end", (), seat))
         if self.rules.end_turn_reason(seat) is not None:
             out.pop()
-        if s.phase == "main":     # a scenario's later phase (movement ...) closes these
+        if s.phase == Phase.MAIN:     # a scenario's later phase (movement ...) closes these
             out.extend(self.build_actions(seat))
             out.extend(self.card_actions(seat))
             out.extend(self.trade_actions(seat, offers))
@@ -93,25 +94,25 @@ class LegalMoves(SandboxRules):
         return (
             PendingKind("discard", prompt=lambda it: f"must discard {it['count']}",
                         reason=lambda it: f"{who(it)} must discard {it['count']}",
-                        answers=self.discard_answers, any_order=True),
+                        answers=self.discard_answers, any_order=True, exact=True),
             PendingKind("robber", prompt=lambda it: "move the robber" + (" or pirate" if pirate else ""),
                         reason=lambda it: f"{who(it)} must move the robber" + (" or the pirate" if pirate else ""),
-                        answers=lambda it: self.robber_moves(it["seat"])),
+                        answers=lambda it: self.robber_moves(it["seat"]), exact=True),
             PendingKind("gold", prompt=lambda it: f"choose {self.gold_count(it)} from gold",
                         reason=lambda it: f"{who(it)} must choose {self.gold_count(it)} from the gold field",
-                        answers=self.gold_answers),
+                        answers=self.gold_answers, exact=True),
             PendingKind("offer", prompt=lambda it: f"accept or decline {self.name(it['from'])}'s offer",
                         reason=lambda it: f"{who(it)} must accept or decline {self.name(it['from'])}'s offer",
-                        answers=self.offer_answers),
+                        answers=self.offer_answers, exact=True),
         )
 
     # --- pending decisions ------------------------------------------------------------------
     def pending_answers(self, item: dict[str, Any]) -> list[Action]:
         """The legal answers to one open decision (a scenario's are filtered by check)."""
-        kind = item["kind"]
-        answers = self.pending_kinds[kind].answers(item)
-        if kind in ("discard", "robber", "gold", "offer"):
-            return list(answers)          # the general generators only propose legal answers
+        pending = self.pending_kinds[item["kind"]]
+        answers = pending.answers(item)
+        if pending.exact:
+            return list(answers)
         return [a for a in answers if self.check(a) is None]
 
     def discard_answers(self, item: dict[str, Any]) -> list[Action]:

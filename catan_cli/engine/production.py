@@ -9,6 +9,7 @@ from .actions import Action, Event, Private
 from .base import EngineBase
 from .geometry import RESOURCES
 from .words import resource_text
+from .phases import Phase
 
 GOLD = 5
 
@@ -17,13 +18,13 @@ class ProductionRules(EngineBase):
     # --- rolling -------------------------------------------------------------------------
     def check_roll(self, a: Action) -> str | None:
         s = self.s
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return "the set-up placements are not finished"
         if a.seat != s.current:
             return f"only {self.name(s.current)}, the player on turn, rolls"
         if s.pending:
             return self.pending_text()
-        if s.phase != "roll":
+        if s.phase != Phase.ROLL:
             return "you have already rolled this turn"
         return None
 
@@ -35,11 +36,11 @@ class ProductionRules(EngineBase):
         else:
             d1, d2 = s.rng.randint(1, 6), s.rng.randint(1, 6)
         s.dice = [d1, d2]
-        s.phase = "main"
+        s.phase = Phase.MAIN
         total = d1 + d2
         events = [Event("roll", a.seat, f"{self.name(a.seat)} rolls {d1}+{d2} = {total}")]
         events += self.rules.before_production((d1, d2))
-        if s.phase == "over" or any(item.get("defer_roll") for item in s.pending):
+        if s.phase == Phase.OVER or any(item.get("defer_roll") for item in s.pending):
             return events   # a scenario decision comes first; it calls resolve_roll after
         return events + self.resolve_roll(total)
 

@@ -10,6 +10,7 @@ from .trade import TradeRules
 from .geometry import RESOURCES
 from .state import CITY, ROAD, SETTLEMENT, SHIP
 from .words import resource_text
+from .phases import Phase
 
 
 class SandboxRules(TradeRules):
@@ -100,12 +101,12 @@ class SandboxRules(TradeRules):
     def do_turn(self, a: Action) -> list[Event]:
         s = self.s
         seat = a.args[0]
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             s.setup_order = []
             s.setup_step = "settlement"
             s.setup_node = -1
             s.turn = max(s.turn, 1)
-        s.phase = "main"
+        s.phase = Phase.MAIN
         s.pending = [p for p in s.pending if p["kind"] != "offer"]
         s.current = seat
         s.turn += 1

@@ -11,6 +11,7 @@ from .declare import StateItem, Visibility
 from .geometry import TERRAIN_RESOURCE, UNEXPLORED
 from .scenario import explored_scenario
 from .state import SHIP
+from .phases import Phase
 
 #: the game-state key of the face-down stacks (exploration)
 FACE_DOWN = "face_down"
@@ -71,7 +72,7 @@ class ShipRules(BuildingRules):
         s, seat, edge = self.s, a.seat, a.args[0]
         if not self.scen.rules.ships:
             return "there are no ships in this scenario"
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             reason = self.setup_route_reason(seat)
             if reason:
                 return reason
@@ -87,7 +88,7 @@ class ShipRules(BuildingRules):
 
     def do_build_ship(self, a: Action) -> list[Event]:
         s, seat, edge = self.s, a.seat, a.args[0]
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             self.place_route(seat, edge, SHIP)
             events = [Event("build", seat, f"{self.name(seat)} places a ship on {self.edge_text(edge)}")]
             events += self.update_longest_route(seat)   # B.12: set-up ships count too
@@ -200,7 +201,7 @@ class ShipRules(BuildingRules):
         reason = self.main_phase_reason(seat, "move a ship")
         if reason:
             return reason
-        if s.phase != "main":
+        if s.phase != Phase.MAIN:
             return "ships move after the roll"
         if s.ship_moved:
             return "you have already moved a ship this turn (one move per turn)"

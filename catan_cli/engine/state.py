@@ -11,8 +11,9 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .phases import Phase
 # The general piece codes on nodes and edges; a scenario registers more (see .pieces).
-from .pieces import CITY, NONE, ROAD, SETTLEMENT, SHIP  # noqa: E402  (re-exported)
+from .pieces import CITY, NONE, ROAD, SETTLEMENT, SHIP
 
 __all__ = ["CITY", "NONE", "ROAD", "SETTLEMENT", "SHIP", "GameState", "PlayerState"]
 
@@ -50,7 +51,7 @@ class GameState:
     rng: random.Random
     turn: int = 0
     current: int = 0
-    phase: str = "setup"                        # setup, roll, main, over
+    phase: str = Phase.SETUP                    # a Phase, or a phase the scenario declares
     setup_order: list[int] = field(default_factory=list)   # seats still to place, in order
     setup_step: str = "settlement"              # settlement | route
     setup_node: int = -1                        # the settlement the setup route must touch

@@ -7,6 +7,7 @@ from .actions import Action, Event
 from .cards import CardRules
 from .geometry import RESOURCES
 from .words import resource_text
+from .phases import Phase
 
 
 class TradeRules(CardRules):
@@ -46,13 +47,13 @@ class TradeRules(CardRules):
     def check_offer(self, a: Action) -> str | None:
         s, seat = self.s, a.seat
         target, give, get = a.args
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return "trading starts after the set-up"
         if s.pending:
             return self.pending_text()
-        if s.phase == "roll":
+        if s.phase == Phase.ROLL:
             return "no trading before the roll"
-        if s.phase != "main":
+        if s.phase != Phase.MAIN:
             return self.closed_phase_reason("trade")
         if not 0 <= target < self.n:
             return "no such player"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .actions import Action, Event
 from .production import ProductionRules
 from .words import resource_text
+from .phases import Phase
 
 GOLD = 5
 
@@ -26,21 +27,21 @@ class TurnRules(ProductionRules):
     def main_phase_reason(self, seat: int, what: str) -> str | None:
         """Building, buying and trading: own turn, after the roll, nothing pending (A.8)."""
         s = self.s
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return "the set-up placements are not finished"
         if seat != s.current:
             return f"you may {what} only in your own turn; it is {self.name(s.current)}'s turn"
         if s.pending:
             return self.pending_text()
-        if s.phase == "roll":
+        if s.phase == Phase.ROLL:
             return f"roll the dice first; no one may {what} before the roll"
-        if s.phase != "main":
+        if s.phase != Phase.MAIN:
             return self.closed_phase_reason(what)
         return None
 
     def closed_phase_reason(self, what: str) -> str:
         """Why ``what`` is closed in a phase the scenario added after trade and build."""
-        kind = self.phase_kinds.get(self.s.phase)
+        kind = self.scenario_phases.get(self.s.phase)
         if kind is not None and kind.closed:
             return kind.closed.format(what=what)
         return f"you may not {what} in the {self.s.phase} phase"
@@ -73,7 +74,7 @@ class TurnRules(ProductionRules):
 
     def start_play(self) -> list[Event]:
         s = self.s
-        s.phase = "roll"
+        s.phase = Phase.ROLL
         s.turn = 1
         s.current = 0
         s.built_this_turn = []
@@ -81,13 +82,13 @@ class TurnRules(ProductionRules):
 
     def check_end(self, a: Action) -> str | None:
         s = self.s
-        if s.phase == "setup":
+        if s.phase == Phase.SETUP:
             return "the set-up placements are not finished"
         if a.seat != s.current:
             return f"only {self.name(s.current)} can end the turn"
         if s.pending:
             return self.pending_text()
-        if s.phase == "roll":
+        if s.phase == Phase.ROLL:
             return "roll the dice before ending your turn"
         return self.rules.end_turn_reason(a.seat)
 
@@ -98,7 +99,7 @@ class TurnRules(ProductionRules):
         s = self.s
         s.current = (s.current + 1) % self.n
         s.turn += 1
-        s.phase = "roll"
+        s.phase = Phase.ROLL
         s.dice = None
         s.dev_played = False
         s.ship_moved = False

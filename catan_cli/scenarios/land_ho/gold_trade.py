@@ -111,9 +111,7 @@ class GoldTrade(Economy):
 
     def apply_answer(self, a: Action) -> list[Event]:
         ctx = self.ctx
-        item = ctx.pending_for("gold-offer", a.seat)
-        assert item is not None
-        ctx.resolve(item)
+        item = ctx.close_pending("gold-offer", a.seat)
         frm = item["from"]
         if a.kind == "decline-gold":
             return [Event("trade", a.seat, f"{ctx.name(a.seat)} declines {ctx.name(frm)}'s offer")]

@@ -21,6 +21,7 @@ from ...engine.pieces import CITY, SETTLEMENT, SHIP, PieceKind
 from ...engine.rulebook import ScenarioRules
 from ...engine.words import resource_text
 from ...notation import Reader
+from ...engine.phases import Phase
 
 FORTRESS, WARSHIP = 3, 3      # node code of a fortress, edge code of a warship
 
@@ -326,9 +327,7 @@ class Rules(ScenarioRules):
     def apply_steal(self, action: Action) -> list[Event]:
         ctx = self.ctx
         seat = action.seat
-        item = ctx.pending_for("steal", seat)
-        assert item is not None   # check_steal made sure
-        ctx.resolve(item)
+        ctx.close_pending("steal", seat)
         victim = action.args[0]
         if victim < 0:
             return [Event("steal", seat, f"{ctx.name(seat)} steals from nobody")]
@@ -353,9 +352,7 @@ class Rules(ScenarioRules):
     def apply_reward(self, action: Action) -> list[Event]:
         ctx = self.ctx
         seat = action.seat
-        item = ctx.pending_for("reward", seat)
-        assert item is not None   # check_reward made sure
-        ctx.resolve(item)
+        item = ctx.close_pending("reward", seat)
         gain = [0] * 5
         gain[action.args[0]] = 1
         ctx.gain(seat, gain)
@@ -388,7 +385,7 @@ class Rules(ScenarioRules):
 
     def legal_attack(self, seat: int) -> Iterable[Action]:
         s = self.ctx.state
-        if s.phase == "main" and seat == s.current and not s.pending:
+        if s.phase == Phase.MAIN and seat == s.current and not s.pending:
             yield Action("attack-fortress", (), seat)
 
     def apply_attack(self, action: Action) -> list[Event]:
