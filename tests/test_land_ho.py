@@ -578,3 +578,37 @@ def test_gold_trades_with_other_players_like_a_card():
     run(g, "sail")
     refused(g, "offer blue 1 gold for 1 wool", "the movement phase has begun")
     assert check_invariants(g) == []
+
+
+def test_gold_offers_are_listed_only_when_offers_are_asked_for():
+    g = on_turn()
+    assert not any(c.startswith("offer") for c in g.legal_commands())
+    offers = [c for c in g.legal_commands(offers=True) if c.startswith("offer") and "gold" in c]
+    assert "offer blue 1 gold for 1 ore" in offers
+    for line in offers:
+        assert g.check(line).ok, line
+
+
+# --- the command language ---------------------------------------------------------------------------------
+def test_load_settler_and_pay_wool_may_leave_out_the_only_ship_they_can_mean():
+    g = on_turn()
+    run(g, "move ship 14-15 to 13-14", "unload settler")
+    assert g.view()["extra"]["basins"] == {"14": "settler"}
+    run(g, "load settler", "give red 1 wool", "pay wool")
+    assert g.view()["extra"]["moving"] == {"edge": "13-14", "points": 5}
+
+
+def test_a_ship_left_out_is_refused_when_two_ships_could_be_meant():
+    g = on_turn()
+    put_ship(g, "red", "1-9")
+    run(g, "give red 1 wool")
+    refused(g, "pay wool", "name the ship by its sea route, like 'pay wool 14-15'")
+    refused(g, "load settler", "none of your ships can now")
+
+
+def test_each_legal_move_is_listed_once():
+    g = on_turn()
+    run(g, "move ship 14-15 to 13-14")
+    legal = g.legal_commands(offers=True)
+    assert "unload settler 13-14" in legal
+    assert len(legal) == len(set(legal))

@@ -1,6 +1,7 @@
 """Random walks through Land Ho! (issue 17): whole games with 2, 3 and 4 players.
 
-A walker picks among ``g.legal_commands()`` with a bias toward what moves this scenario on
+A walker picks among ``g.legal_commands()`` (now and then among the one-for-one offers,
+gold offers with them) with a bias toward what moves this scenario on
 (found settlements, build harbour settlements, settlers and ships, sail toward the
 face-down areas, buy with gold), otherwise uniformly at random, and stops a game at
 ``TURN_CAP`` turns.  After every action the position must pass :func:`check_invariants`
@@ -27,10 +28,11 @@ from catan_cli.engine.state import SETTLEMENT
 from catan_cli.scenarios.land_ho.base import HARBOR
 
 COLOURS = ["red", "blue", "white", "orange"]
-TURN_CAP = 400
+TURN_CAP = 600
 
 PREFERENCES = [
     ("found settlement", 0.95),
+    ("accept", 0.5),
     ("build harbor", 0.9),
     ("build settlement", 0.9),
     ("build settler", 0.7),
@@ -87,6 +89,8 @@ def walk(seed: int, players: int, check_every: int = 1) -> Walk:
     actions = 0
     while not g.over and g.state.turn <= TURN_CAP:
         commands = g.legal_commands()
+        if rng.random() < 0.05:      # now and then a one-for-one offer (gold offers among them)
+            commands = [c for c in g.legal_commands(offers=True) if c.startswith("offer")] or commands
         assert commands, f"seed {seed}: no legal command at turn {g.state.turn} ({g.waiting_for()})"
         choice = None
         for prefix, chance in PREFERENCES:

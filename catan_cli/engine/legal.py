@@ -62,7 +62,7 @@ class LegalMoves(SandboxRules):
             if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
                 out.extend(self.ship_moves(seat))
         for verb in self.verbs.values():
-            if not verb.answers:
+            if not verb.answers and (offers or not verb.offers):
                 out.extend(a for a in verb.legal(seat) if self.check(a) is None)
         return out
 

@@ -64,9 +64,10 @@ class LandHoBase(ScenarioRules):
     def movement(self) -> dict[str, Any]:
         """This turn's counts: the ship being moved and its points left, the ships done
         and those given wool, the gold purchases.  Last turn's counts read as fresh."""
-        m: dict[str, Any] = self.ctx.data["this_turn"]
-        if m["turn"] != self.ctx.state.turn:
-            return fresh_turn(self.ctx.state.turn)
+        s = self.ctx.state
+        m: dict[str, Any] = s.extra["this_turn"]
+        if m["turn"] != s.turn:
+            return fresh_turn(s.turn)
         return m
 
     def turn_counts(self) -> dict[str, Any]:
@@ -89,6 +90,11 @@ class LandHoBase(ScenarioRules):
         return -1
 
     # --- buildings ----------------------------------------------------------------------------
+    def own_nodes(self, seat: int, kind: int) -> list[int]:
+        """The intersections holding ``seat``'s pieces of ``kind`` (one pass over the board)."""
+        s = self.ctx.state
+        return [n for n, (o, k) in enumerate(zip(s.node_owner, s.node_kind)) if o == seat and k == kind]
+
     def own_harbor(self, seat: int, node: int) -> bool:
         s = self.ctx.state
         return s.node_owner[node] == seat and s.node_kind[node] == HARBOR

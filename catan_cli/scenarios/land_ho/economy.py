@@ -7,6 +7,7 @@ from typing import Iterable
 
 from ...engine.actions import Action, Event
 from ...engine.geometry import RESOURCES
+from ...engine.pieces import SETTLEMENT
 from ...engine.words import resource_text
 from .base import HARBOR, SETTLER
 from .voyages import Voyages
@@ -40,7 +41,7 @@ class Economy(Voyages):
         return [Event("build", seat, f"{ctx.name(seat)} upgrades the settlement on {node + 1} to a harbour settlement")]
 
     def legal_harbor(self, seat: int) -> Iterable[Action]:
-        return [Action("build-harbor", (n,), seat) for n in range(self.ctx.geo.n_nodes) if self.own_settlement(seat, n)]
+        return [Action("build-harbor", (n,), seat) for n in self.own_nodes(seat, SETTLEMENT)]
 
     # --- build settler N|E (C.5) --------------------------------------------------------------
     def check_settler(self, a: Action) -> str | None:
@@ -85,7 +86,7 @@ class Economy(Voyages):
         return [Event("build", seat, f"{ctx.name(seat)} builds a settler into {place}")]
 
     def legal_settler(self, seat: int) -> Iterable[Action]:
-        out = [Action("build-settler", ("basin", n), seat) for n in range(self.ctx.geo.n_nodes) if self.own_harbor(seat, n)]
+        out = [Action("build-settler", ("basin", n), seat) for n in self.own_nodes(seat, HARBOR)]
         out += [Action("build-settler", ("ship", e), seat) for e in sorted({sh["edge"] for sh in self.own_ships(seat)})]
         return out
 

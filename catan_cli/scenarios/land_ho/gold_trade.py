@@ -81,12 +81,8 @@ class GoldTrade(Economy):
                                      f"for {side_text(get)}")]
 
     def legal_gold_offer(self, seat: int) -> Iterable[Action]:
-        """Offers are open-ended (any amounts): like the general offers they are not listed
-        among the legal moves (``gold_offers`` lists the one-for-one ones on request)."""
-        return []
-
-    def gold_offers(self, seat: int) -> list[Action]:
-        """One-for-one offers of 1 gold for a card and a card for 1 gold."""
+        """One-for-one offers of 1 gold for a card and a card for 1 gold (offers are
+        open-ended: the verb is declared ``offers``, so these are listed only on request)."""
         out = []
         for target in range(self.ctx.n):
             if target == seat:

@@ -46,8 +46,9 @@ class Rules(GoldTrade):
         "the empty hold of your ship beside it ('build settler N' / 'build settler E').\n"
         "Ships (1 lumber 1 wool): on a sea route beside your harbour settlement, never touching an "
         "undiscovered hex; 3 each (with all out, 'build ship E replacing F'). 4 movement points, +2 once "
-        "per ship per turn for 1 wool ('pay wool E'); finish one ship before moving the next; at most 2 "
-        "ships end on a route (passing is free). 'load settler E', 'unload settler E', 'drop cargo E'.\n"
+        "per ship per turn for 1 wool ('pay wool [E]'); finish one ship before moving the next; at most 2 "
+        "ships end on a route (passing is free). 'load settler [E]', 'unload settler [E]' (E left out: "
+        "the one ship that can), 'drop cargo E'.\n"
         "Discovery: a ship ending a step with an end at a corner of a face-down hex turns it up and "
         "stops: terrain gives 1 of its resource and a number token from its area's stack; sea gives "
         "2 gold. 'found settlement N': a settler ship pointing at a terrain corner founds a free "
@@ -107,19 +108,21 @@ class Rules(GoldTrade):
                         "before the next: moving another ends the first's move.", "move ship 14-15 to 22-23")),
             v("buy-points", ("pay", "wool"), _parse_wool, lambda a, w: f"pay wool {w.edge(a.args[0])}",
               self.check_wool, self.apply_wool, self.legal_wool,
-              HelpEntry("pay", "pay wool E", "2 more movement points for your ship on E this turn (once per "
-                        "ship per turn). 'pay gold for R' buys 1 resource for 2 gold (twice a turn).",
+              HelpEntry("pay", "pay wool [E]", "2 more movement points for your ship on E this turn (once per "
+                        "ship per turn; E left out: the ship being moved). 'pay gold for R' buys 1 resource for 2 gold (twice a turn).",
                         "pay wool 14-15", "1 wool")),
             v("load-settler", ("load",), _parse_cargo("load-settler"), lambda a, w: f"load settler {w.edge(a.args[0])}",
-              self.check_load, self.apply_load, self.legal_load,
-              HelpEntry("load", "load settler E", "Load the settler from the basin of your harbour settlement "
-                        "at an end of E onto your empty ship there (free; the ship may still move).",
+              self.check_load, self.apply_load, self.legal_loading("load-settler"),
+              HelpEntry("load", "load settler [E]", "Load the settler from the basin of your harbour settlement "
+                        "at an end of E onto your empty ship there (free; the ship may still move). E may "
+                        "be left out when only one of your ships can load.",
                         "load settler 14-15")),
             v("unload-settler", ("unload",), _parse_cargo("unload-settler"),
               lambda a, w: f"unload settler {w.edge(a.args[0])}",
-              self.check_load, self.apply_load, self.legal_load,
-              HelpEntry("unload", "unload settler E", "Put the settler from your ship on E into the empty basin "
-                        "of your harbour settlement at its end (free).", "unload settler 14-15")),
+              self.check_load, self.apply_load, self.legal_loading("unload-settler"),
+              HelpEntry("unload", "unload settler [E]", "Put the settler from your ship on E into the empty basin "
+                        "of your harbour settlement at its end (free). E may be left out when only one of "
+                        "your ships can unload.", "unload settler 14-15")),
             v("drop-cargo", ("drop",), _parse_drop,
               lambda a, w: f"drop cargo {w.edge(a.args[1]) if a.args[0] == 'ship' else w.node(a.args[1])}",
               self.check_drop, self.apply_drop, self.legal_drop,
@@ -151,11 +154,12 @@ class Rules(GoldTrade):
               self.check_spend_gold, self.apply_spend_gold, self.legal_spend_gold,
               HelpEntry("pay", "pay gold for R", "Buy 1 resource of your choice for 2 gold, at most twice a turn.",
                         "pay gold for ore", "2 gold")),
-            v("gold-offer", ("offer",), parse_offer, format_offer,
-              self.check_gold_offer, self.apply_gold_offer, self.legal_gold_offer,
-              HelpEntry("offer", "offer P CARDS/GOLD for CARDS/GOLD", "Offer a trade to another player; gold "
-                        "trades like a card ('offer blue 2 gold for 1 ore'). They answer 'accept' or 'decline'.",
-                        "offer blue 1 gold for 1 ore")),
+            Verb("gold-offer", ("offer",), parse=parse_offer, format=format_offer,
+                 check=self.check_gold_offer, apply=self.apply_gold_offer, legal=self.legal_gold_offer,
+                 help=HelpEntry("offer", "offer P CARDS/GOLD for CARDS/GOLD", "Offer a trade to another player; "
+                                "gold trades like a card ('offer blue 2 gold for 1 ore'). They answer 'accept' "
+                                "or 'decline'.", "offer blue 1 gold for 1 ore"),
+                 offers=True),
             Verb("accept-gold", ("accept",), parse=parse_answer("accept"), format=lambda a, w: "accept",
                  check=self.check_answer, apply=self.apply_answer, legal=lambda seat: [],
                  help=HelpEntry("accept", "accept", "Accept the trade offered to you.", "accept"),
@@ -301,15 +305,37 @@ def _parse_move(r: Reader, actor: int) -> Action:
     return Action("sail-ship", (src, dst), actor)
 
 
+def _ship_edge(r: Reader, actor: int, kind: str, example: str) -> int:
+    """The ship's sea route, or, left out, the one it can only mean: the ship being moved
+    when the command is legal for it, else the only ship for which it is legal."""
+    r.skip_filler()
+    if r.more():
+        return r.edge()
+    engine = r.g.engine
+    seat = actor if actor >= 0 else engine.s.current
+    edges: list[int] = sorted({a.args[0] for a in engine.legal_actions() if a.kind == kind and a.seat == seat})
+    turn = engine.s.extra["this_turn"]
+    moving = turn["ship"] if turn["turn"] == engine.s.turn else -1
+    for sh in engine.s.extra["ships"]:
+        if sh["id"] == moving and sh["edge"] in edges:
+            return int(sh["edge"])
+    if len(edges) == 1:
+        return edges[0]
+    where = "" if edges else " (none of your ships can now)"
+    raise r.fail(f"name the ship by its sea route, like '{example}'{where}")
+
+
 def _parse_wool(r: Reader, actor: int) -> Action:
     _skip(r, "for")
-    return Action("buy-points", (r.edge(),), actor)
+    return Action("buy-points", (_ship_edge(r, actor, "buy-points", "pay wool 14-15"),), actor)
 
 
 def _parse_cargo(kind: str) -> Callable[[Reader, int], Action]:
+    verb = kind.split("-")[0]
+
     def parse(r: Reader, actor: int) -> Action:
         _skip(r, "settler", "cargo")
-        return Action(kind, (r.edge(),), actor)
+        return Action(kind, (_ship_edge(r, actor, kind, f"{verb} settler 14-15"),), actor)
     return parse
 
 

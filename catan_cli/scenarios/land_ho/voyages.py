@@ -5,11 +5,11 @@ settler ship (seed 002; digest C.3, C.5-C.8)."""
 from __future__ import annotations
 
 from collections import Counter, deque
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ...engine.actions import Action, Event
 from ...engine.words import resource_text
-from .base import MOVEMENT, SETTLER, LandHoBase
+from .base import HARBOR, MOVEMENT, SETTLER, LandHoBase
 
 
 class Voyages(LandHoBase):
@@ -107,7 +107,7 @@ class Voyages(LandHoBase):
 
     def legal_build_ship(self, seat: int) -> Iterable[Action]:
         ctx = self.ctx
-        harbors = [n for n in range(ctx.geo.n_nodes) if self.own_harbor(seat, n)]
+        harbors = self.own_nodes(seat, HARBOR)
         edges = sorted({e for n in harbors for e in ctx.geo.node_edges[n]})
         if ctx.player_data(seat)["ships_left"] > 0:
             return [Action("launch-ship", (e, -1), seat) for e in edges]
@@ -313,9 +313,11 @@ class Voyages(LandHoBase):
         return events + [Event("cargo", seat, f"{ctx.name(seat)} loads the settler from {harbor_text(harbor)} "
                                               f"onto the ship on {ctx.edge_text(edge)}")]
 
-    def legal_load(self, seat: int) -> Iterable[Action]:
-        edges = sorted({sh["edge"] for sh in self.own_ships(seat)})
-        return [Action(kind, (e,), seat) for e in edges for kind in ("load-settler", "unload-settler")]
+    def legal_loading(self, kind: str) -> Callable[[int], Iterable[Action]]:
+        """The proposals of ``load-settler`` or ``unload-settler``: each of the seat's ships."""
+        def legal(seat: int) -> Iterable[Action]:
+            return [Action(kind, (e,), seat) for e in sorted({sh["edge"] for sh in self.own_ships(seat)})]
+        return legal
 
     def check_drop(self, a: Action) -> str | None:
         seat, where, index = a.seat, a.args[0], a.args[1]
