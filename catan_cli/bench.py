@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--turn-cap", type=int, default=1000)
     parser.add_argument("--text", action="store_true", help="play through the command language")
     args = parser.parse_args(argv)
-    scenarios = args.scenario or ["base", "cloth-for-catan", "pirate-islands"]
+    scenarios = args.scenario or ["base", "cloth-for-catan", "pirate-islands", "land-ho"]
     print(f"{'scenario':<16} {'games':>6} {'games/s':>9} {'decisions/s':>12} {'avg dec':>8} "
           f"{'med turns':>9} {'capped':>6}  fingerprint")
     for scen in scenarios:

@@ -29,7 +29,7 @@ from catan_cli.bots import make_bot
 from catan_cli.errors import CatanError
 from catan_cli.notation import VERB_ALIASES, VERBS
 
-SCENARIOS = ["base", "cloth-for-catan", "pirate-islands"]
+SCENARIOS = ["base", "cloth-for-catan", "pirate-islands", "land-ho"]
 COLOURS = ["red", "blue", "white", "orange"]
 
 WORDS = sorted(set(VERBS) | set(VERB_ALIASES) | {

@@ -612,3 +612,46 @@ def test_each_legal_move_is_listed_once():
     legal = g.legal_commands(offers=True)
     assert "unload settler 13-14" in legal
     assert len(legal) == len(set(legal))
+
+
+# --- at the table ------------------------------------------------------------------------------------------
+def test_the_screen_shows_gold_harbour_settlements_ships_the_moving_ship_and_the_phase(tmp_path):
+    import io
+
+    from rich.console import Console
+
+    from catan_cli.repl import Repl
+    from catan_cli.script import Header, parse_seats
+    from catan_cli.session import Session
+
+    out = io.StringIO()
+    console = Console(file=out, width=130, height=60, color_system=None, highlight=False)
+    repl = Repl(Session.new(Header("land-ho", parse_seats("red,blue,white"), 2), saves_folder=tmp_path),
+                console, pace=0.0)
+    repl.session.game.state.forced_dice = [1, 1]
+    repl.handle("roll")
+    assert " · trade/build · red's turn" in repl.toolbar_text()
+    assert repl.prompt_plain() == "red · build/trade > "
+    out.seek(0)
+    out.truncate()
+    repl.handle("move ship 14-15 to 13-14")
+    text = out.getvalue()
+    assert " · movement · red's turn" in repl.toolbar_text()
+    assert repl.prompt_plain() == "red · move ships/end > "
+    assert "H14" in text                                   # red's harbour settlement
+    assert "red 13-14 (settler; moving: 3 points left)" in text     # the ship being moved, its cargo
+    assert "blue 31-32 (settler)" in text                  # ships with their cargo
+    assert "face down" in text and "moon: green moon / sun: orange sun" in text   # the face-down areas
+    assert "gold" in text and " 3 " in text                # gold beside the hand: 2 + 1 for the empty roll
+
+
+# --- invariants -------------------------------------------------------------------------------------------
+def test_the_invariants_catch_a_lost_number_token_or_a_hex_not_of_its_area():
+    g = on_turn()
+    run(g, "move ship 14-15 to 16-17")
+    assert check_invariants(g) == []
+    g.state.extra["face_down"]["north"]["numbers"].pop()
+    assert "area north: its number tokens are not conserved" in check_invariants(g)
+    g = on_turn()
+    g.state.extra["face_down"]["south"]["terrain"][0] = "desert"
+    assert check_invariants(g) == ["area south: its terrain hexes are not conserved"]

@@ -5,9 +5,9 @@ gold offers with them) with a bias toward what moves this scenario on
 (found settlements, build harbour settlements, settlers and ships, sail toward the
 face-down areas, buy with gold), otherwise uniformly at random, and stops a game at
 ``TURN_CAP`` turns.  After every action the position must pass :func:`check_invariants`
-(with the scenario's own: hexes and number tokens conserved per face-down area, ships and
-settlers conserved, at most 2 ships on a route) and the checks below: ships <= 3, settlers
-<= 2, harbour settlements <= 4 per player, and VP = the sum of its sources recomputed from
+(with the general exploration checks, hexes and number tokens conserved per face-down area,
+and the scenario's own, ships and settlers conserved, at most 2 ships on a route) and the
+checks below: ships <= 3, settlers <= 2, harbour settlements <= 4 per player, and VP = the sum of its sources recomputed from
 the board (1 per settlement, 2 per harbour settlement).
 
 The normal suite plays a few seeds; ``-m slow`` plays 300 seeds with each player count.

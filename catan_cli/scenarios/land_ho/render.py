@@ -72,14 +72,23 @@ class LandHoLayer(BoardLayer):
     def legend_marks(self, view: View, compact: bool) -> list[Item]:
         if not _is_land_ho(view):
             return []
+        areas = " / ".join(f"{a['label'].split()[-1]}: {a['label']}"
+                           for a in (_extra(view).get("areas") or {}).values())
         return [("~ ship  S settler ship  H14 harbour settlement (H14+: settler in its basin)  "
-                 "x/X/= neutral settlement, harbour, road", "bold")]
+                 "x/X/= neutral settlement, harbour, road", "bold"),
+                (f"face-down hexes by area ({areas})", AREA_STYLE)]
 
     def notes(self, view: View) -> list[Item]:
         if not _is_land_ho(view):
             return []
-        ships = ", ".join(f"{sh['owner']} {sh['edge']}{' (settler)' if sh['cargo'] else ''}" for sh in _ships(view))
-        out: list[Item] = [(f"ships: {ships or 'none'}", "bold")]
+        moving = _extra(view).get("moving") or {}
+        texts = []
+        for sh in _ships(view):
+            about = ["settler"] if sh["cargo"] else []
+            if sh["edge"] == moving.get("edge") and sh["owner"] == view.get("current"):
+                about.append(f"moving: {moving['points']} points left")
+            texts.append(f"{sh['owner']} {sh['edge']}" + (f" ({'; '.join(about)})" if about else ""))
+        out: list[Item] = [(f"ships: {', '.join(texts) or 'none'}", "bold")]
         basins = _extra(view).get("basins") or {}
         if basins:
             out.append(("settlers in basins: " + ", ".join(f"harbour {n}" for n in sorted(basins, key=int)), "bold"))

@@ -256,25 +256,6 @@ class Rules(GoldTrade):
         for n in ctx.data["basins"]:
             if ctx.state.node_kind[int(n)] != HARBOR:
                 out.append(f"a basin on {int(n) + 1} without a harbour settlement")
-        out += self._area_problems()
-        return out
-
-    def _area_problems(self) -> list[str]:
-        """Hexes and number tokens conserved per face-down area."""
-        ctx = self.ctx
-        out = []
-        stacks = ctx.face_down_stacks()
-        for name, area in ctx.scen.face_down.items():
-            stack = stacks[name]
-            down = [h for h in area.hexes if ctx.state.terrain[h] == UNEXPLORED]
-            if len(down) != len(stack["terrain"]):
-                out.append(f"{name}: {len(down)} face-down hexes but {len(stack['terrain'])} in the stack")
-            shown = [ctx.state.terrain[h] for h in area.hexes if h not in down]
-            if Counter(shown + stack["terrain"]) != Counter(area.terrain):
-                out.append(f"{name}: terrain not conserved")
-            tokens = [ctx.state.numbers[h] for h in area.hexes if ctx.state.numbers[h]]
-            if Counter(tokens + stack["numbers"]) != Counter(area.numbers):
-                out.append(f"{name}: number tokens not conserved")
         return out
 
 
