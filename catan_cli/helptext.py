@@ -131,6 +131,26 @@ The base game (3-4 players, 10 VP).
 """
 
 
+def in_game(help_: Help, game: "Game | None") -> bool:
+    """Whether a general command has a place in this game at all: no 'buy card' without a
+    deck, no robber, pirate, moving ships or gold-field picks where the rules have none."""
+    if game is None:
+        return True
+    scen = game.engine.scen
+    rules = scen.rules
+    if help_.verb in ("buy", "play"):
+        return sum(scen.deck.values()) > 0
+    if help_.verb == "move":
+        return rules.ships and rules.ship_move
+    if help_.verb == "robber":
+        return rules.robber
+    if help_.verb == "pirate":
+        return rules.pirate
+    if help_.verb == "choose":
+        return "gold" in scen.terrain or any("gold" in area.terrain for area in scen.face_down.values())
+    return True
+
+
 def scenario_help(game: "Game | None") -> dict[str, list[Help]]:
     """The scenario's verbs' help, by their first word (several may share one: 'choose')."""
     out: dict[str, list[Help]] = {}
@@ -150,7 +170,7 @@ def lookup(word: str, game: "Game | None" = None) -> list[Help]:
     if word in SHORT_BUILDS:
         word = "build"
     word = VERB_ALIASES.get(word, word) if word not in META_COMMANDS else word
-    found = [h for h in (GAME_VERBS.get(word), META_COMMANDS.get(word)) if h is not None]
+    found = [h for h in (GAME_VERBS.get(word), META_COMMANDS.get(word)) if h is not None and in_game(h, game)]
     return found + scenario_help(game).get(word, [])
 
 
@@ -184,7 +204,8 @@ def overview(sandbox: bool = False, game: "Game | None" = None) -> list[tuple[st
     def first(h: Help) -> str:
         return h.summary.removeprefix("Sandbox: ").split(". ")[0].rstrip(".")
 
-    sections = [("Game commands", [(h.syntax, first(h)) for h in GAME_VERBS.values() if not h.sandbox])]
+    sections = [("Game commands", [(h.syntax, first(h)) for h in GAME_VERBS.values()
+                                   if not h.sandbox and in_game(h, game)])]
     extra = [h for hs in scenario_help(game).values() for h in hs]
     if extra and game is not None:
         sections.append((f"{game.engine.scen.name} commands", [(h.syntax, first(h)) for h in extra]))

@@ -655,3 +655,18 @@ def test_the_invariants_catch_a_lost_number_token_or_a_hex_not_of_its_area():
     g = on_turn()
     g.state.extra["face_down"]["south"]["terrain"][0] = "desert"
     assert check_invariants(g) == ["area south: its terrain hexes are not conserved"]
+
+
+def test_help_lists_the_land_ho_commands_and_no_general_command_the_scenario_lacks():
+    from catan_cli.helptext import lookup, overview
+
+    g = game(3)
+    syntaxes = [syntax for _, rows in overview(game=g) for syntax, _ in rows]
+    for line in ("sail", "move ship E to F", "load settler [E]", "found settlement N", "pay wool [E]",
+                 "build harbor N", "build settler N|E", "buy gold with 3 R", "pay gold for R"):
+        assert line in syntaxes, line
+    for gone in ("buy card", "move ship A-B to C-D", "robber HEX [steal PLAYER]", "choose gold RES [RES ...]"):
+        assert gone not in syntaxes, gone
+    assert [h.syntax for h in lookup("move", g)] == ["move ship E to F"]
+    base = [syntax for _, rows in overview(game=Game.new("base", players=COLOURS[:3], seed=1)) for syntax, _ in rows]
+    assert "buy card" in base and "robber HEX [steal PLAYER]" in base

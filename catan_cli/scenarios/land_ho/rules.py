@@ -35,8 +35,8 @@ class Rules(GoldTrade):
     rules_text = (
         "Land Ho! (Explorers & Pirates). 8 VP on your own turn wins.\n"
         "Turn: roll (a player who gets nothing on a roll other than 7 takes 1 gold), trade and build, "
-        "then the movement phase ('sail', or any ship command; 'end' passes through it). Once it has "
-        "begun, no trade or build, except founding a settlement from a settler ship.\n"
+        "then the movement phase ('sail', or moving, loading or founding; 'end' passes through it). "
+        "Once it has begun, no trade or build, except founding a settlement from a settler ship.\n"
         "No development cards, Longest Road, Largest Army, cities or robber; a 7 makes everyone with "
         "more than 7 resource cards discard half (gold is never discarded).\n"
         "Gold: 2 at the start. Trade 3 of a kind for 1 resource ('trade 3 ore for wool') or for 1 gold "
