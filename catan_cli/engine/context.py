@@ -204,11 +204,6 @@ class RulesContext:
         ends.  The events (with the rewards) and the hexes discovered."""
         return self._e.explore_from_edge(seat, edge)
 
-    def face_down_stacks(self) -> dict[str, Any]:
-        """The face-down areas' stacks (hidden from every seat: for invariants and tests)."""
-        from .ships import FACE_DOWN
-        return self._e.s.extra.get(FACE_DOWN, {})  # type: ignore[no-any-return]
-
     def unexplored_at(self, node: int) -> int:
         """A face-down hex with a corner on ``node``, or -1."""
         return self._e.unexplored_at(node)
