@@ -241,21 +241,45 @@ def build_app() -> Any:
     @app.command(epilog=EPILOG)
     def serve(
         port: int = typer.Option(8022, "--port", help="TCP port to listen on (0: any free port)."),
-        host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (there is no login check)."),
+        host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
+        authorized_keys: str = typer.Option(None, "--authorized-keys", metavar="FILE",
+                                            help="Players' public keys, OpenSSH format; each key's comment "
+                                                 "is its player's name."),
+        users: str = typer.Option(None, "--users", metavar="FILE",
+                                  help="Names for keys instead of their comments: lines 'NAME SHA256:...'."),
+        password_file: str = typer.Option(None, "--password-file", metavar="FILE",
+                                          help="Lines 'NAME:PASSWORD' (mode 600)."),
+        open_: bool = typer.Option(False, "--open", help="No login at all, the SSH user name is the player "
+                                                         "(127.0.0.1 only)."),
         host_key: str = typer.Option(None, "--host-key",
-                                     help="Host key file (default: generated in the user data folder)."),
-        scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario of new games."),
-        players: str = typer.Option("red,blue,white", "--players", "-p", help="Seats of new games."),
-        seed: int = typer.Option(None, "--seed", help="Seed of new games (random if left out)."),
-        sandbox: bool = typer.Option(False, "--sandbox", help="New games allow set-up commands."),
+                                     help="Host key file (default: generated, mode 600, in the user data folder)."),
+        scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario of new tables."),
+        players: str = typer.Option("red,blue,white", "--players", "-p", help="Seats of new tables."),
+        seed: int = typer.Option(None, "--seed", help="Seed of the first new table, counting up (random if "
+                                                      "left out)."),
         option: list[str] = typer.Option([], "--option", "-o", help="Scenario option (repeatable)."),
         saves_dir: str = saves_option(),
+        takeover: float = typer.Option(None, "--takeover", metavar="SECONDS", min=0,
+                                       help="A bot plays a dropped player's seat after this long (default: never)."),
+        idle_timeout: float = typer.Option(600, "--idle-timeout", metavar="SECONDS", min=1,
+                                           help="Close lobby connections silent this long."),
+        max_connections: int = typer.Option(200, "--max-connections", min=1, help="Connections in all."),
+        max_per_address: int = typer.Option(8, "--max-per-address", min=1, help="Connections from one address."),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
-        """Serve the game over SSH: each connection plays its own game, named after the SSH
-        user ('ssh -p 8022 friday@127.0.0.1' plays and resumes the save ssh-friday)."""
+        """Serve tables over SSH: friends log in with their keys, sit at one table and play.
+
+        \b
+        Set-up on the machine that hosts:
+          1. collect your friends' public keys (~/.ssh/id_ed25519.pub) in one file, each
+             ending with its player's name:  ssh-ed25519 AAAA... alice
+          2. catan serve --host 0.0.0.0 --authorized-keys players.keys
+        Each friend then runs:  ssh -t -p 8022 HOST            (the lobby)
+                           or:  ssh -t -p 8022 HOST join friday (straight to table friday)
+        Tables are autosaved in the saves folder and reopened when the server restarts.
+        """
         import asyncio
         from pathlib import Path
 
@@ -264,32 +288,35 @@ def build_app() -> Any:
 
         _no_color(no_color)
         try:
-            from . import serve as ssh
+            from . import server as ssh
+            from .server import auth
         except ImportError as exc:
             _fail(f"catan serve needs asyncssh ({exc}): pip install asyncssh")
         try:   # the options must start a game before anyone connects
-            _start_session(scenario, players, seed, sandbox, option, None, None, saves_dir, False)
+            _start_session(scenario, players, seed, False, option, None, None, saves_dir, False)
+            accounts = auth.load(Path(authorized_keys) if authorized_keys else None, Path(users) if users else None,
+                                 Path(password_file) if password_file else None, open_, host)
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
+        limits = ssh.Limits(idle_timeout=idle_timeout, per_address=max_per_address, total=max_connections,
+                            takeover=takeover)
+        hub = ssh.Hub(saves_dir, limits, pace=0.0 if fast else PACE,
+                      defaults=ssh.Defaults(scenario, players, seed, list(option)))
 
-        def new_session(name: str) -> Any:
-            return _start_session(scenario, players, seed, sandbox, option, None, name, saves_dir, True)
-
-        server = ssh.Server(new_session, saves_dir, pace=0.0 if fast else PACE)
-
-        async def main() -> None:
-            listener = await ssh.start(server, host, port, Path(host_key) if host_key else None)
-            bound = ssh.bound_port(listener)
-            typer.echo(f"catan serve: listening on {host}:{bound}; connect with: ssh -p {bound} NAME@{host}")
-            if host not in ("127.0.0.1", "localhost", "::1"):
-                typer.echo("catan serve: there is no login check: anyone who reaches this port can play", err=True)
+        def ready(bound: int, notes: list[str]) -> None:
+            for note in notes:
+                typer.echo(f"catan serve: {note}", err=True)
+            how = "anyone may log in (--open)" if accounts.open else "log in with a key or password"
+            typer.echo(f"catan serve: listening on {host}:{bound}; {how}; connect with: ssh -t -p {bound} {host}")
             sys.stdout.flush()
-            await asyncio.Event().wait()
 
         try:
-            asyncio.run(main())
+            asyncio.run(ssh.serve(hub, accounts, host, port, Path(host_key) if host_key else None, ready))
+            typer.echo("catan serve: stopped")           # SIGTERM or SIGHUP: tables saved
         except KeyboardInterrupt:
             typer.echo("catan serve: stopped")
+        except CatanError as exc:
+            _fail(str(exc), exit_code(exc))
         except OSError as exc:
             _fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}", EXIT_USAGE)
 

@@ -176,6 +176,18 @@ class Game:
             return e.scenario_phases[s.phase].prompt
         return "build/trade"
 
+    def deciding(self) -> dict[str, str]:
+        """Every seat the game waits for now, with what for: the prompt player, and beside
+        it each seat whose decision may be answered at once (all discards on a 7), so a
+        client with one screen per seat can ask each of them at the same time."""
+        if self.over:
+            return {}
+        out = {self.prompt_player(): self.waiting_for()}
+        e = self.engine
+        for item in e.actionable_pending():
+            out.setdefault(e.name(item["seat"]), e.pending_prompt(item))
+        return out
+
     def vp(self, name: str, hidden: bool = True) -> int:
         return self.engine.vp(self.seat(name), hidden)
 

@@ -409,6 +409,19 @@ def test_rolling_seven_discard_half_rounded_down():
     assert g.waiting_for().startswith("move the robber")
 
 
+def test_every_seat_that_must_discard_on_a_seven_is_asked_at_once():
+    g = sandbox()
+    run(g, "give blue 9 ore", "give red 8 grain")
+    to_roll(g, "red")
+    assert g.deciding() == {"red": "roll"}
+    run(g, "dice 3 4", "roll")
+    assert g.deciding() == {"red": "must discard 4", "blue": "must discard 4"}
+    accepted(g, "blue: discard 4 ore")                      # in any order
+    assert g.deciding() == {"red": "must discard 4"}
+    accepted(g, "red: discard 4 grain")
+    assert list(g.deciding()) == ["red"] and g.deciding()["red"].startswith("move the robber")
+
+
 def test_rolling_seven_produces_nothing():
     g = sandbox()
     run(g, "put settlement red 16")

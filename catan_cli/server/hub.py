@@ -1,0 +1,262 @@
+"""The server's one shared place: the open tables, the worker pool, the lobby's commands."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shlex
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Coroutine, TypeVar
+
+from ..errors import CatanError
+from . import store
+from .limits import Limits
+from .table import Table, check_table_name
+from .text import clean
+
+if TYPE_CHECKING:
+    from .conn import Client
+
+T = TypeVar("T")
+SEAT_RE = re.compile(r"[a-z]{1,12}")
+
+LOBBY_HELP = """\
+lobby commands:
+  tables                          the tables, their seats and who holds them
+  new table [NAME] [--scenario S] [--seats red,blue,white:bot] [--seed N]
+                                  open a table (you sit at its first free seat)
+  join TABLE [SEAT]               sit down (again) at a table
+  watch TABLE                     look on (you see no hand)
+  load TABLE                      reopen a closed table you played at
+  who                             who is connected
+  quit                            leave (your seats stay yours)
+at a table: game commands ('help' lists them), say TEXT, start, leave, map, hand, score, log, legal"""
+
+
+@dataclass
+class Defaults:
+    """What 'new table' starts from when an option is left out."""
+
+    scenario: str = "base"
+    seats: str = "red,blue,white"
+    seed: int | None = None
+    options: list[str] = field(default_factory=list)
+
+
+class Hub:
+    def __init__(self, saves_folder: str | None = None, limits: Limits | None = None, pace: float = 0.4,
+                 defaults: Defaults | None = None, workers: int = 2,
+                 log: Callable[[str], None] | None = None) -> None:
+        self.saves_folder = saves_folder
+        self.limits = limits or Limits()
+        self.pace = pace
+        self.defaults = defaults or Defaults()
+        # Bounded pools of their own: the engine and the drawing run here, never in the loop;
+        # the autosaves (which wait on the disk) apart, so a slow disk never delays a screen.
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="catan-table")
+        self.disk = ThreadPoolExecutor(max_workers=2, thread_name_prefix="catan-save")
+        self.tables: dict[str, Table] = {}
+        self.clients: set["Client"] = set()
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self._log = log or (lambda message: print(f"catan serve: {message}", file=sys.stderr, flush=True))
+        self._seed_counter = 0
+
+    # ------------------------------------------------------------------ plumbing
+    def log(self, message: str) -> None:
+        self._log(message)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    async def write(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.disk, fn, *args)
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> "asyncio.Task[None]":
+        """A task the hub keeps until it ends; its failure is logged, never lost."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: "asyncio.Task[Any]") -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            exc = task.exception()
+            self.log(f"internal error: {exc.__class__.__name__}: {exc}")
+
+    def shutdown(self) -> None:
+        tables = list(self.tables.values())
+        for table in tables:
+            table.close()
+        for task in list(self.tasks):
+            task.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.disk.shutdown(wait=True)          # a save being written is finished, not cut ...
+        for table in tables:
+            table.flush()                      # ... then the newest position of each table
+
+    # ------------------------------------------------------------------ tables
+    async def restore(self) -> list[str]:
+        """Reopen the tables saved in the folder whose game is not over; one line each."""
+        notes = []
+        for name in store.stored_tables(self.saves_folder):
+            try:
+                stored = await self.run(store.load, self.saves_folder, name)
+            except CatanError as exc:
+                notes.append(f"table {name} not reopened: {exc}")
+                continue
+            if stored.session.game.over:
+                continue
+            self.open_table(stored)
+            notes.append(f"table {name} reopened ({len(stored.session.game.history)} commands)")
+        return notes
+
+    def open_table(self, stored: store.StoredTable) -> Table:
+        table = Table(self, stored.name, stored.session, stored.owners, stored.creator, stored.started)
+        self.tables[stored.name] = table
+        if table.started:
+            table.ensure_driver()
+        return table
+
+    def close_table(self, table: Table) -> None:
+        table.close()
+        if self.tables.get(table.name) is table:
+            del self.tables[table.name]
+
+    def seats_of(self, player: str) -> list[tuple[Table, str]]:
+        out = []
+        for table in self.tables.values():
+            seat = table.seat_of(player)
+            if seat is not None:
+                out.append((table, seat))
+        return out
+
+    def table(self, name: str) -> Table:
+        table = self.tables.get(name.lower())
+        if table is None:
+            raise CatanError(f"no table {clean(name, 24)!r} ('tables' lists them)")
+        return table
+
+    # ------------------------------------------------------------------ lobby
+    async def lobby(self, client: "Client", line: str) -> None:
+        try:
+            words = shlex.split(line)
+        except ValueError:
+            words = line.split()
+        if not words:
+            return
+        verb, args = words[0].lower(), words[1:]
+        if verb == "help":
+            client.push(LOBBY_HELP + "\n")
+        elif verb == "tables":
+            client.push(self.tables_text(client.name))
+        elif verb == "who":
+            client.push(self.who_text())
+        elif verb == "new":
+            await self.new_table(client, args)
+        elif verb == "join":
+            if not args or len(args) > 2:
+                raise CatanError("join TABLE [SEAT]")
+            await client.sit(self.table(args[0]), args[1].lower() if len(args) > 1 else None)
+        elif verb == "watch":
+            if len(args) != 1:
+                raise CatanError("watch TABLE")
+            await client.look_on(self.table(args[0]))
+        elif verb == "load":
+            if len(args) != 1:
+                raise CatanError("load TABLE")
+            await self.load_table(client, args[0].lower())
+        elif verb in ("quit", "exit", "leave", "bye"):
+            client.close("bye")
+        else:
+            raise CatanError(f"unknown lobby command {clean(verb, 24)!r}: 'help' lists them")
+
+    def who_text(self) -> str:
+        return "connected: " + ", ".join(sorted({c.name for c in self.clients})) + "\n"
+
+    def tables_text(self, player: str) -> str:
+        if not self.tables:
+            return "no tables yet: 'new table' opens one\n"
+        lines = [table.summary() for table in self.tables.values()]
+        mine = [f"you hold {seat} at {table.name}" for table, seat in self.seats_of(player)]
+        return "\n".join(lines + mine) + "\n"
+
+    async def new_table(self, client: "Client", args: list[str]) -> None:
+        from ..script import Header, parse_seats
+        from ..session import Session, make_bot
+
+        if not args or args[0].lower() != "table":
+            raise CatanError("new table [NAME] [--scenario S] [--seats red,blue,white:bot] [--seed N]")
+        args = args[1:]
+        name = None
+        if args and not args[0].startswith("--"):
+            name = check_table_name(args.pop(0).lower())
+        options = {"--scenario": self.defaults.scenario, "--seats": self.defaults.seats, "--seed": None}
+        while args:
+            key = args.pop(0).lower()
+            if key not in options or not args:
+                raise CatanError(f"new table: unknown option or missing value {clean(key, 20)!r}")
+            options[key] = args.pop(0)
+        stored = set(store.stored_tables(self.saves_folder))
+        if name is None:
+            name = next(n for n in (client.name, *(f"{client.name}-{i}" for i in range(2, 1000)))
+                        if n not in self.tables and n not in stored)
+        if name in self.tables:
+            raise CatanError(f"there is a table {name} already: 'join {name}' or 'watch {name}'")
+        if name in stored:
+            # never written over: it may be someone else's game
+            raise CatanError(f"a saved table is named {name}; choose another name")
+        seed_text = options["--seed"]
+        try:
+            seed = int(seed_text) if seed_text is not None else self._next_seed()
+        except ValueError:
+            raise CatanError("--seed is a whole number") from None
+        seats = parse_seats(clean(options["--seats"] or "", 120))
+        if len(seats) > 6 or len({s.name for s in seats}) != len(seats):
+            raise CatanError("seats: at most 6, each named once")
+        for seat in seats:
+            if not SEAT_RE.fullmatch(seat.name):
+                raise CatanError(f"seat {clean(seat.name, 20)!r}: seat names are words, like red or blue")
+        header = Header(clean(options["--scenario"] or "", 40).lower(), seats, seed, False, list(self.defaults.options))
+        session_name = store.save_name(name)
+
+        def build() -> Session:
+            for seat in seats:
+                if seat.bot is not None:
+                    make_bot(seat.bot, 0)     # an unknown kind is refused now, not mid-game
+            session = Session.new(header, save_name=session_name, saves_folder=self.saves_folder, autosave=False)
+            session.save()
+            return session
+
+        session = await self.run(build)
+        table = self.open_table(store.StoredTable(name, session, {}, client.name, False))
+        table.persist()
+        client.push(f"table {name} is open: {header.scenario}, seats {', '.join(s.spec() for s in seats)}, "
+                    f"seed {seed}\n")
+        if table.human_seats():
+            await client.sit(table, None)
+        else:
+            await client.look_on(table)
+            await table.start(None)
+
+    def _next_seed(self) -> int:
+        import secrets
+
+        if self.defaults.seed is not None:
+            self._seed_counter += 1
+            return self.defaults.seed + self._seed_counter - 1
+        return secrets.randbelow(1 << 31)
+
+    async def load_table(self, client: "Client", name: str) -> None:
+        check_table_name(name)
+        if name in self.tables:
+            raise CatanError(f"table {name} is open: 'join {name}'")
+        if not store.owns(self.saves_folder, name, client.name):
+            # the same answer whether or not the save exists: nothing to learn about others' games
+            raise CatanError(f"you have no saved table {name}")
+        stored = await self.run(store.load, self.saves_folder, name)
+        table = self.open_table(stored)
+        client.push(f"table {name} reopened: {len(stored.session.game.history)} commands replayed\n")
+        await client.sit(table, None)

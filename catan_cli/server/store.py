@@ -1,0 +1,122 @@
+"""Reading tables back from the saves folder, and nothing outside it.
+
+A table is saved as ``saves/table-NAME.catan`` (an ordinary save) beside
+``saves/table-NAME.json`` (who holds which seat).  Only names are ever taken from a client,
+never paths; the file must be a regular file (no FIFO, device or symlink) of bounded size,
+read without blocking.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import saves
+from ..errors import CatanError, SaveError
+from .table import SAVE_PREFIX, check_table_name, owners_from
+
+MAX_SAVE_BYTES = 2 << 20      # a long game is ~20 KB
+MAX_SIDECAR_BYTES = 64 << 10
+
+
+def read_bounded(path: Path, limit: int) -> str:
+    """The text of a regular file of at most ``limit`` bytes; SaveError otherwise."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise SaveError(f"no save named {path.stem!r}") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SaveError(f"{path.name} is a link, not a save") from None
+        raise SaveError(f"cannot read {path.name}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path.name} is not a regular file")
+        if info.st_size > limit:
+            raise SaveError(f"{path.name} is larger than {limit // 1024} KiB")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise SaveError(f"{path.name} is larger than {limit // 1024} KiB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{path.name} is not text") from None
+
+
+@dataclass
+class StoredTable:
+    name: str
+    session: Any          # a catan_cli.session.Session
+    owners: dict[str, str]
+    creator: str
+    started: bool
+
+
+def save_name(table: str) -> str:
+    return SAVE_PREFIX + check_table_name(table)
+
+
+def sidecar(folder: str | None, table: str) -> dict[str, Any]:
+    path = saves.saves_dir(folder) / f"{save_name(table)}.json"
+    try:
+        data = json.loads(read_bounded(path, MAX_SIDECAR_BYTES))
+    except ValueError:
+        raise SaveError(f"{path.name} is damaged") from None
+    if not isinstance(data, dict):
+        raise SaveError(f"{path.name} is damaged")
+    return data
+
+
+def load(folder: str | None, table: str) -> StoredTable:
+    """A table from its save and sidecar; SaveError (one line) when either is unusable."""
+    from ..session import Session
+
+    name = save_name(table)
+    data = sidecar(folder, table)
+    path = saves.saves_dir(folder) / f"{name}{saves.SUFFIX}"
+    game, cf = saves.replay_save(read_bounded(path, MAX_SAVE_BYTES), name)
+    session = Session(game, cf.header, save_name=name, saves_folder=folder, autosave=False)
+    try:
+        owners = owners_from(data, cf.header.players)
+    except CatanError:
+        raise SaveError(f"{name}.json is damaged") from None
+    creator = str(data.get("creator", ""))
+    return StoredTable(table, session, owners, creator, bool(data.get("started")))
+
+
+def owns(folder: str | None, table: str, player: str) -> bool:
+    try:
+        data = sidecar(folder, table)
+    except CatanError:
+        return False
+    owners = data.get("owners")
+    return isinstance(owners, dict) and player in owners.values()
+
+
+def stored_tables(folder: str | None) -> list[str]:
+    """Names of the tables saved in the folder (a sidecar and a save each)."""
+    root = saves.saves_dir(folder)
+    try:
+        paths = sorted(root.glob(f"{SAVE_PREFIX}*.json"))
+    except OSError:
+        return []
+    out = []
+    for path in paths:
+        table = path.stem[len(SAVE_PREFIX):]
+        try:
+            check_table_name(table)
+        except CatanError:
+            continue
+        if (root / f"{path.stem}{saves.SUFFIX}").is_file():
+            out.append(table)
+    return out

@@ -1,0 +1,490 @@
+"""A table: one game, its seats (each held by one connection or a bot) and its watchers.
+
+Everything that touches the game runs under the table's lock in the hub's bounded worker
+pool, so the event loop never waits on the engine and two commands never interleave.  After
+each accepted command every connection at the table gets its own redrawn screen, pushed
+from the event loop: the narration as its seat may see it, the map, its hand, its prompt.
+Bots play through one task per table that sleeps (asyncio) between moves, holding no thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+
+from .. import saves
+from ..engine.phases import Phase
+from ..errors import CatanError, RuleError
+from . import screen
+from .text import clean
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..engine.actions import Event
+    from ..game import Game
+    from ..session import Bot, Session
+    from .hub import Hub
+
+TABLE_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,23}")
+PREFIX_RE = re.compile(r"\s*([A-Za-z0-9_-]+)\s*:")
+SAVE_PREFIX = "table-"
+
+
+def check_table_name(name: str) -> str:
+    if not TABLE_RE.fullmatch(name):
+        raise CatanError(f"{clean(name, 40)!r} is not a table name: lowercase letters, digits, '-' and '_', "
+                         "at most 24")
+    return name
+
+
+class Viewer(Protocol):
+    """A connection as a table sees it."""
+
+    name: str
+    width: int
+    height: int
+
+    def push(self, text: str) -> None: ...
+    def refresh_prompt(self) -> None: ...
+    def moved_away(self, message: str) -> None: ...
+
+
+@dataclass
+class Turn:
+    """One accepted command, kept for 'log': who played it and its events (unfiltered;
+    they are shown through ``seen_by``)."""
+
+    seat: str
+    body: str
+    events: "list[Event]"
+
+
+class Table:
+    def __init__(self, hub: "Hub", name: str, session: "Session", owners: dict[str, str], creator: str,
+                 started: bool) -> None:
+        self.hub, self.name, self.session = hub, name, session
+        self.owners = owners              # seat -> the player who holds it, for good
+        self.creator = creator
+        self.started = started
+        self.attached: dict[str, Viewer] = {}
+        self.watchers: list[Viewer] = []
+        self.lock = asyncio.Lock()
+        self.turns: list[Turn] = []
+        self.stand_ins: dict[str, "Bot"] = {}      # bots playing dropped seats
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._wake = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+        self.status: dict[str | None, str] = {}
+        self.to_act: set[str] = set()
+        self.closed = False
+        self._bots = {s.name: s.bot for s in session.header.seats if s.bot is not None}
+        self._bot_players: dict[str, "Bot"] = {}
+        self._unsaved: str | None = None
+        self._save_text: str | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._update_status()
+
+    # ------------------------------------------------------------------ questions
+    @property
+    def game(self) -> "Game":
+        return self.session.game
+
+    @property
+    def seats(self) -> list[str]:
+        return self.session.header.players
+
+    def human_seats(self) -> list[str]:
+        return [s for s in self.seats if s not in self._bots]
+
+    def free_seats(self) -> list[str]:
+        return [s for s in self.human_seats() if s not in self.owners]
+
+    def seat_of(self, player: str) -> str | None:
+        return next((s for s, p in self.owners.items() if p == player), None)
+
+    def is_bot(self, seat: str) -> bool:
+        return seat in self._bots or seat in self.stand_ins
+
+    def viewers(self) -> list[tuple[Viewer, str | None]]:
+        return [(v, s) for s, v in self.attached.items()] + [(v, None) for v in self.watchers]
+
+    def summary(self) -> str:
+        seats = []
+        for seat in self.seats:
+            if seat in self._bots:
+                seats.append(f"{seat}:bot")
+            elif seat in self.owners:
+                here = "" if seat in self.attached else " (away)"
+                seats.append(f"{seat}:{self.owners[seat]}{here}")
+            else:
+                seats.append(f"{seat}:free")
+        state = ("game over" if self.game.over else f"turn {self.game.state.turn}") if self.started else "waiting"
+        watching = f", {len(self.watchers)} watching" if self.watchers else ""
+        return f"{self.name:12} {self.session.header.scenario:16} {state:10} {' '.join(seats)}{watching}"
+
+    def prompt_for(self, seat: str | None) -> str:
+        return self.status.get(seat) or self.status.get(None, "")
+
+    # ------------------------------------------------------------------ seats
+    def join(self, viewer: Viewer, wanted: str | None) -> str:
+        """Seat ``viewer`` at its own seat, or at ``wanted`` (or the first free one).  A seat
+        held by another player is never given; the holder's newer connection replaces the old."""
+        mine = self.seat_of(viewer.name)
+        if wanted is not None and wanted not in self.seats:
+            raise CatanError(f"table {self.name} has no seat {clean(wanted, 20)!r} (seats: {', '.join(self.seats)})")
+        if mine is not None:
+            if wanted is not None and wanted != mine:
+                raise CatanError(f"you hold {mine} at {self.name}; one seat a player")
+            seat = mine
+        else:
+            free = self.free_seats()
+            if wanted is not None:
+                if wanted in self._bots:
+                    raise CatanError(f"{wanted} is a bot's seat")
+                if wanted in self.owners:
+                    raise CatanError(f"{wanted} at {self.name} is {self.owners[wanted]}'s seat")
+                if self.started and wanted not in free:
+                    raise CatanError(f"{wanted} is not free")
+                seat = wanted
+            elif free:
+                seat = free[0]
+            else:
+                raise CatanError(f"table {self.name} has no free seat; 'watch {self.name}' to look on")
+            self.owners[seat] = viewer.name
+            self.persist()
+        old = self.attached.get(seat)
+        if old is not None and old is not viewer:
+            old.moved_away(f"your seat {seat} at {self.name} was taken up by your newer connection")
+        self.attached[seat] = viewer
+        self._returned(seat)
+        if not self.started:
+            self._update_status()       # 'waiting for ...' names one seat fewer
+        self._notice(f"{viewer.name} sits down as {seat}")
+        if not self.started and not self.free_seats():
+            self.hub.spawn(self.start(None))
+        return seat
+
+    def watch(self, viewer: Viewer) -> None:
+        if viewer not in self.watchers:
+            self.watchers.append(viewer)
+        self._notice(f"{viewer.name} is watching")
+
+    def detach(self, viewer: Viewer, dropped: bool = False) -> None:
+        """``viewer`` goes (leaves or drops); a seat stays its player's, a bot may stand in."""
+        if viewer in self.watchers:
+            self.watchers.remove(viewer)
+        for seat, held in list(self.attached.items()):
+            if held is viewer:
+                del self.attached[seat]
+                self._notice(f"{viewer.name} ({seat}) {'dropped' if dropped else 'left the table'}")
+                self._away(seat)
+        if not self.attached and not self.watchers and self.game.over:
+            self.hub.close_table(self)
+
+    def _away(self, seat: str) -> None:
+        delay = self.hub.limits.takeover
+        if delay is None or self.closed:
+            return
+        loop = asyncio.get_running_loop()
+        self._timers[seat] = loop.call_later(delay, self._stand_in, seat)
+
+    def _stand_in(self, seat: str) -> None:
+        from ..session import make_bot
+
+        self._timers.pop(seat, None)
+        if seat in self.attached or self.closed:
+            return
+        self.stand_ins[seat] = make_bot("greedy", self.session.header.seed + len(self.game.history))
+        self._notice(f"a bot plays {seat} until {self.owners.get(seat, 'its player')} comes back")
+        self._wake.set()
+
+    def _returned(self, seat: str) -> None:
+        timer = self._timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if self.stand_ins.pop(seat, None) is not None:
+            self._notice(f"{seat} is played by {self.owners.get(seat)} again")
+
+    # ------------------------------------------------------------------ starting
+    async def start(self, by: Viewer | None) -> None:
+        """Start the game: every seat nobody holds becomes a bot."""
+        from ..script import Header, Seat
+        from ..session import Session
+
+        async with self.lock:
+            if self.started:
+                if by is not None:
+                    by.push("the game has started already\n")
+                return
+            header = self.session.header
+            seats = [s if s.bot is not None or s.name in self.owners else Seat(s.name, "greedy")
+                     for s in header.seats]
+            new = Header(header.scenario, seats, header.seed, header.sandbox, list(header.options))
+
+            def build() -> "Session":
+                session = Session.new(new, save_name=self.session.save_name, saves_folder=self.hub.saves_folder,
+                                      autosave=False)
+                session.save()
+                return session
+
+            try:
+                self.session = await self.hub.run(build)
+            except CatanError as exc:
+                if by is not None:
+                    by.push(f"cannot start: {exc}\n")
+                return
+            self._bots = {s.name: s.bot for s in seats if s.bot is not None}
+            self.started = True
+            self.persist()
+            await self._broadcast([], None, f"the game at {self.name} begins")
+        self._wake.set()
+        self.ensure_driver()
+
+    # ------------------------------------------------------------------ playing
+    async def command(self, viewer: Viewer, seat: str, line: str) -> None:
+        m = PREFIX_RE.match(line)
+        if m:
+            if m.group(1).lower() != seat:
+                viewer.push(f"✗ you play {seat}, not {clean(m.group(1), 20)}\n")
+                return
+            line = line[m.end():]
+        if not self.started:
+            viewer.push(f"✗ the game has not started: waiting for {', '.join(self.free_seats())} "
+                        "('start' fills them with bots)\n")
+            return
+        if seat in self.stand_ins:
+            self._returned(seat)
+        async with self.lock:
+            try:
+                turn = await self.hub.run(self._play, seat, line)
+            except CatanError as exc:
+                viewer.push(f"✗ {clean(str(exc), 300)}\n")
+                return
+            await self._broadcast([turn], None)
+        self._wake.set()
+
+    def _play(self, seat: str, body: str) -> Turn:
+        played = self.session.play(f"{seat}: {body}")
+        turn = Turn(played.seat, played.body, played.events)
+        self.turns.append(turn)
+        return turn
+
+    def _bot_to_move(self) -> str | None:
+        game = self.game
+        if not self.started or game.over:
+            return None
+        seat = game.prompt_player()
+        return seat if self.is_bot(seat) else None
+
+    def ensure_driver(self) -> None:
+        if self._driver is None or self._driver.done():
+            self._driver = self.hub.spawn(self._drive())
+
+    async def _drive(self) -> None:
+        """Let bots move while the game waits for one; sleep in between, awake on a change."""
+        while not self.closed:
+            seat = self._bot_to_move()
+            if seat is None:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            if self.hub.pace > 0:
+                await asyncio.sleep(self.hub.pace)
+            stuck = False
+            async with self.lock:
+                if self._bot_to_move() != seat:
+                    continue
+                try:
+                    turn = await self.hub.run(self._bot_step, seat)
+                except Exception as exc:  # noqa: BLE001 - a bot's bug stops that bot, not the table's task
+                    problem = str(exc) if isinstance(exc, CatanError) else f"{exc.__class__.__name__}: {exc}"
+                    self.hub.log(f"table {self.name}: {problem}")
+                    await self._broadcast([], None, f"the bot for {seat} is stuck: {clean(problem, 200)}")
+                    stuck = True
+                else:
+                    await self._broadcast([turn], None)
+            if stuck:              # tried again after the next change at the table, not in a loop
+                self._wake.clear()
+                await self._wake.wait()
+
+    # ------------------------------------------------------------------ saving
+    def _save_later(self, text: str) -> None:
+        """Autosave: ``text`` (the save of the position just shown, taken under the lock) is
+        written by this table's one writer, in order, off the lock and the event loop, so a
+        slow disk delays no screen and no command; when commands come faster than the disk,
+        the newest position is written (it holds every command before it)."""
+        self._unsaved = text
+        if self._writer is None or self._writer.done():
+            self._writer = self.hub.spawn(self._write())
+
+    async def _write(self) -> None:
+        while self._unsaved is not None:
+            text, self._unsaved = self._unsaved, None
+            try:
+                await self.hub.write(saves.write_atomic, self.save_path(), text)
+            except OSError as exc:
+                self.hub.log(f"table {self.name}: autosave failed: {exc.strerror or exc}")
+
+    def flush(self) -> None:
+        """Write the position not saved yet, now (the server is stopping)."""
+        text, self._unsaved = self._unsaved, None
+        if text is not None:
+            try:
+                saves.write_atomic(self.save_path(), text)
+            except OSError as exc:
+                self.hub.log(f"table {self.name}: autosave failed: {exc.strerror or exc}")
+
+    def save_path(self) -> "Path":
+        return saves.save_path(self.session.save_name, self.hub.saves_folder)
+
+    def _bot_step(self, seat: str) -> Turn:
+        from ..session import make_bot
+
+        bot = self.stand_ins.get(seat) or self._bot_players.get(seat)
+        if bot is None:
+            kind = self._bots[seat] or "greedy"
+            bot = make_bot(kind, self.session.header.seed * 10 + self.seats.index(seat))
+            self._bot_players[seat] = bot
+        line = bot.choose(self.game, seat)
+        try:
+            return self._play(seat, line.removeprefix(f"{seat}: "))
+        except CatanError as exc:
+            raise CatanError(f"bot {seat} chose '{line}', which is refused: {exc}") from None
+
+    # ------------------------------------------------------------------ talking
+    async def say(self, viewer: Viewer, seat: str | None, text: str) -> None:
+        text = clean(text, self.hub.limits.max_line).strip()
+        if not text:
+            viewer.push("say what?\n")
+            return
+        line, style = screen.say_line(self.game, viewer.name, seat, text)
+        await self._broadcast_lines([(line, style)])
+
+    # ------------------------------------------------------------------ screens
+    def _notice(self, text: str) -> None:
+        """A line for everyone here (no redraw); safe to call from the event loop."""
+        for viewer, _ in self.viewers():
+            viewer.push(text + "\n")
+
+    async def _broadcast_lines(self, lines: Sequence[tuple[str, str]]) -> None:
+        targets = self.viewers()
+
+        text = screen.frame(self.game, None, lines, 80, 40, board=False)
+        for viewer, _ in targets:
+            viewer.push(text)
+
+    async def _broadcast(self, turns: Sequence[Turn], only: Viewer | None, note: str = "") -> None:
+        """Every viewer's (or ``only``'s) redrawn screen after ``turns``; under the lock."""
+        targets = [(v, s) for v, s in self.viewers() if only is None or v is only]
+        game = self.game
+
+        def render() -> list[str]:
+            self._update_status()
+            if turns:
+                self._save_text = saves.save_text(game, self.session.header)
+            maps: dict[tuple[int, bool], str] = {}
+            out = []
+            for viewer, seat in targets:
+                index = game.players.index(seat) if seat is not None else None
+                lines: list[tuple[str, str]] = []
+                for turn in turns:
+                    if turn.seat == seat:
+                        lines.append((f"> {turn.body}", "bold"))
+                    lines += [("  " + text, style) for text, style in screen.narration(game, turn.events, index)]
+                if note:
+                    lines.append((note, "bold"))
+                out.append(screen.frame(game, seat, lines, viewer.width, viewer.height, maps=maps))
+            return out
+
+        self._save_text = None
+        texts = await self.hub.run(render)
+        for (viewer, _), text in zip(targets, texts):
+            viewer.push(text)
+        if self._save_text is not None:
+            self._save_later(self._save_text)
+
+    async def redraw(self, viewer: Viewer, seat: str | None) -> None:
+        async with self.lock:
+            await self._broadcast([], viewer)
+
+    async def show(self, viewer: Viewer, seat: str | None, draw: Callable[[Any], None]) -> None:
+        """Run ``draw(console)`` for one viewer (a 'map', 'log' ... command) off the loop."""
+        async with self.lock:
+            def render() -> str:
+                con = screen.console(viewer.width, viewer.height)
+                draw(con)
+                return screen.text_of(con)
+
+            viewer.push(await self.hub.run(render))
+
+    def log_lines(self, seat: str | None, limit: int) -> list[tuple[str, str]]:
+        index = self.game.players.index(seat) if seat is not None else None
+        out: list[tuple[str, str]] = []
+        for turn in self.turns:
+            out.append((f"{turn.seat}: {turn.body}" if turn.seat == seat else f"{turn.seat} moved",
+                        screen.player_style(self.game, turn.seat)))
+            out += [("  " + t, s) for t, s in screen.narration(self.game, turn.events, index)]
+        return out[-limit:]
+
+    def _update_status(self) -> None:
+        """The prompt of each seat (and of watchers, under None): whose move, and what for."""
+        game = self.game
+        if not self.started:
+            waiting = ", ".join(self.free_seats()) or "nobody"
+            self.status = {None: f"{self.name} · waiting for {waiting}"}
+            self.to_act = set()
+            return
+        if game.over:
+            self.status = {None: f"{self.name} · game over · {game.winner or 'nobody'} won"}
+            self.to_act = set()
+            return
+        prompt = game.prompt_player()
+        deciding = game.deciding()
+        status: dict[str | None, str] = {None: f"{self.name} · {prompt} · {deciding[prompt]}"}
+        current = game.view(None)["current"]
+        for seat, what in deciding.items():
+            # the turn's player moves; anyone else asked (a discard on a 7, an offer, a gold
+            # pick, a scenario's question) answers, at once, at their own prompt
+            whose = "your move" if seat == prompt and (seat == current or game.state.phase == Phase.SETUP) \
+                else "you must answer"
+            status[seat] = f"{self.name} · {seat}, {whose} · {what.removeprefix('must ')}"
+        to_act = set(deciding)
+        self.status, self.to_act = status, to_act
+
+    # ------------------------------------------------------------------ files
+    def sidecar(self) -> dict[str, Any]:
+        return {"format": "catan-table/1", "table": self.name, "creator": self.creator,
+                "owners": dict(self.owners), "started": self.started, "updated": time.time()}
+
+    def persist(self) -> None:
+        """Who holds which seat, beside the game's save (which a restarted server replays)."""
+        path = saves.saves_dir(self.hub.saves_folder) / f"{SAVE_PREFIX}{self.name}.json"
+        try:
+            saves.write_atomic(path, json.dumps(self.sidecar(), indent=1) + "\n")
+        except OSError as exc:
+            self.hub.log(f"table {self.name}: cannot write {path}: {exc.strerror or exc}")
+
+    def close(self) -> None:
+        self.closed = True
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        self._wake.set()
+        if self._driver is not None:
+            self._driver.cancel()
+
+
+def owners_from(data: Any, seats: Sequence[str]) -> dict[str, str]:
+    """The seat holders of a sidecar, checked (a damaged one holds nobody)."""
+    from .auth import NAME_RE
+
+    owners = data.get("owners") if isinstance(data, dict) else None
+    if not isinstance(owners, dict):
+        raise RuleError("no owners")
+    return {str(s): str(p) for s, p in owners.items()
+            if str(s) in seats and isinstance(p, str) and NAME_RE.fullmatch(p)}
