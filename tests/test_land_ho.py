@@ -670,3 +670,10 @@ def test_help_lists_the_land_ho_commands_and_no_general_command_the_scenario_lac
     assert [h.syntax for h in lookup("move", g)] == ["move ship E to F"]
     base = [syntax for _, rows in overview(game=Game.new("base", players=COLOURS[:3], seed=1)) for syntax, _ in rows]
     assert "buy card" in base and "robber HEX [steal PLAYER]" in base
+
+
+def test_the_hand_line_over_ssh_shows_gold():
+    from catan_cli.server import screen
+
+    g = game(2, sandbox=False)
+    assert screen.hand_line(g.view("red"), "red").endswith("· gold: 2")
