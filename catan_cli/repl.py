@@ -325,7 +325,7 @@ class Repl:
                 out.setdefault(verb, "")
             sandbox = game.state.sandbox
             for verb, h in helptext.GAME_VERBS.items():
-                if sandbox or not h.sandbox:
+                if (sandbox or not h.sandbox) and helptext.in_game(h, game):
                     out.setdefault(verb, "")
             for verb in helptext.scenario_help(game):
                 out.setdefault(verb, "")

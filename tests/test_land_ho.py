@@ -631,6 +631,10 @@ def test_the_screen_shows_gold_harbour_settlements_ships_the_moving_ship_and_the
     repl.session.game.state.forced_dice = [1, 1]
     repl.handle("roll")
     assert " · trade/build · red's turn" in repl.toolbar_text()
+    first_words = [word for word, _ in repl.completions("")]
+    assert "sail" in first_words and "found" in first_words
+    assert "play" not in first_words and "robber" not in first_words     # no cards, no robber
+    assert "16-17" in [word for word, _ in repl.completions("move ship 14-15 to ")]   # a reachable route
     assert repl.prompt_plain() == "red · build/trade > "
     out.seek(0)
     out.truncate()
