@@ -681,3 +681,23 @@ def test_the_hand_line_over_ssh_shows_gold():
 
     g = game(2, sandbox=False)
     assert screen.hand_line(g.view("red"), "red").endswith("· gold: 2")
+
+
+# --- bots ---------------------------------------------------------------------------------------------------
+def test_the_greedy_bot_founds_across_the_sea_builds_harbour_settlements_and_uses_gold():
+    from catan_cli.bots import make_bot
+
+    g = Game.new("land-ho", players=COLOURS, seed=3)
+    bots = [make_bot("greedy", 30 + i) for i in range(4)]
+    kinds: set[str] = set()
+    while not g.over and g.state.turn <= 200:
+        seat = g.prompt_player()
+        action = g.parse(bots[COLOURS.index(seat)].choose(g, seat))
+        kinds.add(action.kind)
+        g.execute(action)
+    assert g.over
+    assert {"found-settlement", "build-harbor", "build-settler", "launch-ship", "sail-ship"} <= kinds
+    assert kinds & {"gold-for-resource", "buy-gold"}
+    areas = {a for n, o in enumerate(g.state.node_owner) if o >= 0
+             for a in g.engine.rules.node_areas(n)}            # type: ignore[attr-defined]
+    assert areas == {"north", "south"}          # settled both face-down areas

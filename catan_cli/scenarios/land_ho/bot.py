@@ -84,12 +84,18 @@ class Strategy(BaseStrategy):
                 out.add(e)
         return out
 
-    def _site_targets(self, ctx: "Ctx", bot: "GreedyBot") -> dict[int, float]:
-        """Sea routes beside a good discovered site, with the site's value."""
+    def abroad(self, ctx: "Ctx", node: int) -> bool:
+        """A corner of a hex of a face-down area (turned up or not): across the sea."""
+        areas = ctx.scen.face_down
+        return any(ctx.board.hex_area[h] in areas for h in ctx.board.node_hexes[node])
+
+    def _site_targets(self, ctx: "Ctx", bot: "GreedyBot", abroad: bool = False) -> dict[int, float]:
+        """Sea routes beside a good discovered site (``abroad``: in a face-down area), with
+        the site's value."""
         b = ctx.board
         out: dict[int, float] = {}
         for n in range(b.n_nodes):
-            if self.site_ok(ctx, n):
+            if self.site_ok(ctx, n) and (not abroad or self.abroad(ctx, n)):
                 val = bot.spot_value(ctx, self, n)
                 for e in b.node_edges[n]:
                     if self._route(ctx, e):
@@ -160,8 +166,14 @@ class Strategy(BaseStrategy):
 
     # --- the movement phase ------------------------------------------------------------------------
     def movement(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        """Settler ships sail for the face-down areas (the scenario's point): to a discovered
+        site there, else on to discover; only when the areas offer nothing more do they
+        settle the starting island's coast."""
         legal = ctx.legal
-        found = [a for a in legal if a.kind == "found-settlement"]
+        sites = self._site_targets(ctx, bot, abroad=True)
+        explore = self._explore_targets(ctx)
+        found = [a for a in legal if a.kind == "found-settlement"
+                 and (self.abroad(ctx, a.args[0]) or not (sites or explore))]
         if found:
             return max(found, key=lambda a: (bot.spot_value(ctx, self, a.args[0]), -a.args[0]))
         loads = [a for a in legal if a.kind == "load-settler"]
@@ -176,8 +188,8 @@ class Strategy(BaseStrategy):
         for a in moves:
             by_src.setdefault(a.args[0], []).append(a)
         order = sorted(by_src, key=lambda e: (not (moving and ctx.board.edge_names[e] == moving["edge"]), e))
-        sites = self._site_targets(ctx, bot)
-        explore = self._explore_targets(ctx)
+        if not (sites or explore):
+            sites = self._site_targets(ctx, bot)
         for src in order:
             ship = next((sh for sh in info["ships"] if self._edge(ctx, sh["edge"]) == src), None)
             if ship is None:
