@@ -539,7 +539,7 @@ def test_the_secrecy_test_catches_a_view_that_shows_the_next_face_down_hex(monke
     honest = Rules.view_items
 
     def leaky(self, viewer):   # the top of the green-moon stack, to everyone
-        return {**honest(self, viewer), "next": self.ctx.face_down_stacks()["north"]["terrain"][-1]}
+        return {**honest(self, viewer), "next": self.ctx.state.extra["face_down"]["north"]["terrain"][-1]}
 
     g = Game.new("land-ho", players=COLOURS[:3], seed=2, sandbox=True)
     monkeypatch.setattr(Rules, "view_items", leaky)
