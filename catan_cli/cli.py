@@ -8,6 +8,7 @@ traceback.
 """
 
 import os
+import re
 import sys
 from typing import Any, NoReturn
 
@@ -37,7 +38,9 @@ def _version() -> str:
 def _fail(message: str, code: int = EXIT_FAILED) -> NoReturn:
     import typer
 
-    typer.echo(f"catan: {message}", err=True)
+    from .safetext import clean_text
+
+    typer.echo(f"catan: {clean_text(message)}", err=True)
     raise typer.Exit(code)
 
 
@@ -63,11 +66,71 @@ def _no_color(flag: bool) -> None:
         os.environ["NO_COLOR"] = "1"
 
 
+def usage_line(exc: Any) -> str:
+    """A click usage error as one line: 'no such command 'frob' (did you mean ...?)', with
+    where to look ('catan play --help')."""
+    from .suggest import did_you_mean
+
+    message = " ".join(str(exc.format_message()).split()).rstrip(".")
+    message = message[:1].lower() + message[1:]
+    message = re.sub(r"\. Did you mean (.*)\?$", r" (did you mean \1?)", message)
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None and message.startswith("no such command") and "did you mean" not in message.lower():
+        word = message.split("'")[1] if message.count("'") >= 2 else ""
+        message += did_you_mean(word, getattr(ctx.command, "commands", {}) or {})
+    sub = ctx.command_path.partition(" ")[2] if ctx is not None else ""   # the program may be called anything
+    where = f"catan {sub} --help" if sub else "catan --help"
+    return f"{message}; see '{where}'"
+
+
+def _one_line_group() -> type:
+    """typer's command group, with every usage error as one 'catan: ...' line and status 2
+    instead of click's usage block (and other click errors as one line too)."""
+    import importlib
+
+    import typer
+    from typer.core import TyperGroup
+
+    try:   # recent typer carries its own copy of click
+        errors: Any = importlib.import_module("typer._click.exceptions")
+    except ImportError:
+        errors = importlib.import_module("click.exceptions")
+
+    def echo(line: str) -> None:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+    from .safetext import clean_text
+
+    class OneLineGroup(TyperGroup):
+        def main(self, args: Any = None, prog_name: Any = None, complete_var: Any = None,
+                 standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+            try:
+                result = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                      windows_expand_args=windows_expand_args, **extra)
+            except errors.UsageError as exc:
+                echo(f"catan: {clean_text(usage_line(exc))}")
+                sys.exit(EXIT_USAGE)
+            except errors.ClickException as exc:
+                echo(f"catan: {clean_text(exc.format_message())}")
+                sys.exit(exc.exit_code)
+            except typer.Exit as exc:
+                sys.exit(exc.exit_code)
+            except typer.Abort:
+                echo("catan: interrupted")
+                sys.exit(EXIT_INTERRUPTED)
+            if not standalone_mode:
+                return result
+            sys.exit(result if isinstance(result, int) else EXIT_OK)
+
+    return OneLineGroup
+
+
 def build_app() -> Any:
     import typer
 
     app = typer.Typer(add_completion=False, no_args_is_help=False, rich_markup_mode=None,
-                      pretty_exceptions_enable=False, epilog=EPILOG,
+                      pretty_exceptions_enable=False, epilog=EPILOG, cls=_one_line_group(),
                       help="A terminal Catan client: play, replay command files, simulate bot games.")
 
     def version_cb(value: bool) -> None:
@@ -100,7 +163,9 @@ def build_app() -> Any:
         sandbox: bool = typer.Option(False, "--sandbox", help="Allow set-up commands (dice, give, put, turn ...)."),
         option: list[str] = typer.Option([], "--option", "-o", help="Scenario option, e.g. variable (repeatable)."),
         load: str = typer.Option(None, "--load", "-l", help="Resume a saved game by name or path."),
-        save: str = typer.Option(None, "--save", help="Autosave under this name (default: autosave)."),
+        save: str = typer.Option(None, "--save",
+                                 help="Autosave under this name (default: the first free autosave-N)."),
+        force: bool = typer.Option(False, "--force", help="With --save: overwrite a save of that name."),
         saves_dir: str = saves_option(),
         no_autosave: bool = typer.Option(False, "--no-autosave", help="Do not save after every command."),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
@@ -114,8 +179,10 @@ def build_app() -> Any:
 
         _no_color(no_color)
         try:
+            if save and not load and not force:
+                _refuse_overwrite(save, saves_dir, "--load NAME resumes it, --force overwrites it")
             session = _start_session(scenario, players, seed, sandbox, option, load, save, saves_dir,
-                                     not no_autosave)
+                                     not no_autosave, force)
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
         repl = Repl(session, pace=0.0 if fast else PACE, compact=compact)
@@ -137,6 +204,7 @@ def build_app() -> Any:
         board: bool = typer.Option(False, "--board", "-b", help="Draw the final position's map."),
         sandbox: bool = typer.Option(None, "--sandbox/--no-sandbox", help="Override the file's sandbox header."),
         save: str = typer.Option(None, "--save", help="Save the final position under this name."),
+        force: bool = typer.Option(False, "--force", help="With --save: overwrite a save of that name."),
         saves_dir: str = saves_option(),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
@@ -147,14 +215,16 @@ def build_app() -> Any:
         from .errors import CatanError
         from .saves import check_name
         from .script import read_file
+        from .safetext import clean_text
         from .script import run as run_file
+        from .wording import plural
 
         _no_color(no_color)
         out: list[str] = []
 
         def report(line: str, events: list[Any]) -> None:
-            out.append(line)
-            out.extend(f"  {ev.text}" for ev in events)
+            out.append(clean_text(line))
+            out.extend(f"  {clean_text(ev.text)}" for ev in events)
             if len(out) > 200:
                 flush()
 
@@ -166,6 +236,8 @@ def build_app() -> Any:
         try:
             if save:
                 check_name(save)
+                if not force:
+                    _refuse_overwrite(save, saves_dir, "add --force to overwrite it")
             cf = read_file(file)
             result = run_file(cf, sandbox=sandbox, keep_going=keep_going,
                               on_command=None if quiet or as_json else report)
@@ -179,10 +251,10 @@ def build_app() -> Any:
 
             typer.echo(json.dumps(game.to_json(), indent=2))
         else:
-            checks = f", {result.expectations} expectations" if result.expectations else ""
-            checks += f", {result.digests} digest{'s' if result.digests != 1 else ''}" if result.digests else ""
-            verdict = "ok" if result.ok else f"{len(result.failures)} failing line{'s' if len(result.failures) != 1 else ''}"
-            typer.echo(f"{file}: {result.commands} commands{checks}: {verdict}")
+            checks = f", {plural(result.expectations, 'expectation')}" if result.expectations else ""
+            checks += f", {plural(result.digests, 'digest')}" if result.digests else ""
+            verdict = "ok" if result.ok else plural(len(result.failures), "failing line")
+            typer.echo(f"{clean_text(file)}: {plural(result.commands, 'command')}{checks}: {verdict}")
             state = f"{game.winner} has won" if game.over else f"{game.prompt_player()}: {game.waiting_for()}"
             typer.echo(f"turn {game.state.turn}, {state}; digest {game.digest()}")
             if board:
@@ -196,12 +268,12 @@ def build_app() -> Any:
             from .saves import save_game
 
             try:
-                path = save_game(game, cf.header, save, saves_dir)
+                path = save_game(game, cf.header, save, saves_dir, overwrite=force)
             except CatanError as exc:
                 _fail(str(exc), exit_code(exc))
-            typer.echo(f"saved to {path}", err=as_json)
+            typer.echo(f"saved to {clean_text(str(path))}", err=as_json)
         for failure in result.failures:
-            typer.echo(f"catan: {failure.message}", err=True)
+            typer.echo(f"catan: {clean_text(failure.message)}", err=True)
         if result.failures:
             raise typer.Exit(EXIT_FAILED)
 
@@ -219,7 +291,9 @@ def build_app() -> Any:
 
         from .errors import CatanError
         from .repl import Screen
+        from .safetext import clean_text
         from .saves import load_game
+        from .wording import plural
 
         _no_color(no_color)
         try:
@@ -230,9 +304,9 @@ def build_app() -> Any:
         console = Console(highlight=False)
         screen = Screen(console, compact if compact is not None else console.width < 100)
         seats = ", ".join(seat.spec() for seat in header.seats)
-        console.print(f"{loaded.name}: {header.scenario} · {seats} · seed {header.seed}"
-                      f"{' · sandbox' if header.sandbox else ''} · {len(game.history)} commands",
-                      style="bold", markup=False)
+        console.print(clean_text(f"{loaded.name}: {header.scenario} · {seats} · seed {header.seed}"
+                                 f"{' · sandbox' if header.sandbox else ''} · "
+                                 f"{plural(len(game.history), 'command')}"), style="bold", markup=False)
         state = f"{game.winner} has won" if game.over else f"{game.prompt_player()}: {game.waiting_for()}"
         console.print(f"turn {game.state.turn}, {state}; digest {game.digest()}", markup=False)
         console.print(screen.board(game, None))
@@ -323,11 +397,12 @@ def build_app() -> Any:
     @app.command("saves", epilog=EPILOG)
     def list_saves(saves_dir: str = saves_option(), version: bool = version_option()) -> None:
         """List the saved games."""
+        from .safetext import clean_text
         from .saves import describe, list_saves as _list, saves_dir as _dir
 
         infos = _list(saves_dir)
         if not infos:
-            typer.echo(f"no saves in {_dir(saves_dir)}")
+            typer.echo(clean_text(f"no saves in {_dir(saves_dir)}"))
             return
         for info in infos:
             typer.echo(describe(info))
@@ -337,12 +412,13 @@ def build_app() -> Any:
         """List the scenarios."""
         from .engine.scenario import available_scenarios, load_scenario
         from .errors import CatanError
+        from .safetext import clean_text
 
         for key in available_scenarios():
             try:
                 scen = load_scenario(key)
             except CatanError as exc:
-                typer.echo(f"{key:18} (cannot be read: {exc})")
+                typer.echo(f"{key:18} (cannot be read: {clean_text(str(exc))})")
                 continue
             opts = f" [options: {', '.join(scen.options)}]" if scen.options else ""
             typer.echo(f"{key:18} {scen.min_players}-{scen.max_players} players  {scen.summary}{opts}")
@@ -398,10 +474,22 @@ def build_app() -> Any:
     return app
 
 
+def _refuse_overwrite(save: str, saves_dir: str | None, advice: str) -> None:
+    """A usage error when ``save`` names an existing save (overwriting needs --force)."""
+    from .saves import save_path
+
+    path = save_path(save, saves_dir)
+    if path.exists():
+        _fail(f"a save named '{path.stem}' exists ({path}): {advice}", EXIT_USAGE)
+
+
 def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool, option: list[str],
-                   load: str | None, save: str | None, saves_dir: str | None, autosave: bool) -> Any:
-    """The session 'catan play' (and 'catan serve') starts: a loaded save, or a new game."""
-    from .saves import AUTOSAVE, check_name
+                   load: str | None, save: str | None, saves_dir: str | None, autosave: bool,
+                   force: bool = False) -> Any:
+    """The session 'catan play' (and 'catan serve') starts: a loaded save, or a new game.
+    ``save``: the name it saves as (None: the first free autosave-N); ``force``: that name
+    may be overwritten even when another game wrote it."""
+    from .saves import check_name
     from .script import Header, parse_seats
     from .session import Session
 
@@ -410,6 +498,8 @@ def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool,
         session = Session.from_save(load, saves_folder=saves_dir, autosave=autosave)
         if save_name:
             session.save_name = save_name
+            if force:
+                session.claim(save_name)
         return session
     if seed is None:
         import random
@@ -417,7 +507,10 @@ def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool,
         seed = random.SystemRandom().randrange(1, 1_000_000)
     options = [o.strip().lower() for item in option for o in item.split(",") if o.strip()]
     header = Header(scenario.lower(), parse_seats(players), seed, sandbox, options)
-    return Session.new(header, save_name=save_name or AUTOSAVE, saves_folder=saves_dir, autosave=autosave)
+    session = Session.new(header, save_name=save_name, saves_folder=saves_dir, autosave=autosave)
+    if save_name and force:
+        session.claim(save_name)
+    return session
 
 
 def result_tables(result: dict[str, Any]) -> list[Any]:

@@ -24,9 +24,9 @@ from .engine.newgame import PLAYER_COLORS, new_state
 from .engine.scenario import HARBOR_TYPES, load_scenario
 from .engine.declare import Visibility
 from .engine.state import GameState
-from .errors import CatanError, RuleError, SaveError
+from .errors import CatanError, RuleError, SaveError, ScenarioError
 from .engine.geometry import RESOURCES
-from . import notation
+from . import notation, statecheck
 from .engine.phases import Phase
 
 
@@ -62,16 +62,24 @@ class Game:
         """Restore a game from :meth:`to_json`; a damaged document raises SaveError."""
         try:
             state_data = copy.deepcopy(data["state"])
-            scen = load_scenario(str(state_data["scenario"]))
+            try:
+                scen = load_scenario(str(state_data["scenario"]))
+            except ScenarioError as exc:
+                raise SaveError(f"not a saved catan game: {exc}") from None
             state = GameState.from_json(state_data)
+            if problems := statecheck.shape_problems(scen, state):
+                raise SaveError(f"not a sound catan game: {statecheck.refusal(problems)}")
             engine = Engine(scen, state)
             history = [str(line) for line in data.get("history", [])]
         except CatanError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
             raise SaveError(f"not a saved catan game: {exc.__class__.__name__} {exc}") from None
         _validate_state(engine)
-        return cls(engine, history)
+        game = cls(engine, history)
+        if problems := statecheck.position_problems(game):
+            raise SaveError(f"not a sound catan game: {statecheck.refusal(problems)}")
+        return game
 
     # --- playing ------------------------------------------------------------------------------
     @property

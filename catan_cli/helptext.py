@@ -88,12 +88,12 @@ META_COMMANDS: dict[str, Help] = {h.verb: h for h in [
     Help("status", "status", "Turn, dice, whose move, pending decisions.", "status"),
     Help("bank", "bank", "Cards left in the bank and the deck ('bank 4 wool for ore' trades).", "bank"),
     Help("log", "log [N]", "The last N events (12 by default).", "log 30"),
-    Help("save", "save [NAME]", "Save the game as saves/NAME.catan (it is also autosaved after "
-         "every command).", "save friday"),
+    Help("save", "save [NAME]", "Save the game as saves/NAME.catan (asks before replacing another "
+         "game's save); it is autosaved after every command unless --no-autosave.", "save friday"),
     Help("load", "load NAME", "Load a saved game.", "load friday"),
     Help("saves", "saves", "List the saved games.", "saves"),
     Help("undo", "undo", "Take back your last command, when it drew on no chance.", "undo"),
-    Help("quit", "quit", "Leave (the game is autosaved). Ctrl-D works too.", "quit"),
+    Help("quit", "quit", "Leave (offers to save first). Ctrl-D works too.", "quit"),
 ]}
 ALIASES = {"?": "help", "exit": "quit", "q": "quit", "moves": "legal"}
 

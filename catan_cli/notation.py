@@ -400,6 +400,7 @@ def parse(text: str, game: "Game") -> Action:
     verb = VERB_ALIASES.get(tokens[0], tokens[0])
     if verb in SHORT_BUILDS:
         verb, tokens = "build", ["build"] + tokens
+    original = tokens[0]
     tokens = [verb] + tokens[1:]
     scenario_verb = _scenario_verb(tokens, game)
     if scenario_verb is not None:
@@ -409,7 +410,12 @@ def parse(text: str, game: "Game") -> Action:
         reader = Reader(tokens[1:], game, line)
         action = VERBS[verb](reader, actor)
     else:
-        raise NotationError(f"unknown command '{tokens[0]}'; type 'help' for the list")
+        from .suggest import did_you_mean
+
+        known = [*VERBS, *VERB_ALIASES, *SHORT_BUILDS,
+                 *(v.words[0] for v in game.engine.verbs.values())]
+        raise NotationError(f"unknown command '{original}'{did_you_mean(original, known)}; "
+                            "type 'help' for the list")
     reader.end()
     return action
 

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable, Iterator, 
 
 from . import helptext, saves
 from .errors import CatanError
+from .safetext import clean_lines, clean_text
+from .wording import plural
 
 if TYPE_CHECKING:
     from prompt_toolkit.completion import Completion
@@ -37,6 +39,7 @@ PROMPT_COLORS = {
 }
 MAP_WORDS = ("compact", "full")
 SCORE_MIN_WIDTH = 50   # the score table is never narrower than this
+LINE_LIMIT = 2000      # a printed line longer than this is cut (a pasted megabyte stays short)
 
 
 # ---------------------------------------------------------------------------- drawing
@@ -212,13 +215,16 @@ class Repl:
         self.sleep = sleep
         self._legal_key: tuple[int, int] | None = None
         self._legal: list[str] = []
+        self.confirm: str | None = None   # a save name that 'save' would overwrite: asked y/n
 
     # -------------------------------------------------------------- output helpers
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(text, style=style or None, markup=False, highlight=False)
+        """Print a line (or lines); whatever it quotes is shown escaped (:mod:`.safetext`)."""
+        self.console.print(clean_lines(text, LINE_LIMIT), style=style or None, markup=False, highlight=False)
 
     def error(self, text: str) -> None:
-        self.console.print(f"✗ {text}", style="bold red", markup=False, highlight=False)
+        """One red refusal line: control characters escaped, long text cut."""
+        self.console.print(f"✗ {clean_text(text)}", style="bold red", markup=False, highlight=False)
 
     def _color(self, name: str | None) -> str:
         if name is None:
@@ -238,12 +244,12 @@ class Repl:
         if echo:
             line = Text()
             line.append(played.seat, style=f"bold {self._color(played.seat)}".strip())
-            line.append(f": {played.body}")
+            line.append(f": {clean_text(played.body)}")
             self.console.print(line, highlight=False)
         players = self.session.game.players
         for ev in self.session.narrate(played.events):
             who = players[ev.seat] if 0 <= ev.seat < len(players) else None
-            self.console.print(Text(f"  {ev.text}", style=self._color(who) or "grey70"), highlight=False)
+            self.console.print(Text(f"  {clean_text(ev.text)}", style=self._color(who) or "grey70"), highlight=False)
 
     def save_now(self) -> None:
         """Write the autosave a command deferred until its answer was drawn; Ctrl-C waits
@@ -267,6 +273,8 @@ class Repl:
     # -------------------------------------------------------------- prompt and toolbar
     def prompt_parts(self) -> tuple[str | None, str]:
         """The prompt as (player, the rest): ``red · build/trade > ``, ``blue must discard 4 > ``."""
+        if self.confirm is not None:
+            return None, self.overwrite_question(self.confirm)
         game = self.session.game
         if game.over:
             return None, f"game over · {game.winner or 'nobody'} won > "
@@ -353,6 +361,13 @@ class Repl:
     def handle(self, raw: str) -> bool:
         """Do one line of input.  False when the user asked to leave."""
         line = raw.strip()
+        if self.confirm is not None:
+            name, self.confirm = self.confirm, None
+            if line.lower() in ("y", "yes"):
+                self.say(f"saved to {self.session.save(name, force=True)}", "green")
+            else:
+                self.say(f"not saved: the save {name} is left as it was")
+            return True
         if not line:
             if self.session.bot_to_move():
                 self.after_move()
@@ -408,8 +423,10 @@ class Repl:
         scen = s.game.engine.scen
         seats = ", ".join(seat.spec() for seat in h.seats)
         self.say(f"{scen.name}: {seats} · seed {h.seed}" + (" · sandbox" if h.sandbox else ""), "bold")
+        saving = (f"the game is autosaved after every command, as {s.save_name}" if s.autosave
+                  else "autosave is off: 'save NAME' saves the game")
         self.say(f"First to {scen.vp_target} VP. Type 'help' for the commands; Tab completes; "
-                 "Ctrl-D or 'quit' leaves (the game is autosaved after every command).")
+                 f"Ctrl-D or 'quit' leaves ({saving}).")
         for _, text in s.log:
             self.say(text)
         self.after_move()
@@ -461,6 +478,10 @@ class Repl:
                 limit = int(rest)
             self.console.print(self.screen.log(session.log, limit))
         elif verb == "save":
+            if session.would_overwrite(rest or None):
+                self.confirm = saves.check_name(rest) if rest else session.save_name
+                self.say(self.overwrite_question(self.confirm).rstrip())
+                return True
             path = session.save(rest or None)
             self.say(f"saved to {path}", "green")
         elif verb == "load":
@@ -468,7 +489,7 @@ class Repl:
                 raise CatanError("load which save? ('saves' lists them)")
             session.load(rest)
             self._legal_key = None
-            self.say(f"loaded {session.save_name}: {len(session.game.history)} commands replayed", "green")
+            self.say(f"loaded {session.save_name}: {plural(len(session.game.history), 'command')} replayed", "green")
             self.after_move()
         elif verb == "saves":
             self.show_saves()
@@ -548,7 +569,13 @@ class Repl:
                 return
 
     def save_question(self) -> str:
+        if self.confirm is not None:
+            return self.overwrite_question(self.confirm)
         return f"save the game as [{self.session.save_name}]? (Enter: yes, or a name; n: no) "
+
+    def overwrite_question(self, name: str) -> str:
+        """The question before a save replaces another game's save."""
+        return f"a save named {name} exists (another game): overwrite it? (y/n) "
 
     def offer_save(self, ask: Callable[[str], str]) -> bool:
         """Leaving: ask for a save name (Enter: the current one; 'n': no save).  False when
@@ -568,13 +595,23 @@ class Repl:
         """Act on an answer to :meth:`save_question` (None: Ctrl-C).  True: leave; False:
         back to the game; None: ask again (the name was refused)."""
         if answer is None:
+            self.confirm = None
             self.say("back to the game")
             return False
         answer = answer.strip()
+        if self.confirm is not None:   # the answer to 'overwrite it? (y/n)'
+            name, self.confirm = self.confirm, None
+            if answer.lower() not in ("y", "yes"):
+                return None            # ask for a name again
+            self.say(f"saved to {self.session.save(name, force=True)}", "green")
+            return True
         if answer.lower() in ("n", "no"):
             self.farewell()
             return True
         try:
+            if self.session.would_overwrite(answer or None):
+                self.confirm = saves.check_name(answer) if answer else self.session.save_name
+                return None
             path = self.session.save(answer or None)
         except CatanError as exc:
             self.error(str(exc))
@@ -626,11 +663,7 @@ class Repl:
 
     def farewell(self) -> None:
         """Where the game is, as the REPL ends without a save asked for."""
-        session = self.session
-        if session.autosave:
-            self.say(f"autosaved as {saves.save_path(session.save_name, session.saves_folder)}")
-        else:
-            self.say("not saved")
+        self.say(self.session.saved_state())
 
     def loop_plain(self, lines: Iterable[str], out: TextIO | None = None) -> None:
         """Read commands from a pipe or file, echoing each after its prompt.  Nobody is

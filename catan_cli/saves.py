@@ -16,6 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from .errors import CatanError, SaveError
+from .safetext import clean_text
+from .suggest import did_you_mean
+from .textfile import UnusableFile, read_text_file
 from .script import CommandFile, Header, ScriptError, file_text, parse_text, run
 
 if TYPE_CHECKING:
@@ -54,9 +57,11 @@ def save_path(name: str, folder: str | Path | None = None) -> Path:
     return saves_dir(folder) / (check_name(name) + SUFFIX)
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, *, replace: bool = True) -> None:
     """Replace ``path`` by ``text`` all at once: the old file stays whole until the new
-    one is complete on disk.  OSError propagates; no temporary file is left behind."""
+    one is complete on disk.  OSError propagates; no temporary file is left behind.
+    ``replace=False``: never overwrite, FileExistsError when ``path`` exists (the new file
+    is linked into place, which fails atomically when the name is taken, even by a race)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)   # the umask applies
@@ -65,7 +70,11 @@ def write_atomic(path: Path, text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            os.link(tmp, path)
+            os.unlink(tmp)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -84,15 +93,77 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dfd)
 
 
+_TEMP_RE = re.compile(r"\.(?P<name>.+\.catan)\.(?P<pid>\d+)\.[0-9a-f]+\.tmp")
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:   # it exists but is not ours (PermissionError), or cannot be asked
+        return True
+    return True
+
+
+def remove_stale_temps(folder: str | Path | None = None) -> list[Path]:
+    """Remove the half-written ``.NAME.catan.PID.HEX.tmp`` files that a killed process left
+    (only when that process is gone: a live writer's file is its own).  The removed paths."""
+    removed = []
+    try:
+        candidates = list(saves_dir(folder).glob(".*.catan.*.tmp"))
+    except OSError:
+        return []
+    for path in candidates:
+        m = _TEMP_RE.fullmatch(path.name)
+        if m is None or _alive(int(m.group("pid"))):
+            continue
+        try:
+            path.unlink()
+            removed.append(path)
+        except OSError:
+            pass
+    return removed
+
+
+class SaveExists(SaveError):
+    """A save name already taken by another game: overwriting it must be asked for."""
+
+
+def free_autosave_name(folder: str | Path | None = None) -> str:
+    """The first ``autosave-N`` not taken in the saves folder: each game autosaves to its own."""
+    root = saves_dir(folder)
+    n = 1
+    while (root / f"{AUTOSAVE}-{n}{SUFFIX}").exists():
+        n += 1
+    return f"{AUTOSAVE}-{n}"
+
+
+def newest_autosave(folder: str | Path | None = None) -> Path | None:
+    """The most recently written ``autosave-N`` save (None when there is none)."""
+    try:
+        found = [(p.stat().st_mtime, p) for p in saves_dir(folder).glob(f"{AUTOSAVE}-*{SUFFIX}")
+                 if re.fullmatch(rf"{AUTOSAVE}-\d+", p.stem)]
+    except OSError:
+        return None
+    return max(found)[1] if found else None
+
+
 def save_text(game: "Game", header: Header) -> str:
     return file_text(header, game.history, game.digest())
 
 
-def save_game(game: "Game", header: Header, name: str, folder: str | Path | None = None) -> Path:
-    """Write ``game`` as ``NAME.catan``; SaveError (one clear line) when it cannot be written."""
+def save_game(game: "Game", header: Header, name: str, folder: str | Path | None = None, *,
+              overwrite: bool = True) -> Path:
+    """Write ``game`` as ``NAME.catan``; SaveError (one clear line) when it cannot be written.
+    ``overwrite=False``: SaveExists when the name is taken."""
     path = save_path(name, folder)
     try:
-        write_atomic(path, save_text(game, header))
+        write_atomic(path, save_text(game, header), replace=overwrite)
+    except FileExistsError:
+        raise SaveExists(f"a save named '{check_name(name)}' exists ({path})") from None
     except OSError as exc:
         raise SaveError(f"cannot save to {path}: {exc.strerror or exc}") from None
     return path
@@ -111,7 +182,10 @@ def locate(name_or_path: str, folder: str | Path | None = None) -> Path:
     looks_like_path = os.sep in name_or_path or "/" in name_or_path
     if looks_like_path or (name_or_path.endswith(SUFFIX) and Path(name_or_path).is_file()):
         return Path(name_or_path)
-    return save_path(name_or_path, folder)
+    path = save_path(name_or_path, folder)
+    if check_name(name_or_path) == AUTOSAVE and not path.exists():   # 'autosave': the newest one
+        return newest_autosave(folder) or path
+    return path
 
 
 def load_game(name_or_path: str, folder: str | Path | None = None) -> Loaded:
@@ -119,15 +193,18 @@ def load_game(name_or_path: str, folder: str | Path | None = None) -> Loaded:
     path = locate(name_or_path, folder)
     label = path.stem if path.suffix == SUFFIX else str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path)
     except FileNotFoundError:
-        raise SaveError(f"no save named {label!r} (in {path.parent})") from None
+        hint = did_you_mean(label, names(folder)) if label == path.stem else ""
+        raise SaveError(f"no save named {label!r}{hint} (in {path.parent})") from None
+    except UnusableFile as exc:
+        raise SaveError(f"{label} is not a save: it {exc}") from None
     except UnicodeDecodeError:
         raise SaveError(f"save {label} is damaged: it is not text") from None
     except OSError as exc:
         raise SaveError(f"cannot read save {label}: {exc.strerror or exc}") from None
     game, cf = replay_save(text, label)
-    name = path.stem if _NAME_RE.fullmatch(path.stem) else AUTOSAVE
+    name = path.stem if _NAME_RE.fullmatch(path.stem) else free_autosave_name(folder)
     return Loaded(game, cf.header, path, name)
 
 
@@ -182,11 +259,15 @@ def list_saves(folder: str | Path | None = None) -> list[SaveInfo]:
     for path in paths:
         try:
             stat = path.stat()
-            cf = parse_text(path.read_text(encoding="utf-8"), path.stem)
+            cf = parse_text(read_text_file(path), path.stem)
             out.append(SaveInfo(path.stem, path, stat.st_mtime, cf.header.scenario,
                                 ", ".join(s.spec() for s in cf.header.seats), len(cf.commands()),
                                 None if cf.final_digest else "no digest line"))
-        except (OSError, UnicodeDecodeError, CatanError) as exc:
+        except UnusableFile as exc:
+            out.append(SaveInfo(path.stem, path, 0.0, "?", "?", 0, f"not a save: it {exc}"))
+        except UnicodeDecodeError:
+            out.append(SaveInfo(path.stem, path, 0.0, "?", "?", 0, "it is not text"))
+        except (OSError, CatanError) as exc:
             out.append(SaveInfo(path.stem, path, 0.0, "?", "?", 0, str(exc)))
     out.sort(key=lambda info: -info.modified)
     return out
@@ -202,11 +283,13 @@ def describe_age(modified: float, now: float | None = None) -> str:
 
 
 def describe(info: SaveInfo) -> str:
-    """One line of a saves listing."""
+    """One line of a saves listing, safe to print (a header's bytes are shown escaped)."""
     if info.problem:
-        return f"{info.name:20} damaged: {info.problem}"
-    return (f"{info.name:20} {info.scenario:16} {info.players:32} {info.commands:5} commands  "
-            f"{describe_age(info.modified)}")
+        problem = info.problem if info.problem.startswith("not a save") else f"damaged: {info.problem}"
+        return clean_text(f"{info.name:20} {problem}")
+    return clean_text(f"{info.name:20} {clean_text(info.scenario, 40):16} {clean_text(info.players, 80):32} "
+                      f"{info.commands:5} command{' ' if info.commands == 1 else 's'}  "
+                      f"{describe_age(info.modified)}")
 
 
 def names(folder: str | Path | None = None) -> Sequence[str]:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .errors import CatanError, SaveError
+from .suggest import closest, did_you_mean
 
 if TYPE_CHECKING:
     from .engine.actions import Event
@@ -78,10 +79,26 @@ def parse_seats(spec: str | Sequence[str]) -> list[Seat]:
             seats.append(Seat(parts[0]))
         elif parts[1] == "bot" and len(parts) <= 3:
             kind = parts[2] if len(parts) == 3 and parts[2] else BOT_KINDS_DEFAULT
+            kinds = _bot_kinds()
+            if kinds and kind not in kinds:
+                raise CatanError(f"bad player {item.strip()!r}: unknown bot kind {kind!r}"
+                                 f"{did_you_mean(kind, kinds)} (bot kinds: {', '.join(kinds)})")
             seats.append(Seat(parts[0], kind))
         else:
-            raise CatanError(f"bad player {item.strip()!r}: write NAME, NAME:bot or NAME:bot:KIND")
+            kinds = _bot_kinds()
+            hint = did_you_mean(parts[1], ["bot", *kinds]) if len(parts) == 2 else ""
+            raise CatanError(f"bad player {item.strip()!r}{hint}: write NAME, NAME:bot or NAME:bot:KIND"
+                             + (f" (bot kinds: {', '.join(kinds)})" if kinds else ""))
     return seats
+
+
+def _bot_kinds() -> tuple[str, ...]:
+    """The bot kinds there are (none when this build has no bots)."""
+    try:
+        from .bots import BOT_KINDS
+    except ImportError:
+        return ()
+    return BOT_KINDS
 
 
 @dataclass
@@ -161,6 +178,11 @@ def parse_text(text: str, source: str = "<commands>") -> CommandFile:
                 if not re.fullmatch(r"[0-9a-f]{4,64}", value):
                     raise CommandFileError(f"{source}:{number}: '{value}' is not a digest")
                 lines.append(Line(number, "digest", value))
+            elif key not in HEADER_KEYS:
+                near = closest(key, (*HEADER_KEYS, "digest"))
+                if near is not None and not lines:   # '# seeed: 7' would silently play seed 0
+                    raise CommandFileError(f"{source}:{number}: unknown header '{key}' (did you mean "
+                                           f"'{near}'?); headers: {', '.join(HEADER_KEYS)}")
             elif key in HEADER_KEYS:
                 if lines:
                     raise CommandFileError(f"{source}:{number}: header '{key}' after the first command")
@@ -202,12 +224,14 @@ def _set_header(header: Header, key: str, value: str, where: str) -> None:
 def read_file(path: str | Path) -> CommandFile:
     """Read and parse a command file; a missing or unreadable file is a ScriptError."""
     p = Path(path)
+    from .textfile import UnusableFile, read_text_file
+
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text_file(p)
     except FileNotFoundError:
         raise CommandFileError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise CommandFileError(f"{p}: is a folder, not a command file") from None
+    except UnusableFile as exc:
+        raise CommandFileError(f"{p}: {exc}, not a command file") from None
     except UnicodeDecodeError:
         raise CommandFileError(f"{p}: not a command file (not UTF-8 text)") from None
     except OSError as exc:

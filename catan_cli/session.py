@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from . import saves
 from .errors import CatanError, RuleError, SaveError
 from .script import Header
+from .wording import plural
 
 if TYPE_CHECKING:
     from .engine.actions import Event
@@ -63,19 +64,28 @@ class Played:
 
 
 class Session:
-    def __init__(self, game: "Game", header: Header, *, save_name: str = saves.AUTOSAVE,
+    """``save_name``: where the game is saved (None: the first free ``autosave-N``, so two
+    games in one folder never share an autosave).  A save file this session did not write
+    or load is never overwritten unless asked (``save(name, force=True)``)."""
+
+    def __init__(self, game: "Game", header: Header, *, save_name: str | None = None,
                  saves_folder: str | Path | None = None, autosave: bool = True) -> None:
         self.game = game
         self.header = header
-        self.save_name = save_name
         self.saves_folder = saves_folder
+        self._auto_named = save_name is None
+        self.save_name = save_name or saves.free_autosave_name(saves_folder)
         self.autosave = autosave
         self.log: list[tuple[str | None, str]] = []
         self.last: Played | None = None
         self.save_problem: str | None = None   # the last autosave failure, shown once
         self.unsaved = False                   # an accepted command whose autosave is deferred
-        self._undoable = False
+        self.written: tuple[Path, int] | None = None   # the last save written: where, how many commands
+        self._owned: set[str] = set()          # save names this session wrote or loaded
+        self._undo_refusal: str | None = (
+            "the last command was played before this game was loaded" if game.history else "nothing to undo")
         self._bots = _bots_for(header)
+        saves.remove_stale_temps(saves_folder)
 
     # ---------------------------------------------------------------------- creation
     @classmethod
@@ -86,8 +96,16 @@ class Session:
     def from_save(cls, name: str, saves_folder: str | Path | None = None, **kwargs: Any) -> "Session":
         loaded = saves.load_game(name, saves_folder)
         session = cls(loaded.game, loaded.header, save_name=loaded.name, saves_folder=saves_folder, **kwargs)
-        session.log.append((None, f"loaded {loaded.name}: {len(loaded.game.history)} commands replayed"))
+        session._loaded(loaded)
         return session
+
+    def _loaded(self, loaded: saves.Loaded) -> None:
+        """The save just loaded is this game's own: autosaves may replace it."""
+        if loaded.path.resolve() == saves.save_path(loaded.name, self.saves_folder).resolve():
+            self._owned.add(loaded.name)
+            self.written = (loaded.path, len(loaded.game.history))
+        self._undo_refusal = "the last command was played before this game was loaded"
+        self.log.append((None, f"loaded {loaded.name}: {plural(len(loaded.game.history), 'command')} replayed"))
 
     # ---------------------------------------------------------------------- questions
     @property
@@ -119,7 +137,12 @@ class Session:
         rng_before = game.state.rng.getstate()
         events = game.execute(line)
         played = Played(game.history[-1], self._actor(game.history[-1]), events)
-        self._undoable = game.state.rng.getstate() == rng_before and not self.is_bot(played.seat)
+        if self.is_bot(played.seat):
+            self._undo_refusal = "a bot played the last command"
+        elif game.state.rng.getstate() != rng_before:
+            self._undo_refusal = "the last command drew on chance (dice, a card or a steal)"
+        else:
+            self._undo_refusal = None
         self.last = played
         self._record(played)
         if defer_save:
@@ -144,7 +167,6 @@ class Session:
             played = self.play(line, defer_save=defer_save)
         except CatanError as exc:
             raise CatanError(f"bot {seat} chose '{line}', which is refused: {exc}") from None
-        self._undoable = False
         return played
 
     def _actor(self, canonical: str) -> str:
@@ -178,15 +200,14 @@ class Session:
         game = self.game
         if not game.history:
             raise RuleError("nothing to undo")
-        if not self._undoable and not game.state.sandbox:
-            raise RuleError("cannot undo the last command: it drew on chance (dice, a card, a steal), "
-                            "a bot played it, or it was played before this game was loaded")
+        if self._undo_refusal is not None and not game.state.sandbox:
+            raise RuleError(f"cannot undo: {self._undo_refusal}")
         undone = game.history[-1]
         fresh = self.header.new_game()
         for line in game.history[:-1]:
             fresh.execute(line)
         self.game = fresh
-        self._undoable = False
+        self._undo_refusal = "only the last command can be taken back, once"
         self.last = None
         self.log.append((None, f"undone: {undone}"))
         self._autosave()
@@ -198,23 +219,67 @@ class Session:
         if not self.autosave:
             return
         try:
-            saves.save_game(self.game, self.header, self.save_name, self.saves_folder)
+            self._write(self.save_name, force=False)
             self.save_problem = None
+        except saves.SaveExists as exc:
+            self.save_problem = (f"autosave failed: {exc}, written by another game: "
+                                 "'save NAME' saves this one under another name")
         except SaveError as exc:
             self.save_problem = f"autosave failed: {exc}"
 
-    def save(self, name: str | None = None) -> Path:
-        path = saves.save_game(self.game, self.header, name or self.save_name, self.saves_folder)
+    def _write(self, name: str, *, force: bool) -> Path:
+        """Write the game as ``name``: over the file only if this session owns it (or
+        ``force``).  An autosave name of our own choosing moves on to the next free number
+        when another game took it in the meantime."""
+        while True:
+            try:
+                path = saves.save_game(self.game, self.header, name, self.saves_folder,
+                                       overwrite=force or name in self._owned)
+            except saves.SaveExists:
+                if not (self._auto_named and name == self.save_name):
+                    raise
+                name = self.save_name = saves.free_autosave_name(self.saves_folder)
+                continue
+            self._owned.add(name)
+            self.written = (path, len(self.game.history))
+            return path
+
+    def claim(self, name: str) -> None:
+        """Let this session's saves replace ``name`` (the user said so: --force)."""
+        self._owned.add(saves.check_name(name))
+
+    def would_overwrite(self, name: str | None = None) -> bool:
+        """Saving as ``name`` would replace a save this session did not write or load."""
+        target = saves.check_name(name) if name else self.save_name
+        return target not in self._owned and saves.save_path(target, self.saves_folder).exists()
+
+    def save(self, name: str | None = None, *, force: bool = False) -> Path:
+        """Save the game (as ``name``, which it is saved as from then on).  SaveExists when
+        that would replace another game's save and ``force`` is not given."""
+        target = saves.check_name(name) if name else self.save_name
+        path = self._write(target, force=force)
         if name:
-            self.save_name = saves.check_name(name)
+            self.save_name, self._auto_named = target, False
         return path
+
+    def saved_state(self) -> str:
+        """Where the game stands on disk, in words: for the words on leaving."""
+        if self.written is None:
+            if not self.game.history:
+                return "nothing saved: no command was played"
+            return "not saved"
+        path, commands = self.written
+        if commands == len(self.game.history):
+            return f"{'autosaved' if self.autosave else 'saved'} as {path}"
+        behind = len(self.game.history) - commands
+        return f"not saved since {path} ({plural(behind, 'command')} ago)"
 
     def load(self, name: str) -> None:
         """Replace this session's game by a saved one (the bots come from its header)."""
         loaded = saves.load_game(name, self.saves_folder)
         bots = _bots_for(loaded.header)
         self.game, self.header, self.save_name = loaded.game, loaded.header, loaded.name
+        self._auto_named = False
         self._bots = bots
         self.last = None
-        self._undoable = False
-        self.log.append((None, f"loaded {loaded.name}: {len(loaded.game.history)} commands replayed"))
+        self._loaded(loaded)

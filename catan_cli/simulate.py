@@ -21,6 +21,7 @@ from .bots import BOT_KINDS, make_bot
 from .engine.newgame import PLAYER_COLORS
 from .errors import CatanError
 from .game import Game
+from .notation import format_action
 
 #: a bot that takes this many decisions in one turn is stuck: the game stops there
 MAX_DECISIONS_PER_TURN = 3000
@@ -39,7 +40,9 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
     ``Game.execute`` as text, the REPL's path, so the bulk check also proves that every
     bot command parses back to the action meant.  Without it the bot's action, taken from
     ``legal_actions()``, goes straight to the engine's door (``Engine.apply``: the same
-    check-then-apply) and no text history is kept.  Both play the same game.
+    check-then-apply) and its canonical text is added to the history (the bots read their
+    turn's trades and offers there, and seed each decision with its length).  Both play the
+    same game.
     """
     if via_text is None:
         via_text = check
@@ -79,6 +82,7 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
             else:
                 action = agent.choose_action(game, seat)
                 engine.apply(action)
+                game.history.append(format_action(action, game, always_prefix=True))   # as execute() does
         except CatanError as exc:
             if action is not None and not line:
                 line = game.text(action)

@@ -71,7 +71,7 @@ def test_catan_alone_starts_a_game(tmp_path, monkeypatch):
     result = catan(input="build settlement 40\nquit\n", env={"CATAN_SAVES": str(tmp_path)})
     assert result.exit_code == 0, result.output
     assert "· place settlement > build settlement 40" in result.output
-    assert "build settlement 40" in (tmp_path / "autosave.catan").read_text()
+    assert "build settlement 40" in (tmp_path / "autosave-1.catan").read_text()
 
 
 def test_usage_errors_are_typers_exit_2():
@@ -175,7 +175,7 @@ def test_run_keep_going_reports_every_failing_line(tmp_path):
     assert errors == [f"catan: {bad}:3: build city 99: there is no intersection 99 (they run 1-72)",
                       f"catan: {bad}:4: expect red vp 4: red has 1 VP",
                       f"catan: {bad}:6: expect blue ore 2: blue holds 0 ore"]
-    assert f"{bad}: 2 commands, 1 expectations: 3 failing lines" in result.output
+    assert f"{bad}: 2 commands, 1 expectation: 3 failing lines" in result.output
     assert "red places a road on 40-41" in result.output
 
 
@@ -257,7 +257,7 @@ def test_play_reads_piped_commands_and_autosaves(tmp_path):
     assert "red places a settlement on 40" in out
     assert "✗ 1-2 is not a path" in out or "✗ " in out
     assert "Traceback" not in out
-    assert (tmp_path / "autosave.catan").read_text().splitlines()[4:6] == [
+    assert (tmp_path / "autosave-1.catan").read_text().splitlines()[4:6] == [
         "build settlement 40", "red: build road 40-41"]
 
 
@@ -272,7 +272,7 @@ def test_play_load_resumes_a_save(tmp_path):
     catan("play", "--seed", "7", "--saves", str(tmp_path), input="build settlement 40\n")
     result = catan("play", "--load", "autosave", "--saves", str(tmp_path), input="build road 40-41\n")
     assert result.exit_code == 0, result.output
-    assert "loaded autosave: 1 commands replayed" in result.output
+    assert "loaded autosave-1: 1 command replayed" in result.output
     assert "red places a road on 40-41" in result.output
 
 
@@ -281,7 +281,7 @@ def test_play_load_resumes_a_save(tmp_path):
     (["--players", "red"], "is for 2 to 4 players, not 1", 2),
     (["--players", "red,red"], "distinct one-word names", 2),
     (["--players", "red,blue:robot"], "bad player 'blue:robot'", 2),
-    (["--players", "red,blue:bot:clever"], "unknown bot 'clever'", 2),
+    (["--players", "red,blue:bot:clever"], "unknown bot kind 'clever'", 2),
     (["--option", "nope"], "has no option 'nope'", 2),
     (["--save", "../x"], "is not a save name", 2),
     (["--load", "missing"], "no save named 'missing'", 3),
@@ -302,14 +302,14 @@ def test_play_against_bots_runs_their_turns(tmp_path):
                    input="build settlement 40\nbuild road 40-41\n")
     assert result.exit_code == 0, result.output
     assert "blue: build settlement" in result.output and "white: build settlement" in result.output
-    assert not (tmp_path / "autosave.catan").exists()
+    assert not (tmp_path / "autosave-1.catan").exists()
 
 
 def test_saves_lists_the_saves_folder(tmp_path):
     assert "no saves in" in catan("saves", "--saves", str(tmp_path)).output
     catan("play", "--seed", "7", "--saves", str(tmp_path), input="build settlement 40\n")
     out = catan("saves", "--saves", str(tmp_path)).output
-    assert out.startswith("autosave") and "base" in out and "1 commands" in out
+    assert out.startswith("autosave") and "base" in out and "1 command " in out
 
 
 # ---------------------------------------------------------------------------- simulate

@@ -85,24 +85,24 @@ def crash_runs(tmp_path: Path, kills: int, seed: int = 31) -> None:
     reference.mkdir()
     whole = _full_game(seed, reference)
     record = tmp_path / "game.catan"
-    record.write_text((reference / "autosave.catan").read_text(encoding="utf-8"), encoding="utf-8")
+    record.write_text((reference / "autosave-1.catan").read_text(encoding="utf-8"), encoding="utf-8")
     counts = []
     for k in range(kills):
         folder = tmp_path / f"kill{k}"
         folder.mkdir()
         if k % 3 == 2:
-            # catan run FILE --save NAME over an older good save of that name
+            # catan run FILE --save NAME --force over an older good save of that name
             _partial_save(reference, whole, folder, "final")
-            proc = _catan("run", str(record), "--save", "final", folder=folder)
+            proc = _catan("run", str(record), "--save", "final", "--force", folder=folder)
             _kill_at(proc, rnd.uniform(0.05, 1.2))
             counts.append(_assert_sound(folder, "final", whole))
         else:
             proc = _play(seed, folder)
             _kill_at(proc, rnd.uniform(0.2, 3.0))
-            if (folder / "autosave.catan").exists():
+            if (folder / "autosave-1.catan").exists():
                 counts.append(_assert_sound(folder, "autosave", whole))
         saves = [p.name for p in folder.iterdir() if p.suffix == ".catan" and not p.name.startswith(".")]
-        assert all(name in ("autosave.catan", "final.catan") for name in saves), saves
+        assert all(name in ("autosave-1.catan", "final.catan") for name in saves), saves
     # the kills landed at different moments of the game
     assert len(set(counts)) >= min(2, len(counts))
 

@@ -286,7 +286,7 @@ def test_piri_header_and_rules(piri):
     assert r.settle_forbidden_areas == ("pirate",)
     assert piri.robber_start == "none"
     assert piri.pirate_start == -1
-    assert piri.params == {"fortress_chits": 3}
+    assert piri.params == {"fortress_chits": 3, "unused_starts": ["white"]}
 
 
 def test_piri_terrain_counts_match_component_list(piri):

@@ -151,17 +151,28 @@ def test_each_player_starts_with_a_coastal_settlement_a_ship_a_fortress_and_a_ma
     sound(g)
 
 
-def test_three_players_leave_the_fourth_start_set_out_and_use_three_fortresses():
+def test_three_players_leave_the_white_position_out_and_use_three_fortresses():
+    """Seed 001: 'In a 3-player game, do not use the white player's position' (set C: home 96,
+    ship 95-96, fortress 107, marked 90); the third seat plays from orange's (set D)."""
     g = sandbox(3)
     v = g.view()
     assert {b["owner"] for b in v["buildings"]} == {"red", "blue", "white"}
     occupied = {b["node"] for b in v["buildings"]}
-    assert not occupied & {77, 50}                     # set D's settlement and fortress
-    assert "76-77" not in {r["edge"] for r in v["routes"]}
+    assert not occupied & {96, 107}                    # the white set's settlement and fortress
+    assert "95-96" not in {r["edge"] for r in v["routes"]}
+    assert {(b["node"], b["owner"]) for b in v["buildings"]} == {
+        (135, "red"), (146, "red"), (40, "blue"), (13, "blue"), (77, "white"), (50, "white")}
+    assert [(m["node"], m["owner"]) for m in v["extra"]["marked"]] == [(149, "red"), (16, "blue"), (71, "white")]
     assert len(v["extra"]["fortresses"]) == 3
-    assert 71 not in {m["node"] for m in v["extra"]["marked"]}
     assert g.state.extra["fortress_chits_total"] == 9
     sound(g)
+
+
+def test_the_unused_position_is_whites_whatever_the_players_are_called():
+    for names in (["ann", "bob", "cyd"], ["white", "orange", "red"]):
+        g = Game.new("pirate-islands", players=names, seed=4)
+        assert [m["node"] for m in g.view()["extra"]["marked"]] == [149, 16, 71]
+        assert not {b["node"] for b in g.view()["buildings"]} & {96, 107}
 
 
 def test_the_three_unnumbered_hexes_produce_nothing():
@@ -517,14 +528,15 @@ def test_the_fleet_attacks_the_player_on_turn_too():
 
 
 def test_a_fleet_next_to_two_players_buildings_attacks_nobody():
-    # Three players: blue's home 40 and a red settlement on 58 both touch the sea hex Y.
+    # Three players (the white start set, whose home 96 touches BA, is unused): a red
+    # settlement on 95 and a blue one on 115 both touch the sea hex BA.
     g = on_turn("red", 3)
-    run(g, "put settlement red 58", "put road red 58-59", "give red 3 ore", "give blue 3 ore")
-    fleet_at(g, 9 - 5)
-    events = roll(g, 5, 6, by="white")               # 11: Y is at path index 9
-    assert extra(g)["fleet"]["hex"] == "Y"
+    run(g, "put settlement red 95", "put settlement blue 115", "give red 3 ore", "give blue 3 ore")
+    fleet_at(g, 12 - 5)
+    events = roll(g, 5, 6, by="white")               # BA is at path index 12
+    assert extra(g)["fleet"]["hex"] == "BA"
     assert "does not attack" in texts(events)
-    assert cards(g, "red") == 3 and cards(g, "blue") == 3
+    assert cards(g, "red") >= 3 and cards(g, "blue") >= 3      # nothing lost (the 11 may pay)
 
 
 def test_the_fleet_moves_and_attacks_before_production():
@@ -729,7 +741,7 @@ def test_the_fleet_leaves_once_every_fortress_is_taken():
     g = on_turn("red", 3)
     lanes = {   # shortest routes of blue and white, home to fortress
         "blue": ["38-39", "37-38", "36-37", "35-36", "16-35", "15-16", "14-15", "13-14"],
-        "white": ["94-95", "93-94", "92-93", "91-92", "90-91", "90-109", "108-109", "107-108"],
+        "white": ["75-76", "74-75", "73-74", "72-73", "71-72", "52-71", "51-52", "50-51"],   # orange's set
     }
     sail(g, "red", RED_ROUTE[1:])
     for p, ships in lanes.items():
@@ -807,3 +819,48 @@ def test_the_fortress_command_file_plays_to_reds_win():
     assert g.winner == "red"
     assert g.state.node_kind[RED_FORT - 1] == SETTLEMENT
     sound(g)
+
+
+def test_one_warship_is_written_in_the_singular():
+    g = red_at_fortress()
+    warships(g, "red", 1)
+    run(g, "turn red", "dice 1 1")
+    said = texts(g.execute("attack fortress"))
+    assert "red has 1 warship" in said and "1 warships" not in said
+
+
+def _wool_pips_after_greedy_setup(seed: int) -> dict[str, int]:
+    from catan_cli.bots import make_bot
+
+    g = Game.new("pirate-islands", players=["red", "blue", "white", "orange"], seed=seed)
+    bots = {name: make_bot("greedy", i) for i, name in enumerate(g.players)}
+    while g.state.phase == "setup":
+        seat = g.prompt_player()
+        g.execute(bots[seat].choose(g, seat))
+    e, s = g.engine, g.state
+    wool = RESOURCES.index("wool")
+    pips = dict.fromkeys(g.players, 0)
+    for node, owner in enumerate(s.node_owner):
+        if owner >= 0:
+            for h in e.geo.node_hexes[node]:
+                if e.hex_resource[h] == wool and s.numbers[h]:
+                    pips[g.players[owner]] += 6 - abs(7 - s.numbers[h])
+    return pips
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_the_greedy_bot_sets_blue_up_with_wool_for_its_warships(seed):
+    """Warships come only from knights, and cards cost wool: blue's fixed home has none, and a
+    bot that ignored that set blue up on 2 wool pips (blue then won ~3% of four-greedy games)."""
+    assert _wool_pips_after_greedy_setup(seed)["blue"] >= 4
+
+
+@pytest.mark.slow
+def test_every_seat_wins_a_fair_share_of_four_greedy_games():
+    """200 four-greedy games: no seat below 7% (blue won 3% when the bot played its fixed
+    home badly; seat 2 wins ~10-12% in the base game too, see the issue's note)."""
+    from catan_cli.simulate import run_simulation
+
+    report = run_simulation("pirate-islands", 4, ["greedy"], games=200, seed=0)
+    assert not report["errors"]
+    assert min(report["wins"].values()) >= 14, report["wins"]

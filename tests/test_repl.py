@@ -60,13 +60,13 @@ def test_a_refused_command_is_one_line_and_changes_nothing(tmp_path):
 def test_an_illegal_command_leaves_the_game_and_its_save_unchanged(tmp_path):
     repl, out = make(tmp_path)
     repl.handle("build settlement 40")
-    digest, saved = repl.session.game.digest(), (tmp_path / "autosave.catan").read_text()
+    digest, saved = repl.session.game.digest(), (tmp_path / "autosave-1.catan").read_text()
     said(out)
     for line in ["build settlement 41", "build road 1-2", "roll", "blue: build settlement 53", "build city 40"]:
         repl.handle(line)
         assert said(out).startswith("✗ "), line
     assert repl.session.game.digest() == digest
-    assert (tmp_path / "autosave.catan").read_text() == saved
+    assert (tmp_path / "autosave-1.catan").read_text() == saved
 
 
 def test_the_answer_is_drawn_before_the_autosave_is_written(tmp_path):
@@ -77,7 +77,7 @@ def test_the_answer_is_drawn_before_the_autosave_is_written(tmp_path):
     repl.session.flush = lambda: (order.append("save"), real_flush())[1]  # type: ignore[method-assign]
     repl.handle("build settlement 40")
     assert order == ["draw", "save"]
-    assert "build settlement 40" in (tmp_path / "autosave.catan").read_text()
+    assert "build settlement 40" in (tmp_path / "autosave-1.catan").read_text()
     assert not repl.session.unsaved
 
 
@@ -231,8 +231,8 @@ def test_quit_leaves_and_leaving_offers_to_save(tmp_path):
     # Enter accepts the current name
     asked: list[str] = []
     assert repl.offer_save(lambda question: asked.append(question) or "")
-    assert asked == ["save the game as [autosave]? (Enter: yes, or a name; n: no) "]
-    assert said(out) == f"saved to {tmp_path / 'autosave.catan'}\n"
+    assert asked == ["save the game as [autosave-1]? (Enter: yes, or a name; n: no) "]
+    assert said(out) == f"saved to {tmp_path / 'autosave-1.catan'}\n"
     # a name (a bad one is refused and asked again); the game is saved there from now on
     answers = iter(["../up", "friday"])
     assert repl.offer_save(lambda question: next(answers))
@@ -257,10 +257,11 @@ def test_ctrl_c_at_the_save_question_goes_back_and_ctrl_d_declines(tmp_path):
     assert repl.offer_save(ctrl_c) is False
     assert said(out) == "back to the game\n"
     assert repl.offer_save(ctrl_d) is True
-    assert said(out) == f"autosaved as {tmp_path / 'autosave.catan'}\n"
-    repl.session.autosave = False
-    assert repl.offer_save(lambda question: "no")
-    assert said(out) == "not saved\n"
+    assert said(out) == "nothing saved: no command was played\n"
+    repl.handle("build settlement 40")
+    said(out)
+    assert repl.offer_save(ctrl_d) is True
+    assert said(out) == f"autosaved as {tmp_path / 'autosave-1.catan'}\n"
 
 
 # ---------------------------------------------------------------------------- completion
@@ -396,14 +397,14 @@ def test_prompt_toolkit_loop_with_tab_completion(tmp_path):
     run_pipe(repl, "build settl\t", " 40\r", "road 40-\t", "\r", "quit\r")
     assert repl.session.game.history == ["build settlement 40", "red: build road 40-41"]
     assert "red places a road on 40-41" in said(out)
-    assert (tmp_path / "autosave.catan").is_file()
+    assert (tmp_path / "autosave-1.catan").is_file()
 
 
 def test_prompt_toolkit_loop_ends_on_end_of_input(tmp_path):
     repl, out = make(tmp_path)
     run_pipe(repl, "build settlement 40\r")       # then the pipe closes: end of input
     assert repl.session.game.history == ["build settlement 40"]
-    assert said(out).rstrip().endswith(f"autosaved as {tmp_path / 'autosave.catan'}")
+    assert said(out).rstrip().endswith(f"autosaved as {tmp_path / 'autosave-1.catan'}")
 
 
 def test_prompt_toolkit_ctrl_d_offers_to_save(tmp_path):
@@ -411,14 +412,14 @@ def test_prompt_toolkit_ctrl_d_offers_to_save(tmp_path):
     run_pipe(repl, "build settlement 40\r", "\x04", "friday\r")
     assert f"saved to {tmp_path / 'friday.catan'}" in said(out)
     assert "build settlement 40" in (tmp_path / "friday.catan").read_text()
-    assert (tmp_path / "autosave.catan").is_file()         # autosaved all along
+    assert (tmp_path / "autosave-1.catan").is_file()         # autosaved all along
 
 
 def test_prompt_toolkit_quit_then_n_declines(tmp_path):
     repl, out = make(tmp_path)
     run_pipe(repl, "build settlement 40\r", "quit\r", "n\r")
-    assert said(out).rstrip().endswith(f"autosaved as {tmp_path / 'autosave.catan'}")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["autosave.catan"]
+    assert said(out).rstrip().endswith(f"autosaved as {tmp_path / 'autosave-1.catan'}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["autosave-1.catan"]
 
 
 def test_prompt_toolkit_ctrl_c_clears_the_line(tmp_path):
@@ -459,7 +460,7 @@ def test_in_a_real_terminal(tmp_path):
         child.sendcontrol("c")      # clears the line: nothing is played
         at_prompt("· place settlement >")
         child.sendcontrol("d")
-        at_prompt("save the game as [autosave]? (Enter: yes, or a name; n: no)")
+        at_prompt("save the game as [autosave-1]? (Enter: yes, or a name; n: no)")
         child.send("friday\r")
         child.expect_exact("saved to")
         child.expect(pexpect.EOF)
@@ -467,7 +468,7 @@ def test_in_a_real_terminal(tmp_path):
         child.close(force=True)
     saved = (tmp_path / "friday.catan").read_text()
     assert "build settlement 40" in saved and "build settlement 3\n" not in saved
-    assert (tmp_path / "autosave.catan").read_text() == saved
+    assert (tmp_path / "autosave-1.catan").read_text() == saved
     assert (tmp_path / "data" / "catan" / "history").is_file()
 
 

@@ -400,7 +400,7 @@ def test_rolling_seven_discard_half_rounded_down():
     assert counts == {"red": 4, "blue": 4}                  # white holds 7: no discard
     rejected(g, "blue: discard 5 ore", "discard exactly 4")
     rejected(g, "blue: discard 3 ore", "discard exactly 4")
-    rejected(g, "blue: discard 4 wool", "only 0 wool")
+    rejected(g, "blue: discard 4 wool", "you have no wool")
     rejected(g, "white: discard 3 wool", "nothing to discard")
     rejected(g, "robber L", "only after rolling a 7")       # discards first
     rejected(g, "build road 16-17", "must discard")
@@ -744,7 +744,7 @@ def test_maritime_trade_needs_the_cards_and_the_bank_stock():
     run(g, "give red 3 wool")
     rejected(g, "trade 4 wool for ore", "only 3 wool")
     run(g, "give red 1 wool", "give blue 19 ore")
-    rejected(g, "trade 4 wool for ore", "bank has only 0 ore")
+    rejected(g, "trade 4 wool for ore", "bank has no ore")
 
 
 def test_maritime_trade_only_in_your_own_turn():
@@ -777,7 +777,7 @@ def test_domestic_trade_accept_needs_the_cards_asked_for():
     g = on_turn("red")
     run(g, "give red 1 ore")
     accepted(g, "offer blue 1 ore for 1 wool")
-    rejected(g, "accept", "only 0 wool")
+    rejected(g, "accept", "you have no wool")
     assert g.legal_commands() == ["decline"]
 
 

@@ -539,7 +539,7 @@ def test_gold_pick_is_capped_by_the_bank(sea_rules) -> None:
     to_roll(g, "red")
     run(g, "dice 3 3", "roll")
     refused(g, "choose gold ore ore", "exactly 1")
-    refused(g, "choose gold grain", "bank has only 0")
+    refused(g, "choose gold grain", "bank has no grain")
     legal(g, "choose gold ore")
 
 

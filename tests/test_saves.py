@@ -192,7 +192,7 @@ def test_list_saves_reads_headers_and_flags_damage(tmp_path):
 
 def test_every_accepted_command_is_autosaved_and_a_refused_one_is_not(tmp_path):
     session = Session.new(header(), saves_folder=tmp_path)
-    auto = tmp_path / "autosave.catan"
+    auto = tmp_path / "autosave-1.catan"
     session.play("build settlement 40")
     assert auto.read_text().splitlines()[-2:] == ["build settlement 40", f"# digest: {session.game.digest()}"]
     before = auto.read_text()

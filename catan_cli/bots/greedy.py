@@ -19,13 +19,13 @@ Each decision is made afresh from what the seat may see (:class:`~.context.Ctx`)
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.actions import Action
 from ..engine.geometry import RESOURCES
 from ..errors import RuleError
 from .context import Ctx, route_search
+from .seeding import decision_rng, turn_lines
 from .strategies import Strategy, strategy_for
 
 if TYPE_CHECKING:
@@ -49,9 +49,7 @@ class GreedyBot:
     kind = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-        self._memo_key: tuple[int, int, int] | None = None
-        self._memo: dict[str, Any] = {}
+        self.seed = seed
 
     # --- the door ---------------------------------------------------------------------
     def choose(self, game: "Game", seat: str) -> str:
@@ -75,11 +73,13 @@ class GreedyBot:
         return action
 
     def memo(self, ctx: Ctx) -> dict[str, Any]:
-        key = (id(ctx.game), ctx.turn, ctx.me)
-        if key != self._memo_key:
-            self._memo_key = key
-            self._memo = {"trades": 0, "offers": 0, "offered": set()}
-        return self._memo
+        """This turn's bank trades and offers of the seat (and to whom), read from the game's
+        history, so a resumed game knows them as well as the uninterrupted one."""
+        lines = turn_lines(ctx.game, ctx.seat)
+        offered = {ctx.game.players.index(words[1]) for words in (line.split() for line in lines)
+                   if words[0] == "offer" and len(words) > 1 and words[1] in ctx.game.players}
+        return {"trades": sum(1 for line in lines if line.startswith("trade ")),
+                "offers": sum(1 for line in lines if line.startswith("offer ")), "offered": offered}
 
     def _fallback(self, ctx: Ctx) -> Action:
         for kind in ("roll", "end"):
@@ -87,7 +87,7 @@ class GreedyBot:
                 if a.kind == kind:
                     return a
         quiet = [a for a in ctx.legal if a.kind not in ("trade", "offer")]
-        return self.rng.choice(quiet or ctx.legal)
+        return decision_rng(ctx.game, ctx.seat, self.seed).choice(quiet or ctx.legal)
 
     # --- dispatch ----------------------------------------------------------------------
     def decide(self, ctx: Ctx, strat: Strategy) -> Action | None:

@@ -10,6 +10,7 @@ from .actions import Action, Event, Private
 from .ships import ShipRules
 from .geometry import RESOURCES
 from .state import ROAD, SHIP
+from .words import only
 from .phases import Phase
 
 
@@ -176,7 +177,7 @@ class CardRules(ShipRules):
             need[r] += 1
         for r in range(5):
             if need[r] > self.s.bank[r]:
-                return f"the bank has only {self.s.bank[r]} {RESOURCES[r]}"
+                return f"the bank has {only(self.s.bank[r], RESOURCES[r])}"
         return None
 
     def do_play_year_of_plenty(self, a: Action) -> list[Event]:

@@ -8,7 +8,7 @@ from typing import Any
 from .actions import Action, Event, Private
 from .base import EngineBase
 from .geometry import RESOURCES
-from .words import resource_text
+from .words import only, resource_text
 from .phases import Phase
 
 GOLD = 5
@@ -115,7 +115,7 @@ class ProductionRules(EngineBase):
             need[r] += 1
         for r in range(5):
             if need[r] > self.s.bank[r]:
-                return f"the bank has only {self.s.bank[r]} {RESOURCES[r]}"
+                return f"the bank has {only(self.s.bank[r], RESOURCES[r])}"
         return None
 
     def gold_count(self, item: dict[str, Any]) -> int:
@@ -185,7 +185,7 @@ class ProductionRules(EngineBase):
             return f"discard exactly {item['count']} cards (half of {self.hand_size(a.seat)}, rounded down)"
         for r in range(5):
             if counts[r] > have[r]:
-                return f"you have only {have[r]} {RESOURCES[r]}"
+                return f"you have {only(have[r], RESOURCES[r])}"
         return None
 
     def do_discard(self, a: Action) -> list[Event]:

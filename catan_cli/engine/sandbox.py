@@ -9,7 +9,7 @@ from .actions import Action, Event
 from .trade import TradeRules
 from .geometry import RESOURCES
 from .state import CITY, ROAD, SETTLEMENT, SHIP
-from .words import resource_text
+from .words import only, resource_text
 from .phases import Phase
 
 
@@ -30,7 +30,7 @@ class SandboxRules(TradeRules):
             return "no such player"
         for r in range(5):
             if counts[r] > self.s.bank[r]:
-                return f"the bank has only {self.s.bank[r]} {RESOURCES[r]}"
+                return f"the bank has {only(self.s.bank[r], RESOURCES[r])}"
         return None
 
     def do_give(self, a: Action) -> list[Event]:
@@ -45,7 +45,7 @@ class SandboxRules(TradeRules):
         have = self.s.players[seat].resources
         for r in range(5):
             if counts[r] > have[r]:
-                return f"{self.name(seat)} has only {have[r]} {RESOURCES[r]}"
+                return f"{self.name(seat)} has {only(have[r], RESOURCES[r])}"
         return None
 
     def do_take(self, a: Action) -> list[Event]:

@@ -36,11 +36,17 @@ COSTED: tuple[str, ...] = ("road", "settlement", "city", "card", "ship")
 
 
 def rules_dir() -> Path:
-    """Where scenario files live: $CATAN_RULES_DIR, else ``rules/`` beside the package."""
+    """Where scenario files live: $CATAN_RULES_DIR; else ``catan_cli/_rules/``, where an
+    installed package (a wheel, ``pip install .``) carries them (setup.py copies them there);
+    else ``rules/`` at the top of the checkout (an editable install, or the source tree)."""
     env = os.environ.get("CATAN_RULES_DIR")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parent.parent.parent / "rules"
+    package = Path(__file__).resolve().parent.parent
+    packaged = package / "_rules"
+    if packaged.is_dir():
+        return packaged
+    return package.parent / "rules"
 
 
 @dataclass(frozen=True)
@@ -441,8 +447,10 @@ def load_scenario(key: str) -> Scenario:
     path = next((folder / f"{key}.toml" for folder in _rules_dirs() if (folder / f"{key}.toml").is_file()),
                 rules_dir() / f"{key}.toml")
     if not path.is_file():
+        from ..suggest import did_you_mean
+
         known = ", ".join(available_scenarios()) or "none found"
-        raise ScenarioError(f"unknown scenario {key!r} (known: {known})")
+        raise ScenarioError(f"unknown scenario {key!r}{did_you_mean(key, available_scenarios())} (known: {known})")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .actions import Action, Event
 from .cards import CardRules
 from .geometry import RESOURCES
-from .words import resource_text
+from .words import only, resource_text
 from .phases import Phase
 
 
@@ -29,9 +29,9 @@ class TradeRules(CardRules):
                     f"'trade {rate * get_n} {RESOURCES[give_r]} for {get_n} {RESOURCES[get_r]}'")
         have = self.s.players[seat].resources[give_r]
         if have < give_n:
-            return f"you have only {have} {RESOURCES[give_r]}"
+            return f"you have {only(have, RESOURCES[give_r])}"
         if self.s.bank[get_r] < get_n:
-            return f"the bank has only {self.s.bank[get_r]} {RESOURCES[get_r]}"
+            return f"the bank has {only(self.s.bank[get_r], RESOURCES[get_r])}"
         return None
 
     def do_trade(self, a: Action) -> list[Event]:
@@ -68,7 +68,7 @@ class TradeRules(CardRules):
         have = s.players[seat].resources
         for r in range(5):
             if give[r] > have[r]:
-                return f"you have only {have[r]} {RESOURCES[r]}"
+                return f"you have {only(have[r], RESOURCES[r])}"
         return None
 
     def do_offer(self, a: Action) -> list[Event]:
@@ -85,7 +85,7 @@ class TradeRules(CardRules):
         have = self.s.players[a.seat].resources
         for r in range(5):
             if item["get"][r] > have[r]:
-                return f"you have only {have[r]} {RESOURCES[r]}"
+                return f"you have {only(have[r], RESOURCES[r])}"
         offerer = self.s.players[item["from"]].resources
         for r in range(5):
             if item["give"][r] > offerer[r]:

@@ -11,3 +11,8 @@ def resource_text(counts: Sequence[int]) -> str:
     """[0, 2, 0, 0, 1] -> '2 brick 1 ore' (the command language's card lists)."""
     parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(counts) if n]
     return " ".join(parts) if parts else "nothing"
+
+
+def only(n: int, resource: str) -> str:
+    """What someone holds of a resource, in a refusal: 'no brick', 'only 1 brick'."""
+    return f"no {resource}" if n <= 0 else f"only {n} {resource}"

@@ -215,7 +215,7 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - a bug must cost one line, not the connection
-            self.hub.log(f"internal error on {clean(line, 80)!r} from {self.name}: {exc.__class__.__name__}: {exc}")
+            self.hub.log(f"internal error on '{clean(line, 80)}' from {self.name}: {exc.__class__.__name__}: {exc}")
             self.push("✗ internal error: the command was not completed (the server log says more)\n")
 
     async def _at_table(self, table: "Table", line: str) -> None:

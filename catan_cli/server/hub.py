@@ -136,7 +136,7 @@ class Hub:
     def table(self, name: str) -> Table:
         table = self.tables.get(name.lower())
         if table is None:
-            raise CatanError(f"no table {clean(name, 24)!r} ('tables' lists them)")
+            raise CatanError(f"no table '{clean(name, 24)}' ('tables' lists them)")
         return table
 
     # ------------------------------------------------------------------ lobby
@@ -171,7 +171,7 @@ class Hub:
         elif verb in ("quit", "exit", "leave", "bye"):
             client.close("bye")
         else:
-            raise CatanError(f"unknown lobby command {clean(verb, 24)!r}: 'help' lists them")
+            raise CatanError(f"unknown lobby command '{clean(verb, 24)}': 'help' lists them")
 
     def who_text(self) -> str:
         return "connected: " + ", ".join(sorted({c.name for c in self.clients})) + "\n"
@@ -197,7 +197,7 @@ class Hub:
         while args:
             key = args.pop(0).lower()
             if key not in options or not args:
-                raise CatanError(f"new table: unknown option or missing value {clean(key, 20)!r}")
+                raise CatanError(f"new table: unknown option or missing value '{clean(key, 20)}'")
             options[key] = args.pop(0)
         stored = set(store.stored_tables(self.saves_folder))
         if name is None:
@@ -218,7 +218,7 @@ class Hub:
             raise CatanError("seats: at most 6, each named once")
         for seat in seats:
             if not SEAT_RE.fullmatch(seat.name):
-                raise CatanError(f"seat {clean(seat.name, 20)!r}: seat names are words, like red or blue")
+                raise CatanError(f"seat '{clean(seat.name, 20)}': seat names are words, like red or blue")
         header = Header(clean(options["--scenario"] or "", 40).lower(), seats, seed, False, list(self.defaults.options))
         session_name = store.save_name(name)
 

@@ -8,16 +8,14 @@ read without blocking.
 
 from __future__ import annotations
 
-import errno
 import json
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import saves
 from ..errors import CatanError, SaveError
+from ..textfile import UnusableFile, read_text_file
 from .table import SAVE_PREFIX, check_table_name, owners_from
 
 MAX_SAVE_BYTES = 2 << 20      # a long game is ~20 KB
@@ -25,32 +23,17 @@ MAX_SIDECAR_BYTES = 64 << 10
 
 
 def read_bounded(path: Path, limit: int) -> str:
-    """The text of a regular file of at most ``limit`` bytes; SaveError otherwise."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    """The text of a regular file (not a link) of at most ``limit`` bytes; SaveError otherwise."""
     try:
-        fd = os.open(path, flags)
+        return read_text_file(path, limit, follow_links=False)
     except FileNotFoundError:
         raise SaveError(f"no save named {path.stem!r}") from None
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise SaveError(f"{path.name} is a link, not a save") from None
-        raise SaveError(f"cannot read {path.name}: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{path.name} is not a regular file")
-        if info.st_size > limit:
-            raise SaveError(f"{path.name} is larger than {limit // 1024} KiB")
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(limit + 1)
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise SaveError(f"{path.name} is larger than {limit // 1024} KiB")
-    try:
-        return data.decode("utf-8")
+    except UnusableFile as exc:
+        raise SaveError(f"{path.name} {exc}") from None
     except UnicodeDecodeError:
         raise SaveError(f"{path.name} is not text") from None
+    except OSError as exc:
+        raise SaveError(f"cannot read {path.name}: {exc.strerror or exc}") from None
 
 
 @dataclass

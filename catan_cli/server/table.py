@@ -37,7 +37,7 @@ SAVE_PREFIX = "table-"
 
 def check_table_name(name: str) -> str:
     if not TABLE_RE.fullmatch(name):
-        raise CatanError(f"{clean(name, 40)!r} is not a table name: lowercase letters, digits, '-' and '_', "
+        raise CatanError(f"'{clean(name, 40)}' is not a table name: lowercase letters, digits, '-' and '_', "
                          "at most 24")
     return name
 
@@ -136,7 +136,7 @@ class Table:
         held by another player is never given; the holder's newer connection replaces the old."""
         mine = self.seat_of(viewer.name)
         if wanted is not None and wanted not in self.seats:
-            raise CatanError(f"table {self.name} has no seat {clean(wanted, 20)!r} (seats: {', '.join(self.seats)})")
+            raise CatanError(f"table {self.name} has no seat '{clean(wanted, 20)}' (seats: {', '.join(self.seats)})")
         if mine is not None:
             if wanted is not None and wanted != mine:
                 raise CatanError(f"you hold {mine} at {self.name}; one seat a player")
@@ -229,7 +229,7 @@ class Table:
             def build() -> "Session":
                 session = Session.new(new, save_name=self.session.save_name, saves_folder=self.hub.saves_folder,
                                       autosave=False)
-                session.save()
+                session.save(force=True)   # the table owns its save name: the lobby's save gives way
                 return session
 
             try:

@@ -183,6 +183,9 @@ class Rules(ScenarioRules):
     # --- checks -----------------------------------------------------------------------------------
     def invariant_problems(self) -> list[str]:
         ctx = self.ctx
+        # A restored state may say anything: its shape first, so the sums below cannot fail.
+        if shape := self.shape_problems():
+            return shape
         total = (sum(v["cloth"] for v in self.villages) + ctx.data["cloth_supply"]
                  + sum(ctx.player_data(p).get("cloth", 0) for p in range(ctx.n)))
         problems = []
@@ -191,3 +194,25 @@ class Rules(ScenarioRules):
         if any(v["cloth"] < 0 for v in self.villages) or ctx.data["cloth_supply"] < 0:
             problems.append("negative cloth")
         return problems
+
+    def shape_problems(self) -> list[str]:
+        """The villages of the map, in order, with whole-number cloth and traders that are seats."""
+        ctx = self.ctx
+        villages = ctx.data.get("villages")
+        nodes = list(self.village_index)
+        if not isinstance(villages, list) or len(villages) != len(nodes):
+            return ["the villages are damaged"]
+        for v, node in zip(villages, nodes):
+            if (not isinstance(v, dict) or v.get("node") != node or type(v.get("number")) is not int
+                    or type(v.get("cloth")) is not int or not isinstance(v.get("traders"), list)
+                    or any(type(t) is not int or not 0 <= t < ctx.n for t in v["traders"])
+                    or len(set(v["traders"])) != len(v["traders"])):
+                return [f"the village on {node + 1} is damaged"]
+        for key in ("cloth_supply", "cloth_total"):
+            if type(ctx.data.get(key)) is not int:
+                return [f"the {key.replace('_', ' ')} is not a whole number"]
+        for seat in range(ctx.n):
+            cloth = ctx.player_data(seat).get("cloth", 0)
+            if type(cloth) is not int or cloth < 0:
+                return [f"{ctx.name(seat)}'s cloth is {cloth!r}"]
+        return []

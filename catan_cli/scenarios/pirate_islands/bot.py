@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 ATTACK_WARSHIPS = 4
 #: warships worth having before the attacks (more only protects against the fleet)
 WANT_WARSHIPS = 6
+#: wool, grain, ore: what development cards (knights, so warships) cost
+CARD_RESOURCES = (2, 3, 4)
+#: the extra value per pip of a card resource the seat does not produce yet
+CARD_RESOURCE_BONUS = 1.0
 
 
 class Strategy(BaseStrategy):
@@ -60,6 +64,14 @@ class Strategy(BaseStrategy):
     def route_allowed(self, ctx: "Ctx") -> Callable[[int, int], bool] | None:
         # ships go only along the lane, one route, taken care of by the fortress goal
         return lambda edge, mode: mode == 0
+
+    def spot_bonus(self, ctx: "Ctx", node: int) -> float:
+        # Warships come only from knights, and knights from cards (wool, grain, ore): a seat
+        # with no wool of its own buys no cards and meets the fleet unarmed, so the card
+        # resources it lacks are worth more here than in the base game.
+        prod = ctx.board.node_prod[node]
+        mine = ctx.production(ctx.me)
+        return sum(CARD_RESOURCE_BONUS * prod[r] / (1.0 + mine[r]) for r in CARD_RESOURCES)
 
     def setup_route_bonus(self, ctx: "Ctx", action: Action) -> float:
         # a set-up ship that extends the lane is a free step toward the fortress

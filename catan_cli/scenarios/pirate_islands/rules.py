@@ -22,6 +22,7 @@ from ...engine.rulebook import ScenarioRules
 from ...engine.words import resource_text
 from ...notation import Reader
 from ...engine.phases import Phase
+from ...wording import plural
 
 FORTRESS, WARSHIP = 3, 3      # node code of a fortress, edge code of a warship
 
@@ -43,6 +44,18 @@ The Pirate Islands (Seafarers; 3-4 players, 10 VP and your own fortress).
 """
 
 
+def seat_starts(scen: Any, n: int) -> list[dict[str, Any]]:
+    """The ``[[start]]`` sets of an ``n``-seat game, in seat order: with fewer seats than sets,
+    the sets whose ``colour`` is in ``[params] unused_starts`` are left out first (seed 001: a
+    3-player game does not use the white player's position), whatever the players are called."""
+    starts = list(scen.starts)
+    for colour in scen.params.get("unused_starts", []):
+        if len(starts) <= n:
+            break
+        starts = [st for st in starts if st.get("colour") != colour]
+    return starts[:n]
+
+
 class Rules(ScenarioRules):
     pieces = (
         PieceKind("fortress", "node", FORTRESS, "F", supply="settlement"),
@@ -53,7 +66,7 @@ class Rules(ScenarioRules):
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)
         scen = ctx.scen
-        starts = scen.starts[: ctx.n]
+        starts = seat_starts(scen, ctx.n)
         self.path: tuple[int, ...] = scen.paths["fleet"]
         self.marked = [int(st["marked_node"]) for st in starts]
         self.fortress_node = [int(st["fortress_node"]) for st in starts]
@@ -141,7 +154,7 @@ class Rules(ScenarioRules):
     # --- creation ----------------------------------------------------------------------
     def on_new_game(self) -> None:
         ctx = self.ctx
-        for seat, start in enumerate(ctx.scen.starts[: ctx.n]):
+        for seat, start in enumerate(seat_starts(ctx.scen, ctx.n)):
             node, edge, fort = int(start["settlement_node"]), int(start["ship_edge"]), int(start["fortress_node"])
             ctx.place_node_piece(seat, node, "settlement")
             ctx.place_edge_piece(seat, edge, "ship")
@@ -287,11 +300,11 @@ class Rules(ScenarioRules):
             for _ in range(loss):
                 lost[ctx.lose_random_card(victim)] += 1
             # The lost cards go back to the bank, open to the table.
-            events.append(Event("fleet", victim, f"the fleet (strength {strength}) beats {name}'s {defence} "
-                                                 f"warships: {name} loses {resource_text(lost) if loss else 'nothing (no cards)'}",
+            events.append(Event("fleet", victim, f"the fleet (strength {strength}) beats {name}'s "
+                                                 f"{plural(defence, 'warship')}: {name} loses {resource_text(lost) if loss else 'nothing (no cards)'}",
                                 (("reveals", "cards lost"),)))
         elif defence > strength:
-            events.append(Event("fleet", victim, f"{name}'s {defence} warships beat the fleet (strength {strength}): "
+            events.append(Event("fleet", victim, f"{name}'s {plural(defence, 'warship')} beat{'s' if defence == 1 else ''} the fleet (strength {strength}): "
                                                  f"{name} chooses a resource"))
             if sum(s.bank):
                 # The state keeps the prompt words it always kept, so older saves' digests hold.
@@ -397,7 +410,7 @@ class Rules(ScenarioRules):
         ours = self.warships(seat)
         name = ctx.name(seat)
         events = [Event("attack", seat, f"{name} attacks the fortress on {fort['node'] + 1}: "
-                                        f"the pirates roll {die}, {name} has {ours} warships")]
+                                        f"the pirates roll {die}, {name} has {plural(ours, 'warship')}")]
         order, _ = self.route(seat)
         if ours > die:
             fort["chits"] -= 1
@@ -430,6 +443,9 @@ class Rules(ScenarioRules):
     def invariant_problems(self) -> list[str]:
         ctx = self.ctx
         s = ctx.state
+        # A restored state may say anything: its shape first, so the sums below cannot fail.
+        if shape := self.shape_problems():
+            return shape
         problems = []
         left = sum(f["chits"] for f in ctx.data["fortresses"])
         won = sum(ctx.player_data(p).get("chits_won", 0) for p in range(ctx.n))
@@ -448,6 +464,30 @@ class Rules(ScenarioRules):
             if ships != len(order):
                 problems.append(f"{ctx.name(seat)}'s ships do not form one unbranched route")
         return problems
+
+    def shape_problems(self) -> list[str]:
+        """Each seat's fortress on its own intersection with its chits, the fleet on its
+        path, whole-number chit counts."""
+        ctx = self.ctx
+        most = int(ctx.scen.params.get("fortress_chits", 3))
+        forts = ctx.data.get("fortresses")
+        if not isinstance(forts, list) or len(forts) != ctx.n:
+            return ["the fortresses are damaged"]
+        for seat, f in enumerate(forts):
+            if (not isinstance(f, dict) or f.get("seat") != seat or f.get("node") != self.fortress_node[seat]
+                    or type(f.get("chits")) is not int or not 0 <= f["chits"] <= most):
+                return [f"{ctx.name(seat)}'s fortress is damaged"]
+        fleet = ctx.data.get("fleet")
+        if (not isinstance(fleet, dict) or type(fleet.get("index")) is not int
+                or not 0 <= fleet["index"] < len(self.path) or not isinstance(fleet.get("active"), bool)):
+            return ["the pirate fleet is off its path"]
+        if type(ctx.data.get("fortress_chits_total")) is not int:
+            return ["the fortress chits' total is not a whole number"]
+        for seat in range(ctx.n):
+            won = ctx.player_data(seat).get("chits_won", 0)
+            if type(won) is not int or won < 0:
+                return [f"{ctx.name(seat)}'s won chits are {won!r}"]
+        return []
 
 
 def _parse_attack(r: Reader, actor: int) -> Action:

@@ -1,0 +1,156 @@
+"""Is a restored game state sound?  ``Game.from_json`` asks before it hands a state out.
+
+A state read from JSON may say anything: negative or astronomical card counts, a phase or a
+terrain that does not exist, a robber or a seat past the end of its table.  Such a state must be
+refused at the door, with a reason that names what is wrong, instead of crashing on first use
+or playing on from an impossible position.
+
+Two steps: :func:`shape_problems` checks the types and ranges of the plain state against its
+scenario (cheap, and safe on any input), and only a state of the right shape goes on to the
+rules' own invariants (:func:`catan_cli.engine.invariants.check_invariants`) and a first look
+at its legal moves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from .engine.packages import rules_class
+from .engine.phases import GENERAL_PHASES
+from .engine.pieces import GENERAL_PIECES, PieceTable
+from .engine.scenario import DEV_CARDS, HARBOR_TYPES, TERRAIN_CODES
+from .engine.state import GameState
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .engine.scenario import Scenario
+
+SETUP_STEPS = ("settlement", "route")
+TERRAINS = frozenset(TERRAIN_CODES.values())
+MAX_TURN = 10**6
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Problems(list[str]):
+    def int_in(self, what: str, value: Any, low: int, high: int) -> bool:
+        """``value`` is a whole number in ``low..high``; else a problem naming ``what``."""
+        if not _is_int(value):
+            self.append(f"{what} is {value!r}, not a whole number")
+            return False
+        if not low <= value <= high:
+            self.append(f"{what} is {value}, outside {low}..{high}")
+            return False
+        return True
+
+    def table(self, what: str, values: Any, size: int | None, low: int, high: int) -> None:
+        if not isinstance(values, list):
+            self.append(f"{what} is not a list")
+            return
+        if size is not None and len(values) != size:
+            self.append(f"{what} has {len(values)} entries, not {size}")
+            return
+        for i, value in enumerate(values):
+            if not self.int_in(f"{what}[{i}]", value, low, high):
+                return
+
+    def one_of(self, what: str, value: Any, allowed: Iterable[Any]) -> None:
+        if value not in allowed:
+            self.append(f"unknown {what} {value!r}")
+
+
+def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
+    """Every type or range problem of ``s`` for scenario ``scen`` (empty: the right shape)."""
+    geo = scen.geo
+    out = _Problems()
+    n = len(s.players) if isinstance(s.players, list) else 0
+    if not scen.min_players <= n <= scen.max_players:
+        out.append(f"{n} players in a game for {scen.min_players}-{scen.max_players}")
+        return out
+    names = [p.name for p in s.players]
+    if len(set(map(str, names))) != n or any(
+            not isinstance(name, str) or not name.isidentifier() or name in ("all", "nobody") for name in names):
+        out.append(f"the players' names {names!r} are not distinct one-word names")
+        return out
+    rules = rules_class(scen)   # the scenario's declared pieces and phases are known too
+    pieces = PieceTable(GENERAL_PIECES + rules.pieces)
+    out.one_of("phase", s.phase, GENERAL_PHASES | {p.name for p in rules.phases})
+    out.one_of("set-up step", s.setup_step, SETUP_STEPS)
+    out.int_in("the seat on turn", s.current, 0, n - 1)
+    out.int_in("the turn", s.turn, 0, MAX_TURN)
+    out.table("the bank", s.bank, 5, 0, max(scen.bank))
+    for i, p in enumerate(s.players):
+        out.table(f"{p.name}'s cards", p.resources, 5, 0, max(scen.bank))
+        if not isinstance(p.pieces, dict):
+            out.append(f"{p.name}'s pieces are not a table")
+        else:
+            for piece, left in p.pieces.items():
+                out.int_in(f"{p.name}'s {piece} supply", left, 0, scen.pieces.get(piece, 0))
+        out.int_in(f"{p.name}'s knights", p.knights, 0, sum(scen.deck.values()))
+        if not isinstance(p.dev_cards, list) or any(
+                not isinstance(c, list) or len(c) != 2 or c[0] not in DEV_CARDS or not _is_int(c[1])
+                for c in p.dev_cards):
+            out.append(f"{p.name}'s development cards are damaged")
+        if not isinstance(p.played, dict) or any(not _is_int(v) or v < 0 for v in p.played.values()):
+            out.append(f"{p.name}'s played cards are damaged")
+    if not isinstance(s.deck, list) or any(card not in DEV_CARDS for card in s.deck):
+        out.append("the development deck holds an unknown card")
+    if not isinstance(s.terrain, list) or len(s.terrain) != geo.n_hexes:
+        out.append("the hex table is damaged")
+    else:
+        for terrain in s.terrain:
+            out.one_of("terrain", terrain, TERRAINS)
+    out.table("the number tokens", s.numbers, geo.n_hexes, 0, 12)
+    out.table("the harbours", s.harbor_types, None, -1, len(HARBOR_TYPES) - 1)
+    out.table("the intersection owners", s.node_owner, geo.n_nodes, -1, n - 1)
+    out.table("the buildings", s.node_kind, geo.n_nodes, 0, len(pieces.node_names) - 1)
+    out.table("the path owners", s.edge_owner, geo.n_edges, -1, n - 1)
+    out.table("the routes", s.edge_kind, geo.n_edges, 0, len(pieces.edge_names) - 1)
+    out.int_in("the robber's hex", s.robber, -1, geo.n_hexes - 1)
+    out.int_in("the pirate's hex", s.pirate, -1, geo.n_hexes - 1)
+    out.table("the set-up order", s.setup_order, None, 0, n - 1)
+    out.int_in("the set-up settlement", s.setup_node, -1, geo.n_nodes - 1)
+    out.table("the route lengths", s.route_len, n, 0, geo.n_edges)
+    out.int_in("the longest route's holder", s.longest_holder, -1, n - 1)
+    out.int_in("the largest army's holder", s.army_holder, -1, n - 1)
+    out.table("the winners", s.winners, None, 0, n - 1)
+    out.table("the ships built this turn", s.built_this_turn, None, 0, geo.n_edges - 1)
+    for what, dice in (("the dice", s.dice), ("the set dice", s.forced_dice)):
+        if dice is not None:
+            out.table(what, dice, 2, 1, 6)
+    if not isinstance(s.pending, list) or any(not isinstance(item, dict) for item in s.pending):
+        out.append("the pending answers are damaged")
+    else:
+        for item in s.pending:
+            out.int_in(f"a pending {item.get('kind')!r}'s player", item.get("seat"), 0, n - 1)
+    if not isinstance(s.extra, dict):
+        out.append("the scenario's state is not a table")
+    return out
+
+
+def position_problems(game: "Game") -> list[str]:
+    """What is wrong with a restored position of the right shape: the rules' invariants, or
+    a failure to list its moves or draw its views (a state no play could have reached)."""
+    from .engine.invariants import check_invariants
+
+    try:
+        problems = check_invariants(game.engine)
+        if not problems:
+            game.legal_actions()
+            game.waiting_for()
+            for seat in [None, *range(len(game.players))]:
+                game.view(seat)
+    except Exception as exc:   # a damaged scenario state: anything may break, say what
+        return [f"it cannot be played ({exc.__class__.__name__}: {exc})"]
+    return problems
+
+
+def refusal(problems: list[str]) -> str:
+    """The first problem, and how many more there are."""
+    more = len(problems) - 1
+    return problems[0] + (f" (and {more} more problem{'s' if more != 1 else ''})" if more else "")
+
+
+__all__ = ["shape_problems", "position_problems", "refusal"]
