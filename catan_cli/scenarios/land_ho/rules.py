@@ -234,6 +234,9 @@ class Rules(GoldTrade):
     # --- invariants -------------------------------------------------------------------------------------
     def invariant_problems(self) -> list[str]:
         ctx = self.ctx
+        # A restored state may say anything: its shape first, so the sums below cannot fail.
+        if shape := self.shape_problems():
+            return shape
         out: list[str] = []
         per_edge = Counter(sh["edge"] for sh in self.ships)
         for e, count in per_edge.items():
@@ -257,6 +260,44 @@ class Rules(GoldTrade):
             if ctx.state.node_kind[int(n)] != HARBOR:
                 out.append(f"a basin on {int(n) + 1} without a harbour settlement")
         return out
+
+
+    def shape_problems(self) -> list[str]:
+        """Ships with distinct whole-number ids, owners that are seats, paths of the map and a
+        settler or nothing aboard; basins on intersections; this turn's counts; whole-number
+        gold, ships and settlers per player."""
+        ctx = self.ctx
+        data = ctx.data
+        ships = data.get("ships")
+        if not isinstance(ships, list) or not all(isinstance(sh, dict) for sh in ships):
+            return ["the ships are damaged"]
+        ids = [sh.get("id") for sh in ships]
+        if (not all(_whole(i, 0) for i in ids) or len(set(ids)) != len(ids)
+                or not _whole(data.get("next_ship"), max(ids, default=-1) + 1)):
+            return ["the ships' numbers are damaged"]
+        for sh in ships:
+            if (not _whole(sh.get("owner"), 0, ctx.n - 1) or not _whole(sh.get("edge"), 0, ctx.geo.n_edges - 1)
+                    or sh.get("cargo") not in ("", SETTLER)):
+                return [f"ship {sh['id']} is damaged"]
+        basins = data.get("basins")
+        if not isinstance(basins, dict) or any(
+                not (k.isdecimal() and int(k) < ctx.geo.n_nodes) or v != SETTLER for k, v in basins.items()):
+            return ["the harbour basins are damaged"]
+        m = data.get("this_turn")
+        if (not isinstance(m, dict) or not all(_whole(m.get(k), -1) for k in ("turn", "ship", "points", "gold_buys"))
+                or not all(isinstance(m.get(k), list) and all(_whole(i, 0) for i in m[k]) for k in ("done", "wool"))):
+            return ["this turn's ship moves are damaged"]
+        for seat in range(ctx.n):
+            pd = ctx.player_data(seat)
+            for key, most in (("gold", None), ("ships_left", self.max_ships), ("settlers_left", self.max_settlers)):
+                if not _whole(pd.get(key), 0, most):
+                    return [f"{ctx.name(seat)}'s {key.replace('_', ' ')} is {pd.get(key)!r}"]
+        return []
+
+
+def _whole(value: Any, least: int, most: int | None = None) -> bool:
+    """A whole number (not a bool) in range."""
+    return type(value) is int and value >= least and (most is None or value <= most)
 
 
 # --- parsers -------------------------------------------------------------------------------------------
