@@ -1,22 +1,40 @@
 """Engine throughput: seeded random-player games, the peer-comparable speed figure.
 
-    python -m catan_cli.bench                 # 200 four-player games of every scenario
-    python -m catan_cli.bench -n 500 --scenario base --text
+    python -m catan_cli.bench                 # 200 four-player games of every scenario, every path
+    python -m catan_cli.bench -n 500 --scenario base --path game --peer
 
-A random player picks uniformly among ``legal_actions()`` of the seat to act and plays it
-through ``Engine.apply`` (the same check-then-apply door as every client); ``--text`` goes
-through the command language instead (``legal_commands()`` and ``Game.execute``).  Games stop
-at a turn cap (reported as 'capped').  Game i uses seed S+i for the board and the dice, and
-a separate generator seeded S+i for the player, so a run is reproducible.
+A random player picks uniformly among the legal moves of the seat to act and plays its pick
+through one of three paths:
+
+- ``game``: the public API, ``Game.legal_actions()`` + ``Game.execute(Action)``;
+- ``text``: the command language, ``Game.legal_commands()`` + ``Game.execute(str)``;
+- ``engine``: ``Engine.legal_actions()`` + ``Engine.apply`` (check, then apply), for reference.
+
+All three play the same games (same fingerprint).  Games stop at a turn cap (reported as
+'capped').  Game i uses seed S+i for the board and the dice, and a separate generator seeded
+S+i for the player, so a run is reproducible.
+
+Every figure is decisions per second of CPU time (``time.process_time``), not wall time:
+on a machine shared with other work, wall time measures the load more than the engine.
+
+The peer figure: ``--peer`` runs catanatron (random players, four seats) through
+``../shared/bench/catanatron.sh`` (or the script named by $CATANATRON_BENCH) in the same run,
+before and after ours, so both figures come from the same machine.  Its CPU time is the
+child process's (``getrusage``); the start-up (interpreter, imports) is taken out by also
+running one game alone and counting only the difference: games 2..n.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import random
+import resource
 import statistics
+import subprocess
 import time
+from pathlib import Path
 from dataclasses import dataclass
 
 from .game import Game
@@ -27,6 +45,7 @@ COLORS = ["red", "blue", "white", "orange"]
 @dataclass
 class BenchResult:
     scenario: str
+    path: str
     games: int
     decisions: int
     seconds: float
@@ -43,34 +62,97 @@ class BenchResult:
         return self.decisions / self.seconds
 
 
-def play_random_game(scenario: str, players: int, seed: int, turn_cap: int, text: bool) -> tuple[Game, int]:
+PATHS = ("game", "text", "engine")
+
+
+def play_random_game(scenario: str, players: int, seed: int, turn_cap: int, path: str) -> tuple[Game, int]:
     game = Game.new(scenario, players=COLORS[:players], seed=seed)
-    chooser = random.Random(seed)
+    choice = random.Random(seed).choice
     engine = game.engine
     state = engine.s
     decisions = 0
-    while state.phase != "over" and state.turn <= turn_cap:
-        if text:
-            game.execute(chooser.choice(game.legal_commands()))
-        else:
-            engine.apply(chooser.choice(engine.legal_actions()))
-        decisions += 1
+    if path == "game":
+        while state.phase != "over" and state.turn <= turn_cap:
+            game.execute(choice(game.legal_actions()))
+            decisions += 1
+    elif path == "text":
+        while state.phase != "over" and state.turn <= turn_cap:
+            game.execute(choice(game.legal_commands()))
+            decisions += 1
+    else:
+        while state.phase != "over" and state.turn <= turn_cap:
+            engine.apply(choice(engine.legal_actions()))
+            decisions += 1
     return game, decisions
 
 
-def run(scenario: str, games: int, players: int, seed: int, turn_cap: int, text: bool) -> BenchResult:
+def run(scenario: str, games: int, players: int, seed: int, turn_cap: int, path: str = "game") -> BenchResult:
     fingerprint = hashlib.sha1()
     decisions = capped = 0
     turns = []
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(games):
-        game, n = play_random_game(scenario, players, seed + i, turn_cap, text)
+        game, n = play_random_game(scenario, players, seed + i, turn_cap, path)
         decisions += n
         turns.append(game.state.turn)
         capped += game.winner is None
         fingerprint.update(f"{game.winner}:{n};".encode())
-    seconds = time.perf_counter() - start
-    return BenchResult(scenario, games, decisions, seconds, capped, turns, fingerprint.hexdigest()[:16])
+    seconds = time.process_time() - start
+    return BenchResult(scenario, path, games, decisions, seconds, capped, turns, fingerprint.hexdigest()[:16])
+
+
+def peer_script() -> Path | None:
+    """catanatron's bench script beside this project's checkout, if there is one."""
+    named = os.environ.get("CATANATRON_BENCH")
+    if named:
+        return Path(named)
+    for folder in Path(__file__).resolve().parents:
+        candidate = folder.parent / "shared" / "bench" / "catanatron.sh"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _peer_once(script: Path, games: int, seed: int) -> tuple[dict[str, str], float] | str:
+    """catanatron's summary lines for one run, and the CPU seconds the run took; or why not."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        done = subprocess.run(["bash", str(script), "-n", str(games), "--seed", str(seed)],
+                              capture_output=True, text=True, timeout=3600)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"catanatron: could not run {script}: {exc}"
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    fields = dict(line.split(None, 1) for line in done.stdout.splitlines() if " " in line)
+    if "avg_decisions_per_game" not in fields:
+        return f"catanatron: no figure from {script} (exit {done.returncode})"
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return fields, cpu
+
+
+def run_peer(games: int, seed: int) -> str:
+    """One line: catanatron's decisions per CPU second for random four-player games
+    ``seed``..``seed+games-1``, its start-up taken out (see the module's note)."""
+    script = peer_script()
+    if script is None:
+        return "catanatron: no bench script found (set CATANATRON_BENCH to catanatron.sh)"
+    if games < 2:
+        return "catanatron: too few games to take the start-up out (use -n 2 or more)"
+    first = _peer_once(script, 1, seed)
+    if isinstance(first, str):
+        return first
+    full = _peer_once(script, games, seed)
+    if isinstance(full, str):
+        return full
+    (one, cpu_one), (many, cpu_many) = first, full
+    per_game = float(many["avg_decisions_per_game"].split()[0])
+    decisions = per_game * games - float(one["avg_decisions_per_game"].split()[0])
+    seconds = cpu_many - cpu_one
+    if seconds <= 0:
+        return "catanatron: no CPU time measured (the child's usage was not reported)"
+    return (f"{'catanatron':<16} {'peer':<6} {games:>6} {(games - 1) / seconds:>9.2f} "
+            f"{decisions / seconds:>12.0f} {per_game:>8.1f} {'':>9} {many.get('truncated_games', '?'):>6}  "
+            f"{many.get('fingerprint', '?')}   (catanatron {many.get('catanatron', '?').split(' python')[0]}, "
+            f"random players, CPU time)")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -80,16 +162,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scenario", action="append", help="repeatable; default: every scenario")
     parser.add_argument("--turn-cap", type=int, default=1000)
-    parser.add_argument("--text", action="store_true", help="play through the command language")
+    parser.add_argument("--path", action="append", choices=PATHS,
+                        help="repeatable; default: all three (game, text, engine)")
+    parser.add_argument("--text", action="store_true", help="the same as --path text")
+    parser.add_argument("--peer", action="store_true",
+                        help="also run catanatron (../shared/bench/catanatron.sh) in the same run")
     args = parser.parse_args(argv)
     scenarios = args.scenario or ["base", "cloth-for-catan", "pirate-islands", "land-ho"]
-    print(f"{'scenario':<16} {'games':>6} {'games/s':>9} {'decisions/s':>12} {'avg dec':>8} "
-          f"{'med turns':>9} {'capped':>6}  fingerprint")
+    paths = args.path or (["text"] if args.text else list(PATHS))
+    print(f"{'scenario':<16} {'path':<6} {'games':>6} {'games/s':>9} {'decisions/s':>12} {'avg dec':>8} "
+          f"{'med turns':>9} {'capped':>6}  fingerprint", flush=True)
+    if args.peer:
+        print(run_peer(args.games, args.seed), flush=True)
     for scen in scenarios:
-        res = run(scen, args.games, args.players, args.seed, args.turn_cap, args.text)
-        print(f"{scen:<16} {res.games:>6} {res.games_per_sec:>9.2f} {res.decisions_per_sec:>12.0f} "
-              f"{res.decisions / res.games:>8.1f} {statistics.median(res.turns):>9.0f} {res.capped:>6}  "
-              f"{res.fingerprint}")
+        for path in paths:
+            res = run(scen, args.games, args.players, args.seed, args.turn_cap, path)
+            print(f"{scen:<16} {path:<6} {res.games:>6} {res.games_per_sec:>9.2f} "
+                  f"{res.decisions_per_sec:>12.0f} {res.decisions / res.games:>8.1f} "
+                  f"{statistics.median(res.turns):>9.0f} {res.capped:>6}  {res.fingerprint}", flush=True)
+    if args.peer:
+        print(run_peer(args.games, args.seed), flush=True)
+    else:
+        print("peer: add --peer to run catanatron beside these figures (../shared/bench/catanatron.sh)")
 
 
 if __name__ == "__main__":

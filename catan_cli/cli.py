@@ -536,7 +536,8 @@ def result_tables(result: dict[str, Any]) -> list[Any]:
     summary.add_row("hit the turn cap", f"{result['capped']} (cap {result['turn_cap']} turns)")
     summary.add_row("average turns", f"{result['avg_turns']:.1f}")
     summary.add_row("speed", f"{result['games_per_s']:.1f} games/s, {result['decisions_per_s']:,.0f} decisions/s "
-                             f"({result['decisions']:,} decisions in {result['seconds']:.2f} s)")
+                             f"({result['decisions']:,} decisions in {result['seconds']:.2f} s); "
+                             f"{result['cpu_decisions_per_s']:,.0f} decisions per CPU second in the games")
     if result["check"]:
         summary.add_row("violations", str(len(result["violations"])) if result["violations"] else "none")
     summary.add_row("errors", str(len(result["errors"])) if result["errors"] else "none")

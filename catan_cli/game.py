@@ -15,7 +15,7 @@ import copy
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from .engine.actions import Action, Event
 from .engine.boardjson import board_json
@@ -27,7 +27,21 @@ from .engine.state import GameState
 from .errors import CatanError, RuleError, SaveError, ScenarioError
 from .engine.geometry import RESOURCES
 from . import notation, statecheck
+from .position import Position
 from .engine.phases import Phase
+
+
+class PublicBoard(NamedTuple):
+    """The pieces on the board, as everyone sees them, in the engine's numbering: per
+    intersection its owner (-1: none) and piece code (0: none), per path the same, and the
+    robber's and pirate's hex (-1: none).  Tuples: one picture is shared by every reader."""
+
+    node_owner: tuple[int, ...]
+    node_kind: tuple[int, ...]
+    edge_owner: tuple[int, ...]
+    edge_kind: tuple[int, ...]
+    robber: int
+    pirate: int
 
 
 @dataclass(frozen=True)
@@ -48,6 +62,10 @@ class Game:
     def __init__(self, engine: Engine, history: list[str] | None = None) -> None:
         self.engine = engine
         self.history: list[str] = history if history is not None else []
+        # The legal moves of the current position, without and with one-for-one offers.
+        self._positions: list[Position | None] = [None, None]
+        self._board: tuple[int, PublicBoard] | None = None
+        self._board_raw: tuple[object, ...] = ()     # the state's tables the picture was made from
 
     # --- creation ---------------------------------------------------------------------------
     @classmethod
@@ -81,9 +99,19 @@ class Game:
             raise SaveError(f"not a sound catan game: {statecheck.refusal(problems)}")
         return game
 
+    def copy(self) -> "Game":
+        """An independent game in the same position with the same history: changing one
+        never changes the other.  The scenario and map tables are shared (they never
+        change), so this is many times cheaper than ``copy.deepcopy``."""
+        return Game(self.engine.copy(), list(self.history))
+
     # --- playing ------------------------------------------------------------------------------
     @property
     def state(self) -> GameState:
+        """The mutable state.  Whoever takes it may change it (a test setting up a
+        position), so the game's pictures of the position are dropped: the next legal_actions
+        is computed afresh.  The doors themselves read ``engine.s``."""
+        self.engine.touch()
         return self.engine.s
 
     def parse(self, text: str) -> Action:
@@ -114,8 +142,43 @@ class Game:
                             f"{getattr(action, 'args', ())!r}{by}") from None
         return action
 
+    def _position(self, offers: bool = False) -> Position:
+        """The current position's legal moves, computed at most once per position."""
+        engine = self.engine
+        pos = self._positions[offers]
+        if pos is None or pos.version != engine.version:
+            pos = self._positions[offers] = Position(engine.version, engine.legal_actions(offers))
+        return pos
+
+    def _listed(self, command: str | Action) -> Action | None:
+        """``command`` as the listed legal action it is, or None (then it takes the full
+        path: parse or validate, check, and the reason when it is refused)."""
+        if isinstance(command, str):
+            for pos in self._positions:     # texts are written only when legal_commands was asked
+                if pos is not None and pos.version == self.engine.version:
+                    found = pos.by_text(command)
+                    if found is not None:
+                        return found
+            return None
+        pos = self._position()
+        if type(command) is not Action or type(command.seat) is not int:
+            return None
+        if command.seat < 0:
+            if command.kind in ("robber", "pirate"):
+                return None       # a victim left to its default: resolve_defaults decides
+            command = command.by(self.engine.actor_of(command))
+        return pos.member(command)
+
     def execute(self, command: str | Action) -> list[Event]:
-        """Play one command; returns the events.  RuleError if illegal (state unchanged)."""
+        """Play one command; returns the events.  RuleError if illegal (state unchanged).
+        A command the position lists as legal is played at once; any other is parsed (or
+        validated), resolved and checked first."""
+        listed = self._listed(command)
+        if listed is not None:
+            events = self.engine.apply_legal(listed)
+            # Written after the play, as the full path does: the prefix depends on who acts next.
+            self.history.append(notation.format_action(listed, self, always_prefix=True))
+            return events
         action = self.parse(command) if isinstance(command, str) else self._object_action(command)
         actor = self.engine.actor_of(action)
         resolved = notation.resolve_defaults(action.by(actor), self)
@@ -124,7 +187,12 @@ class Game:
         return events
 
     def check(self, command: str | Action) -> Verdict:
-        """Whether ``command`` is legal now, with the reason; nothing is played."""
+        """Whether ``command`` is legal now, with the reason; nothing is played.  A listed
+        action or command is legal without a second check (see :meth:`execute`)."""
+        listed = self._listed(command)
+        if listed is not None:
+            text = notation.format_action(listed, self)
+            return Verdict(True, f"{text} is legal now", text)
         try:
             action = self.parse(command) if isinstance(command, str) else self._object_action(command)
             action = notation.resolve_defaults(action.by(self.engine.actor_of(action)), self)
@@ -137,12 +205,14 @@ class Game:
         return Verdict(False, reason, text)
 
     def legal_actions(self, offers: bool = False) -> list[Action]:
-        return self.engine.legal_actions(offers)
+        """Every legal action of the seat(s) to act (a fresh list: the caller may keep or
+        change it); computed once per position."""
+        return list(self._position(offers).actions)
 
     def legal_commands(self, offers: bool = False) -> list[str]:
         """Canonical text of every legal action of the seat(s) to act.  Domestic offers
         have open-ended amounts; ``offers=True`` adds the one-for-one ones."""
-        return [notation.format_action(a, self) for a in self.engine.legal_actions(offers)]
+        return self._position(offers).texts(lambda actions: notation.format_actions(actions, self))
 
     # --- questions --------------------------------------------------------------------------------
     @property
@@ -224,13 +294,38 @@ class Game:
         blob = json.dumps(self.engine.s.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
+    def public_board(self) -> PublicBoard:
+        """The pieces on the board (public: the same for every seat), the same tables as
+        ``view()['buildings']`` and ``['routes']`` without the names; kept until the position
+        changes, and the same object while the pieces stay as they are (most actions move
+        no piece), so a bot may keep what it worked out from one picture until it changes."""
+        version = self.engine.version
+        if self._board is None or self._board[0] != version:
+            s = self.engine.s
+            raw = (tuple(s.node_owner), tuple(s.node_kind), tuple(s.edge_owner), tuple(s.edge_kind),
+                   s.robber, s.pirate)
+            if self._board is not None and self._board_raw == raw:
+                board = self._board[1]    # unchanged pieces: the very same picture
+            else:
+                shown = [o >= 0 and k != 0 for o, k in zip(s.node_owner, s.node_kind)]
+                board = PublicBoard(
+                    tuple(o if ok else -1 for o, ok in zip(s.node_owner, shown)),
+                    tuple(k if ok else 0 for k, ok in zip(s.node_kind, shown)),
+                    tuple(s.edge_owner), tuple(k if o >= 0 else 0 for o, k in zip(s.edge_owner, s.edge_kind)),
+                    s.robber, s.pirate)
+                self._board_raw = raw
+            self._board = (version, board)
+        return self._board[1]
+
     def board_json(self) -> dict[str, Any]:
         s = self.engine.s
         return board_json(self.engine.scen, s.terrain, s.numbers, s.harbor_types)
 
-    def view(self, seat: str | int | None = None) -> dict[str, Any]:
+    def view(self, seat: str | int | None = None, board: bool = True) -> dict[str, Any]:
         """What one seat may see: others' hidden cards only as counts.  ``None``: a
-        spectator, who sees no hand."""
+        spectator, who sees no hand.  ``board=False`` leaves out the pieces and harbours
+        (``buildings``, ``routes``, ``harbors``): a bot reads them from
+        :meth:`public_board` and :meth:`board_json`, and writing them costs more than the rest."""
         e, s = self.engine, self.engine.s
         me = self.seat(seat) if isinstance(seat, str) else seat
         players = []
@@ -253,7 +348,9 @@ class Game:
                 "extra": _scenario_view(e, "player", p.extra, me, owner=i),
             })
         geo = e.geo
-        return {
+        names = [p.name for p in s.players]
+        node_names, edge_kinds, edge_names = e.pieces.node_names, e.pieces.edge_names, geo.edge_names
+        out: dict[str, Any] = {
             "scenario": s.scenario, "turn": s.turn, "phase": s.phase,
             "current": e.name(s.current), "prompt": self.prompt_player(), "waiting_for": self.waiting_for(),
             "winner": self.winner, "winners": [e.name(w) for w in s.winners],
@@ -264,14 +361,16 @@ class Game:
             "bank": dict(zip(RESOURCES, s.bank)), "deck": len(s.deck),
             "vp_target": e.scen.vp_target,
             "players": players,
-            "buildings": [{"node": n + 1, "owner": e.name(o), "kind": e.pieces.node_names[s.node_kind[n]]}
-                          for n, o in enumerate(s.node_owner) if o >= 0 and s.node_kind[n]],
-            "routes": [{"edge": geo.edge_name(x), "owner": e.name(o), "kind": e.pieces.edge_names[s.edge_kind[x]]}
-                       for x, o in enumerate(s.edge_owner) if o >= 0],
-            "harbors": [HARBOR_TYPES[k] if k >= 0 else "?" for k in s.harbor_types],
-            "pending": [_pending_view(e, item) for item in s.pending],
-            "extra": {**_scenario_view(e, "game", s.extra, me, owner=None), **e.rules.view_items(me)},
         }
+        if board:
+            out["buildings"] = [{"node": n + 1, "owner": names[o], "kind": node_names[k]}
+                                for n, (o, k) in enumerate(zip(s.node_owner, s.node_kind)) if o >= 0 and k]
+            out["routes"] = [{"edge": edge_names[x], "owner": names[o], "kind": edge_kinds[k]}
+                             for x, (o, k) in enumerate(zip(s.edge_owner, s.edge_kind)) if o >= 0]
+            out["harbors"] = [HARBOR_TYPES[k] if k >= 0 else "?" for k in s.harbor_types]
+        out["pending"] = [_pending_view(e, item) for item in s.pending]
+        out["extra"] = {**_scenario_view(e, "game", s.extra, me, owner=None), **e.rules.view_items(me)}
+        return out
 
 
 def _scenario_view(e: Engine, scope: str, values: dict[str, Any], viewer: int | None,

@@ -17,6 +17,7 @@ from .engine.scenario import DEV_CARDS
 from .errors import NotationError
 
 if TYPE_CHECKING:
+    from .engine.core import Engine
     from .engine.declare import Verb
     from .game import Game
 
@@ -469,67 +470,90 @@ def format_action(action: Action, game: "Game", always_prefix: bool = False) -> 
     """The canonical text of an action.  The actor is written as a prefix when the
     game would not otherwise take the action as theirs."""
     e = game.engine
-    geo = e.geo
-    k, a = action.kind, action.args
-
-    def edge(x: int) -> str:
-        return geo.edge_name(x)
-
-    def who(x: int) -> str:
-        return e.name(x)
-
-    if k == "roll" or k == "end" or k == "accept" or k == "decline":
-        body = k
-    elif k in ("build-road", "build-ship"):
-        body = f"build {k[6:]} {edge(a[0])}"
-    elif k in ("build-settlement", "build-city"):
-        body = f"build {k[6:]} {a[0] + 1}"
-    elif k == "buy-card":
-        body = "buy card"
-    elif k == "play-knight":
-        body = "play knight"
-    elif k == "play-monopoly":
-        body = f"play monopoly {RESOURCES[a[0]]}"
-    elif k == "play-year-of-plenty":
-        body = "play year-of-plenty " + " ".join(RESOURCES[r] for r in sorted(a))
-    elif k == "play-road-building":
-        parts = []
-        for piece, x in a:
-            default = "ship" if (e.scen.rules.ships and not e.scen.edge_roadable[x]) else "road"
-            parts.append(edge(x) if piece == default else f"{piece} {edge(x)}")
-        body = "play road-building " + " ".join(parts)
-    elif k == "robber":
-        body = f"robber {geo.hex_ids[a[0]]}" + (f" steal {who(a[1])}" if a[1] >= 0 else "")
-    elif k == "pirate":
-        body = f"pirate {geo.hex_ids[a[0]]}"
-        if a[1] >= 0:
-            body += f" steal {who(a[1])}" + ("" if a[2] == "resource" else f" {a[2]}")
-    elif k == "discard":
-        body = f"discard {_cards_text(a[0])}"
-    elif k == "trade":
-        body = f"trade {a[1]} {RESOURCES[a[0]]} for " + (f"{a[3]} " if a[3] != 1 else "") + RESOURCES[a[2]]
-    elif k == "offer":
-        body = f"offer {who(a[0])} {_cards_text(a[1])} for {_cards_text(a[2])}"
-    elif k == "move-ship":
-        body = f"move ship {edge(a[0])} to {edge(a[1])}"
-    elif k == "choose-gold":
-        body = "choose gold " + " ".join(RESOURCES[r] for r in sorted(a[0]))
-    elif k in e.verbs:
-        body = e.verbs[k].format(action, Writer(game))
-    elif k == "dice":
-        body = f"dice {a[0]} {a[1]}"
-    elif k in ("give", "take"):
-        body = f"{k} {who(a[0])} {_cards_text(a[1])}"
-    elif k == "put":
-        where = str(a[2] + 1) if a[0] in ("settlement", "city") else edge(a[2])
-        body = f"put {a[0]} {who(a[1])} {where}"
-    elif k == "turn":
-        body = f"turn {who(a[0])}"
-    elif k == "draw":
-        body = f"draw {who(a[0])} {a[1]}"
-    else:
-        body = k.replace("-", " ")
+    body = _body(action, game)
     seat = action.seat
-    if seat >= 0 and (always_prefix and seat != e.s.current or seat != e.default_actor(k)):
-        return f"{who(seat)}: {body}"
+    if seat >= 0 and (always_prefix and seat != e.s.current or seat != e.default_actor(action.kind)):
+        return f"{e.name(seat)}: {body}"
     return body
+
+
+def format_actions(actions: list[Action], game: "Game") -> list[str]:
+    """``[format_action(a, game) for a in actions]``, with each verb's default actor
+    worked out once (listing every legal command of a position)."""
+    e = game.engine
+    defaults: dict[str, int] = {}
+    out = []
+    for action in actions:
+        body = _body(action, game)
+        seat = action.seat
+        if seat >= 0:
+            default = defaults.get(action.kind)
+            if default is None:
+                default = defaults[action.kind] = e.default_actor(action.kind)
+            if seat != default:
+                body = f"{e.name(seat)}: {body}"
+        out.append(body)
+    return out
+
+
+def _body(action: Action, game: "Game") -> str:
+    """An action's text without its actor."""
+    write = _WRITERS.get(action.kind)
+    if write is not None:
+        return write(action.args, game.engine)
+    e = game.engine
+    if action.kind in e.verbs:
+        return e.verbs[action.kind].format(action, Writer(game))
+    return action.kind.replace("-", " ")
+
+
+def _road_building_text(a: tuple[Any, ...], e: "Engine") -> str:
+    parts = []
+    for piece, x in a:
+        default = "ship" if (e.scen.rules.ships and not e.scen.edge_roadable[x]) else "road"
+        parts.append(e.geo.edge_name(x) if piece == default else f"{piece} {e.geo.edge_name(x)}")
+    return "play road-building " + " ".join(parts)
+
+
+def _pirate_text(a: tuple[Any, ...], e: "Engine") -> str:
+    body = f"pirate {e.geo.hex_ids[a[0]]}"
+    if a[1] >= 0:
+        body += f" steal {e.name(a[1])}" + ("" if a[2] == "resource" else f" {a[2]}")
+    return body
+
+
+def _put_text(a: tuple[Any, ...], e: "Engine") -> str:
+    where = str(a[2] + 1) if a[0] in ("settlement", "city") else e.geo.edge_name(a[2])
+    return f"put {a[0]} {e.name(a[1])} {where}"
+
+
+# The general verbs' texts, by kind (a scenario's verbs write their own).
+_WRITERS: dict[str, Callable[[tuple[Any, ...], "Engine"], str]] = {
+    "roll": lambda a, e: "roll",
+    "end": lambda a, e: "end",
+    "accept": lambda a, e: "accept",
+    "decline": lambda a, e: "decline",
+    "build-road": lambda a, e: f"build road {e.geo.edge_names[a[0]]}",
+    "build-ship": lambda a, e: f"build ship {e.geo.edge_names[a[0]]}",
+    "build-settlement": lambda a, e: f"build settlement {a[0] + 1}",
+    "build-city": lambda a, e: f"build city {a[0] + 1}",
+    "buy-card": lambda a, e: "buy card",
+    "play-knight": lambda a, e: "play knight",
+    "play-monopoly": lambda a, e: f"play monopoly {RESOURCES[a[0]]}",
+    "play-year-of-plenty": lambda a, e: "play year-of-plenty " + " ".join(RESOURCES[r] for r in sorted(a)),
+    "play-road-building": _road_building_text,
+    "robber": lambda a, e: f"robber {e.geo.hex_ids[a[0]]}" + (f" steal {e.name(a[1])}" if a[1] >= 0 else ""),
+    "pirate": _pirate_text,
+    "discard": lambda a, e: f"discard {_cards_text(a[0])}",
+    "trade": lambda a, e: (f"trade {a[1]} {RESOURCES[a[0]]} for " + (f"{a[3]} " if a[3] != 1 else "")
+                           + RESOURCES[a[2]]),
+    "offer": lambda a, e: f"offer {e.name(a[0])} {_cards_text(a[1])} for {_cards_text(a[2])}",
+    "move-ship": lambda a, e: f"move ship {e.geo.edge_names[a[0]]} to {e.geo.edge_names[a[1]]}",
+    "choose-gold": lambda a, e: "choose gold " + " ".join(RESOURCES[r] for r in sorted(a[0])),
+    "dice": lambda a, e: f"dice {a[0]} {a[1]}",
+    "give": lambda a, e: f"give {e.name(a[0])} {_cards_text(a[1])}",
+    "take": lambda a, e: f"take {e.name(a[0])} {_cards_text(a[1])}",
+    "put": _put_text,
+    "turn": lambda a, e: f"turn {e.name(a[0])}",
+    "draw": lambda a, e: f"draw {e.name(a[0])} {a[1]}",
+}

@@ -84,6 +84,7 @@ class Session:
         self._owned: set[str] = set()          # save names this session wrote or loaded
         self._undo_refusal: str | None = (
             "the last command was played before this game was loaded" if game.history else "nothing to undo")
+        self._before: Game | None = None   # the game before the last command played here
         self._bots = _bots_for(header)
         saves.remove_stale_temps(saves_folder)
 
@@ -134,12 +135,14 @@ class Session:
         """Play one command line; CatanError (nothing changed) when it is refused.  The game
         is autosaved at once, or with ``defer_save`` at the next :meth:`flush`."""
         game = self.game
-        rng_before = game.state.rng.getstate()
+        rng_before = game.engine.s.rng.getstate()   # read only: game.state would drop its cached moves
+        before = game.copy()          # what undo restores (instead of replaying the game)
         events = game.execute(line)
+        self._before = before
         played = Played(game.history[-1], self._actor(game.history[-1]), events)
         if self.is_bot(played.seat):
             self._undo_refusal = "a bot played the last command"
-        elif game.state.rng.getstate() != rng_before:
+        elif game.engine.s.rng.getstate() != rng_before:
             self._undo_refusal = "the last command drew on chance (dice, a card or a steal)"
         else:
             self._undo_refusal = None
@@ -203,10 +206,14 @@ class Session:
         if self._undo_refusal is not None and not game.state.sandbox:
             raise RuleError(f"cannot undo: {self._undo_refusal}")
         undone = game.history[-1]
-        fresh = self.header.new_game()
-        for line in game.history[:-1]:
-            fresh.execute(line)
+        if self._before is not None and self._before.history == game.history[:-1]:
+            fresh = self._before       # the snapshot taken before the command
+        else:
+            fresh = self.header.new_game()
+            for line in game.history[:-1]:
+                fresh.execute(line)
         self.game = fresh
+        self._before = None
         self._undo_refusal = "only the last command can be taken back, once"
         self.last = None
         self.log.append((None, f"undone: {undone}"))
@@ -282,4 +289,5 @@ class Session:
         self._auto_named = False
         self._bots = bots
         self.last = None
+        self._before = None
         self._loaded(loaded)

@@ -21,7 +21,6 @@ from .bots import BOT_KINDS, make_bot
 from .engine.newgame import PLAYER_COLORS
 from .errors import CatanError
 from .game import Game
-from .notation import format_action
 
 #: a bot that takes this many decisions in one turn is stuck: the game stops there
 MAX_DECISIONS_PER_TURN = 3000
@@ -39,10 +38,10 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
     ``via_text`` (default: on with ``check``) sends each bot's command line through
     ``Game.execute`` as text, the REPL's path, so the bulk check also proves that every
     bot command parses back to the action meant.  Without it the bot's action, taken from
-    ``legal_actions()``, goes straight to the engine's door (``Engine.apply``: the same
-    check-then-apply) and its canonical text is added to the history (the bots read their
-    turn's trades and offers there, and seed each decision with its length).  Both play the
-    same game.
+    ``legal_actions()``, goes to ``Game.execute`` as an Action (a listed one is played
+    without a second check), which adds its canonical text to the history (the bots read
+    their turn's trades and offers there, and seed each decision with its length).  Both
+    play the same game.
     """
     if via_text is None:
         via_text = check
@@ -59,7 +58,7 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
     capped = stuck = False
     violation: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
-    start = time.perf_counter()
+    start = time.process_time()     # CPU time: the machine may be shared with other work
     while not game.over:
         turn = engine.s.turn
         if turn > turn_cap:
@@ -81,8 +80,7 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
                 game.execute(line)
             else:
                 action = agent.choose_action(game, seat)
-                engine.apply(action)
-                game.history.append(format_action(action, game, always_prefix=True))   # as execute() does
+                game.execute(action)      # a listed action: no second check; the history is written
         except CatanError as exc:
             if action is not None and not line:
                 line = game.text(action)
@@ -97,7 +95,7 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
                              "command": line or (game.history[-1] if game.history else ""),
                              "problems": list(problems)}
                 break
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     winners = list(engine.s.winners) if game.over else []
     return {
         "seed": seed, "winners": winners, "turns": engine.s.turn, "capped": capped or stuck,
@@ -231,7 +229,8 @@ def format_table(report: dict[str, Any]) -> str:
                  f"capped {report['capped']} (cap {report['turn_cap']} turns)")
     lines.append(f"  average turns {report['avg_turns']:.1f}; {report['decisions']} decisions in "
                  f"{report['seconds']:.2f} s = {report['decisions_per_s']:.0f} decisions/s, "
-                 f"{report['games_per_s']:.2f} games/s")
+                 f"{report['games_per_s']:.2f} games/s; {report['cpu_decisions_per_s']:.0f} decisions "
+                 "per CPU second in the games")
     for v in report["violations"]:
         lines.append(f"  VIOLATION seed {v['seed']} move {v['move']} ({v['command']}): {'; '.join(v['problems'])}")
     for e in report["errors"]:

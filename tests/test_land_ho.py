@@ -701,3 +701,14 @@ def test_the_greedy_bot_founds_across_the_sea_builds_harbour_settlements_and_use
     areas = {a for n, o in enumerate(g.state.node_owner) if o >= 0
              for a in g.engine.rules.node_areas(n)}            # type: ignore[attr-defined]
     assert areas == {"north", "south"}          # settled both face-down areas
+
+
+def test_a_settlement_on_a_discovered_hex_produces_on_its_number():
+    g = on_turn()
+    run(g, "dice 4 5", "end", "roll")             # a 9 before the discovery (what a roll pays is kept)
+    run(g, "turn red")
+    _discover_f_as(g, "fields", 9)
+    run(g, "found settlement 17", "dice 4 5", "end")
+    grain = hand(g, "red")["grain"]
+    run(g, "roll")
+    assert hand(g, "red")["grain"] == grain + 1   # the new fields 9

@@ -125,7 +125,7 @@ class Ctx:
         self.game = game
         self.board = board_of(game)
         self.scen = game.engine.scen          # public rule data: costs, switches, params
-        self.view = view = game.view(seat)
+        self.view = view = game.view(seat, board=False)   # the pieces: public_board() below
         names = [p["name"] for p in view["players"]]
         if seat not in names:
             raise RuleError(f"no player named {seat!r}")
@@ -144,18 +144,14 @@ class Ctx:
         self.turn: int = int(view["turn"])
         self.phase: str = view["phase"]
         b = self.board
-        self.node_owner = [-1] * b.n_nodes
-        self.node_kind = [0] * b.n_nodes
-        for item in view["buildings"]:
-            n = item["node"] - 1
-            self.node_owner[n] = names.index(item["owner"])
-            self.node_kind[n] = b.node_code.get(item["kind"], 1)
-        self.edge_owner = [-1] * b.n_edges
-        self.edge_kind = [0] * b.n_edges
-        for item in view["routes"]:
-            e = b.edge_index[item["edge"]]
-            self.edge_owner[e] = names.index(item["owner"])
-            self.edge_kind[e] = b.edge_code.get(item["kind"], 1)
+        # The pieces on the board: the game's public picture (the view's buildings and
+        # routes as tables), kept by the game between decisions; copied, as the planner
+        # tries pieces on it.
+        self.pictured = pictured = game.public_board()
+        self.node_owner = list(pictured.node_owner)
+        self.node_kind = list(pictured.node_kind)
+        self.edge_owner = list(pictured.edge_owner)
+        self.edge_kind = list(pictured.edge_kind)
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
         self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
         self._legal: list[Action] | None = None
@@ -248,8 +244,9 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
     me = ctx.me
     INF = 1 << 20
     n_nodes = b.n_nodes
-    dist = [[INF, INF] for _ in range(n_nodes)]
-    first = [[-1, -1] for _ in range(n_nodes)]
+    # dist[mode][node], first[mode][node]: two flat rows, cheaper to make than a pair per node
+    dist = [[INF] * n_nodes, [INF] * n_nodes]
+    first = [[-1] * n_nodes, [-1] * n_nodes]
     dq: deque[tuple[int, int]] = deque()
     owner, kind = ctx.node_owner, ctx.node_kind
     eowner, ekind = ctx.edge_owner, ctx.edge_kind
@@ -257,18 +254,18 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
     for n in range(n_nodes):
         if owner[n] == me and kind[n] in (1, 2):
             for m in modes:
-                dist[n][m] = 0
+                dist[m][n] = 0
                 dq.append((n, m))
     for e, o in enumerate(eowner):
         if o == me:
             m = 0 if ekind[e] == 1 else 1
             for n in b.edge_nodes[e]:
-                if dist[n][m] and not (owner[n] >= 0 and owner[n] != me):
-                    dist[n][m] = 0
+                if dist[m][n] and not (owner[n] >= 0 and owner[n] != me):
+                    dist[m][n] = 0
                     dq.append((n, m))
     while dq:
         n, m = dq.popleft()
-        d = dist[n][m]
+        d = dist[m][n]
         if d >= max_cost:
             continue
         if owner[n] >= 0 and owner[n] != me:
@@ -290,16 +287,17 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
             a, c = b.edge_nodes[e]
             x = c if a == n else a
             nd = d + cost
-            if nd < dist[x][m]:
-                dist[x][m] = nd
-                first[x][m] = first[n][m] if first[n][m] >= 0 or cost == 0 else e * 2 + m
+            if nd < dist[m][x]:
+                dist[m][x] = nd
+                first[m][x] = first[m][n] if first[m][n] >= 0 or cost == 0 else e * 2 + m
                 if cost == 0:
                     dq.appendleft((x, m))
                 else:
                     dq.append((x, m))
             # a mode switch needs my own building at x: handled when x is settled later
-    best_d = [min(d) for d in dist]
-    best_f = [first[n][0] if dist[n][0] <= dist[n][1] else first[n][1] for n in range(n_nodes)]
+    road, ship = dist
+    best_d = [min(r, s) for r, s in zip(road, ship)]
+    best_f = [f0 if r <= s else f1 for r, s, f0, f1 in zip(road, ship, first[0], first[1])]
     return best_d, best_f
 
 

@@ -29,7 +29,7 @@ from .seeding import decision_rng, turn_lines
 from .strategies import Strategy, strategy_for
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game import Game, PublicBoard
 
 RES_W = (1.0, 1.0, 0.8, 0.95, 0.9)       # lumber brick wool grain ore
 MAX_TRADES_PER_TURN = 6
@@ -43,6 +43,15 @@ class Goal(NamedTuple):
     action: Action | None      # the build, when it is legal now
 
 
+def _values_from_board(strat: Strategy) -> bool:
+    """Whether ``strat`` values places by the general rules alone (no scenario hook that
+    reads more than the board: villages, a lane ...), so a valuation may be kept while the
+    board picture stays the same."""
+    cls = type(strat)
+    return all(getattr(cls, hook) is getattr(Strategy, hook)
+               for hook in ("spot_bonus", "may_settle", "route_allowed", "route_targets"))
+
+
 class GreedyBot:
     """Heuristic player.  ``choose(game, seat)`` returns one canonical command line."""
 
@@ -50,6 +59,16 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        # Pure caches (the same answers as working them out again, so a resumed game plays
+        # as the uninterrupted one): the last route search, with the board picture and seat
+        # it was made for; the last expansion worked out from the board alone; Longest Road
+        # with one more road on an edge, per edge; each under the same kind of key.
+        self._routes_key: tuple[PublicBoard, int] | None = None
+        self._routes: tuple[list[int], list[int]] = ([], [])
+        self._expansion_key: tuple[PublicBoard, int] | None = None
+        self._expansion: tuple[float, int, int] = (0.0, -1, 0)
+        self._paths_key: tuple[PublicBoard, int] | None = None
+        self._paths: dict[int, int] = {}
 
     # --- the door ---------------------------------------------------------------------
     def choose(self, game: "Game", seat: str) -> str:
@@ -236,7 +255,11 @@ class GreedyBot:
         cached = getattr(ctx, "_expansion", None)
         if cached is not None:
             return cached  # type: ignore[no-any-return]
-        dist, first = route_search(ctx, strat.route_allowed(ctx))
+        kept = self._board_key(ctx) if _values_from_board(strat) else None
+        if kept is not None and self._expansion_key == kept:
+            ctx._expansion = self._expansion  # type: ignore[attr-defined]
+            return self._expansion
+        dist, first = self.route_search(ctx, strat)
         targets = dict(strat.route_targets(ctx))
         best = (0.0, -1, 0)
         if ctx.pieces.get("settlement", 0) > 0:
@@ -251,7 +274,31 @@ class GreedyBot:
                 if score > best[0]:
                     best = (score, first[n] >> 1, first[n] & 1)
         ctx._expansion = best  # type: ignore[attr-defined]
+        if kept is not None:
+            self._expansion_key, self._expansion = kept, best
         return best
+
+    def _board_key(self, ctx: Ctx) -> tuple[PublicBoard, int] | None:
+        """(the game's board picture, my seat) when what this decision knows of the board is
+        that picture untouched (no piece tried in thought): work that depends on nothing
+        else may be kept under it until the pieces, the robber or the pirate move."""
+        pictured = ctx.pictured
+        if (ctx.edge_owner == list(pictured.edge_owner) and ctx.edge_kind == list(pictured.edge_kind)
+                and ctx.node_owner == list(pictured.node_owner) and ctx.node_kind == list(pictured.node_kind)):
+            return (pictured, ctx.me)
+        return None
+
+    def route_search(self, ctx: Ctx, strat: Strategy) -> tuple[list[int], list[int]]:
+        """route_search for this seat, kept from one decision to the next while the pieces
+        on the board stay the same (the game hands out the same picture then): most
+        decisions follow a roll, a trade or a card, which move no piece."""
+        allowed = strat.route_allowed(ctx)
+        key = self._board_key(ctx) if allowed is None else None
+        if key is None:
+            return route_search(ctx, allowed)     # a narrowed search, or pieces tried in thought
+        if self._routes_key != key:
+            self._routes_key, self._routes = key, route_search(ctx, None)
+        return list(self._routes[0]), list(self._routes[1])
 
     def route_goal(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]],
                    have_site: bool) -> Goal | None:
@@ -283,8 +330,16 @@ class GreedyBot:
         best, best_len = None, my_len
         if roads:
             edges = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] == 1]
+            # The length with one more road depends on the board alone: kept per picture.
+            key = self._board_key(ctx)
+            if key is None or key != self._paths_key:
+                self._paths_key, self._paths = key, {}
             for a in roads:
-                length = longest_path(ctx, edges + [a.args[0]])
+                length = self._paths.get(a.args[0], -1) if key is not None else -1
+                if length < 0:
+                    length = longest_path(ctx, edges + [a.args[0]])
+                    if key is not None:
+                        self._paths[a.args[0]] = length
                 if length > best_len:
                     best, best_len = a, length
             if best is None:
@@ -591,28 +646,28 @@ def longest_path(ctx: Ctx, edges: list[int]) -> int:
     """The longest single path through ``edges`` (my roads), not passing an opponent's
     building (A.13)."""
     b = ctx.board
+    # Each road one bit of the path's "used" mask (a path uses a road at most once).
     adj: dict[int, list[tuple[int, int]]] = {}
-    for e in edges:
+    for i, e in enumerate(dict.fromkeys(edges)):
         u, v = b.edge_nodes[e]
-        adj.setdefault(u, []).append((v, e))
-        adj.setdefault(v, []).append((u, e))
-    owner = ctx.node_owner
+        adj.setdefault(u, []).append((v, 1 << i))
+        adj.setdefault(v, []).append((u, 1 << i))
+    owner, me = ctx.node_owner, ctx.me
+    stops = {n for n in adj if owner[n] >= 0 and owner[n] != me}
     best = 0
 
-    def walk(n: int, used: set[int], length: int) -> None:
+    def walk(n: int, used: int, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
-        if length and owner[n] >= 0 and owner[n] != ctx.me:
+        if length and n in stops:
             return
-        for m, e in adj.get(n, ()):
-            if e not in used:
-                used.add(e)
-                walk(m, used, length + 1)
-                used.discard(e)
+        for m, bit in adj[n]:
+            if not used & bit:
+                walk(m, used | bit, length + 1)
 
     for start in adj:
-        walk(start, set(), 0)
+        walk(start, 0, 0)
     return best
 
 

@@ -9,7 +9,8 @@ without restating a signature for the type checker:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from itertools import compress
+from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
 from .geometry import UNEXPLORED
@@ -33,6 +34,8 @@ class EngineBase:
     geo: Geometry
     s: GameState
     n: int
+    version: int
+    unsettled: int
     ctx: RulesContext
     rules: ScenarioRules
     pieces: PieceTable
@@ -56,6 +59,79 @@ class EngineBase:
     def _derive(self) -> None:
         """Per-game tables from the state's terrain and numbers (``Engine._derive``)."""
         raise NotImplementedError
+
+    # --- what one position knows of itself, worked out once (see Engine.memo_key) ---------
+    _memo_version: int = -1
+    _memo_table: dict[tuple[object, ...], Any]
+
+    def position_memo(self) -> dict[tuple[object, ...], Any] | None:
+        """A dict for facts of the current position (a seat's pieces, its candidate
+        paths), emptied whenever the position changes; None while the state is changing
+        step by step, when nothing may be kept."""
+        key = self.memo_key()
+        if key is None:
+            return None
+        if key != self._memo_version:
+            self._memo_version, self._memo_table = key, {}
+        return self._memo_table
+
+    def memo_key(self) -> int | None:
+        """The key a memo of the current position may be kept under (scenario code caching
+        a route, say), or None while the state is changing step by step (inside an apply or
+        a look-ahead): then nothing may be memoised."""
+        return None if self.unsettled else self.version
+
+    # Each seat's pieces, worked out from the owner tables and kept while those tables read
+    # the same (a list comparison, in C): pieces are placed a few dozen times a game, and
+    # the legal moves of every position ask for them.
+    _edges_seen: list[int] = []
+    _edges_by_seat: dict[int, list[int]] = {}
+    _nodes_seen: list[int] = []
+    _nodes_by_seat: dict[int, list[int]] = {}
+
+    _rates_board = -1
+    _rates: dict[int, list[int]] = {}
+    _board_seen: tuple[list[int], ...] = ()
+    _board_version = 0
+    _board_checked = -1
+
+    def board_version(self) -> int:
+        """A number that changes whenever a piece is placed, moved, changed or lifted (the
+        owner and kind tables of paths and intersections), and stays while they read the
+        same: what depends on the pieces alone (a route, the movable ships) may be kept
+        under it across many positions.  Checked once per position (a list comparison)."""
+        key = self.memo_key()
+        if key is not None and key == self._board_checked:
+            return self._board_version
+        s, seen = self.s, self._board_seen
+        if (not seen or seen[0] != s.edge_owner or seen[1] != s.edge_kind
+                or seen[2] != s.node_owner or seen[3] != s.node_kind):
+            self._board_version += 1
+            self._board_seen = (list(s.edge_owner), list(s.edge_kind), list(s.node_owner), list(s.node_kind))
+        # Kept for this position only when it is settled: while a look-ahead tries a piece
+        # (same engine version, unsettled) every call compares again.
+        self._board_checked = key if key is not None else -1
+        return self._board_version
+
+    def seat_edges(self, seat: int) -> list[int]:
+        """The paths holding a piece of ``seat``'s, in order (a fresh list)."""
+        owner = self.s.edge_owner
+        if owner != self._edges_seen:
+            self._edges_seen, self._edges_by_seat = list(owner), {}
+        found = self._edges_by_seat.get(seat)
+        if found is None:
+            found = self._edges_by_seat[seat] = list(compress(range(len(owner)), map(seat.__eq__, owner)))
+        return list(found)
+
+    def seat_nodes(self, seat: int) -> list[int]:
+        """The intersections holding a piece of ``seat``'s, in order (a fresh list)."""
+        owner = self.s.node_owner
+        if owner != self._nodes_seen:
+            self._nodes_seen, self._nodes_by_seat = list(owner), {}
+        found = self._nodes_by_seat.get(seat)
+        if found is None:
+            found = self._nodes_by_seat[seat] = list(compress(range(len(owner)), map(seat.__eq__, owner)))
+        return list(found)
 
     # --- small helpers used by every rule module ------------------------------------------
     def name(self, seat: int) -> str:
@@ -101,7 +177,13 @@ class EngineBase:
                 bank[i] -= counts[i]
 
     def harbor_rates(self, seat: int) -> list[int]:
-        """Best maritime rate per resource for ``seat`` (A.15)."""
+        """Best maritime rate per resource for ``seat`` (A.15); kept while the pieces stay."""
+        board = self.board_version()
+        if board != self._rates_board:
+            self._rates_board, self._rates = board, {}
+        found = self._rates.get(seat)
+        if found is not None:
+            return list(found)
         rates = [self.scen.rules.bank_rate] * 5
         s = self.s
         for node in self.harbor_nodes:
@@ -111,6 +193,7 @@ class EngineBase:
                         rates = [min(r, 3) for r in rates]
                     else:
                         rates[kind] = 2
+        self._rates[seat] = list(rates)
         return rates
 
     def harbor_name(self, kind: int) -> str:

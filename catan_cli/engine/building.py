@@ -10,14 +10,26 @@ from .phases import Phase
 
 
 class BuildingRules(RouteRules):
+    _candidates_board = -1
+    _candidates: dict[int, list[int]] = {}
+
     # --- shared predicates -------------------------------------------------------------
     def candidate_route_edges(self, seat: int) -> list[int]:
-        """Empty edges touching ``seat``'s pieces: the only places a route piece can go."""
+        """Empty edges touching ``seat``'s pieces: the only places a route piece can go.
+        Kept while the pieces stay (see board_version)."""
+        board = self.board_version()
+        if board != self._candidates_board:
+            self._candidates_board, self._candidates = board, {}
+        kept = self._candidates.get(seat)
+        if kept is not None:
+            return list(kept)
         s, geo = self.s, self.geo
         edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
-        nodes = {x for e in [e for e, o in enumerate(edge_owner) if o == seat] for x in edge_nodes[e]}
-        nodes.update([n for n, o in enumerate(s.node_owner) if o == seat])
-        return sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
+        nodes = {x for e in self.seat_edges(seat) for x in edge_nodes[e]}
+        nodes.update(self.seat_nodes(seat))
+        found = sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
+        self._candidates[seat] = found
+        return list(found)
 
     def distance_reason(self, node: int) -> str | None:
         """A.6: the intersection and its neighbours must be free of buildings."""
@@ -158,8 +170,18 @@ class BuildingRules(RouteRules):
         s.node_kind[node] = kind
 
     def after_building_change(self, seat: int, node: int) -> list[Event]:
-        """A new building may break others' routes (A.13) and connect scenario places."""
-        events = self.update_longest_route(None)
+        """A new building may break others' routes (A.13) and connect scenario places.
+        Only a trail through ``node`` can change: the lengths of the seats with a road or
+        ship there are recomputed, nobody else's."""
+        s = self.s
+        touching = {s.edge_owner[e] for e in self.geo.node_edges[node]} - {-1}
+        if len(touching) == self.n:
+            events = self.update_longest_route(None)
+        else:
+            if self.scen.rules.longest_route != "none":
+                for p in sorted(touching):
+                    s.route_len[p] = self.route_length(p)
+            events = self.settle_longest_holder() if self.scen.rules.longest_route != "none" else []
         events += self.rules.after_route_change(seat)
         return events
 

@@ -149,9 +149,11 @@ class CardRules(ShipRules):
         s = self.s
         s.edge_owner[edge], s.edge_kind[edge] = seat, ROAD if piece == "road" else SHIP
         s.players[seat].pieces[piece] -= 1
+        self.unsettled += 1
         try:
             yield
         finally:
+            self.unsettled -= 1
             s.edge_owner[edge], s.edge_kind[edge] = -1, 0
             s.players[seat].pieces[piece] += 1
 

@@ -54,6 +54,16 @@ class RulesContext:
     def n(self) -> int:
         return self._e.n
 
+    def memo_key(self) -> int | None:
+        """A key for memoising something of the current position (it changes with every
+        action), or None while the state is changing step by step: then compute afresh."""
+        return self._e.memo_key()
+
+    def board_version(self) -> int:
+        """A key that changes whenever a piece is placed, moved, changed or lifted, and
+        stays while the pieces stay: for memoising what depends on the pieces alone."""
+        return self._e.board_version()
+
     @property
     def current(self) -> int:
         return self._e.s.current

@@ -26,21 +26,41 @@ from .state import GameState
 from .phases import Phase
 
 GOLD = 5  # hex_resource value of a gold field
+# What _derive sets: read-only tables of one game's map, shared by its copies.
+_DERIVED = ("hex_resource", "hexes_by_number", "node_harbors", "harbor_nodes", "land_hexes", "sea_hexes")
 
 
 class Engine(LegalMoves):
     """A game in progress.  Holds the state; knows nothing of text, terminals or files."""
 
-    def __init__(self, scen: Scenario, state: GameState) -> None:
+    def __init__(self, scen: Scenario, state: GameState, like: "Engine | None" = None) -> None:
+        """``like``: an engine of the same game (a copy's original), whose tables derived
+        from the map are shared instead of derived again."""
         # Exploration: the land and sea tables follow the game's hexes as they are turned up.
         self.scen = explored_scenario(scen, state.terrain) if scen.face_down else scen
         self.geo = scen.geo
         self.s = state
         self.n = len(state.players)
+        # Bumped by every apply (the single door) and by touch(): the key of every cache of
+        # a position, so no cache can outlive the position it describes.
+        self.version = 0
+        # Above zero while an apply or a look-ahead changes the state in steps: no memo then.
+        self.unsettled = 0
         self.ctx = RulesContext(self)
         self.rules = rules_class(scen)(self.ctx)
-        self.pieces = PieceTable(GENERAL_PIECES + self.rules.pieces)
-        self._derive()
+        self.pieces = like.pieces if like is not None else PieceTable(GENERAL_PIECES + self.rules.pieces)
+        # Labels of the buildings that score, in the order vp_sources lists them.
+        self._vp_labels = tuple(_plural(k.name) for k in self.pieces.kinds if k.on == "node" and k.vp)
+        self._vp_label_of = {code: _plural(name) for code, name in enumerate(self.pieces.node_names)}
+        # seat_vp_points' table and the building tables it was counted from.
+        self._vp_owner_seen: list[int] = []
+        self._vp_kind_seen: list[int] = []
+        self._vp_table: list[dict[str, int]] = []
+        if like is not None:
+            for name in _DERIVED:
+                setattr(self, name, getattr(like, name))
+        else:
+            self._derive()
         self._checks: dict[str, Callable[[Action], str | None]] = {}
         self._applies: dict[str, Callable[[Action], list[Event]]] = {}
         for kind in self.ACTION_KINDS:
@@ -71,6 +91,11 @@ class Engine(LegalMoves):
         "move-ship", "dice", "give", "take", "put", "turn", "draw",
     )
 
+    def copy(self) -> "Engine":
+        """An engine on an independent copy of the state; the scenario, the geometry and
+        the tables derived from the map (which never change in a game) are shared."""
+        return Engine(self.scen, self.s.copy(), like=self)
+
     # --- derived, per-game tables (terrain and numbers may be dealt per game) ------------
     def _derive(self) -> None:
         s, geo = self.s, self.geo
@@ -91,21 +116,16 @@ class Engine(LegalMoves):
                 rates[node].append(kind)
         self.node_harbors: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in rates)
         self.harbor_nodes: tuple[int, ...] = tuple(n for n, r in enumerate(rates) if r)
-        self.land_hexes: tuple[int, ...] = tuple(h for h in range(geo.n_hexes) if self.scen.is_land_hex[h])
-        self.sea_hexes: tuple[int, ...] = tuple(h for h in range(geo.n_hexes) if not self.scen.is_land_hex[h])
+        is_land = self.scen.is_land_hex
+        self.land_hexes: tuple[int, ...] = self.scen.table(
+            "land hexes", lambda: tuple(h for h in range(geo.n_hexes) if is_land[h]))
+        self.sea_hexes: tuple[int, ...] = self.scen.table(
+            "sea hexes", lambda: tuple(h for h in range(geo.n_hexes) if not is_land[h]))
 
     # --- scoring ----------------------------------------------------------------------
     def vp_sources(self, seat: int, hidden: bool = True) -> dict[str, int]:
         s = self.s
-        out: dict[str, int] = {}
-        node_vp = self.pieces.node_vp
-        for kind in self.pieces.kinds:
-            if kind.on == "node" and kind.vp:
-                out[_plural(kind.name)] = 0
-        for o, k in zip(s.node_owner, s.node_kind):
-            if o == seat and node_vp[k]:
-                label = _plural(self.pieces.node_names[k])
-                out[label] += node_vp[k]
+        out = self.seat_vp_points(seat)
         if self.scen.rules.longest_route != "none":
             label = "longest road" if self.scen.rules.longest_route == "road" else "longest route"
             out[label] = 2 if s.longest_holder == seat else 0
@@ -135,7 +155,7 @@ class Engine(LegalMoves):
         bound = (sum(kind.vp * (pieces.get(kind.supply, 0) - p.pieces.get(kind.supply, 0))
                      for kind in self.pieces.kinds if kind.on == "node" and kind.vp)
                  + 2 * (s.longest_holder == seat) + 2 * (s.army_holder == seat)
-                 + sum(1 for card, _ in p.dev_cards if card != "knight")
+                 + len(p.dev_cards)   # every card, as if each were a victory point: still a bound
                  + sum(self.rules.vp_sources(seat).values()))
         if self.scen.rules.island_bonus:
             bound += self.island_vp(seat)
@@ -159,17 +179,46 @@ class Engine(LegalMoves):
         names = " and ".join(self.name(p) for p in s.winners)
         return [Event("win", s.winners[0], f"{reason}: {names} {'wins' if len(s.winners) == 1 else 'share the win'}")]
 
+    def seat_vp_points(self, seat: int) -> dict[str, int]:
+        """Victory points from ``seat``'s buildings, by label ("settlements": 3 ...); every
+        seat's are counted in one pass and kept while the buildings stay as they are (a
+        view asks for every seat's, and most actions place nothing)."""
+        s = self.s
+        if s.node_owner != self._vp_owner_seen or s.node_kind != self._vp_kind_seen:
+            table = [dict.fromkeys(self._vp_labels, 0) for _ in range(self.n)]
+            node_vp, labels = self.pieces.node_vp, self._vp_label_of
+            for owner, k in zip(s.node_owner, s.node_kind):
+                if owner >= 0 and node_vp[k]:
+                    table[owner][labels[k]] += node_vp[k]
+            self._vp_owner_seen, self._vp_kind_seen = list(s.node_owner), list(s.node_kind)
+            self._vp_table = table
+        return dict(self._vp_table[seat])
+
+    def touch(self) -> None:
+        """Say the state was changed outside :meth:`apply` (a test setting up a position, a
+        tool editing a game): every cached picture of the old position is dropped."""
+        self.version += 1
+
     # --- the door --------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Play ``action``; raises RuleError (state untouched) when it is illegal."""
         reason = self.check(action)
         if reason is not None:
             raise RuleError(reason)
-        action = action.by(self.actor_of(action))
-        events = self._applies[action.kind](action)
-        if self.s.phase != Phase.OVER:
-            events += self.rules.after_action()
-            events += self.check_victory()
+        return self.apply_legal(action.by(self.actor_of(action)))
+
+    def apply_legal(self, action: Action) -> list[Event]:
+        """Play an action known to be legal now, its actor set: one that
+        :meth:`legal_actions` listed for this very position, or one :meth:`check` passed."""
+        self.version += 1
+        self.unsettled += 1
+        try:
+            events = self._applies[action.kind](action)
+            if self.s.phase != Phase.OVER:
+                events += self.rules.after_action()
+                events += self.check_victory()
+        finally:
+            self.unsettled -= 1
         return events
 
 

@@ -8,6 +8,7 @@ as one-for-one offers.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, Iterator
 
@@ -18,23 +19,38 @@ from .state import SETTLEMENT
 from .phases import Phase
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
+# Action(kind, args, seat) without the named tuple's Python-level __new__: the generators
+# below make thousands of actions a game (each discard, each robber hex).
+_new = tuple.__new__
 
 
 def discard_choices(have: list[int], k: int) -> Iterator[tuple[int, ...]]:
-    """Every way to discard exactly ``k`` cards from a hand (counts per resource)."""
-    def rec(i: int, left: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
-        if i == 4:
-            if left <= have[4]:
-                yield tuple(acc + [left])
-            return
-        rest = sum(have[i + 1:])
-        for take in range(min(have[i], left), -1, -1):
-            if left - take <= rest:
-                yield from rec(i + 1, left - take, acc + [take])
-    yield from rec(0, k, [])
+    """Every way to discard exactly ``k`` cards from a hand (counts per resource), the
+    most of the first resource first."""
+    return iter(_discards(tuple(have), k))
+
+
+@lru_cache(maxsize=2048)
+def _discards(have: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    h0, h1, h2, h3, h4 = have
+    r1, r2, r3 = h1 + h2 + h3 + h4, h2 + h3 + h4, h3 + h4     # what the later kinds can take
+    out = []
+    for a in range(min(h0, k), max(k - r1, 0) - 1, -1):
+        k1 = k - a
+        for b in range(min(h1, k1), max(k1 - r2, 0) - 1, -1):
+            k2 = k1 - b
+            for c in range(min(h2, k2), max(k2 - r3, 0) - 1, -1):
+                k3 = k2 - c
+                for d in range(min(h3, k3), max(k3 - h4, 0) - 1, -1):
+                    out.append((a, b, c, d, k3 - d))
+    return tuple(out)
 
 
 class LegalMoves(SandboxRules):
+    # ship_moves' targets, per (board_version, seat, pirate hex), for one board_version.
+    _ship_targets_board = -1
+    _ship_targets: dict[tuple[int, int, int], list[tuple[int, set[int] | None]]] = {}
+
     def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
         if s.phase == Phase.OVER:
@@ -118,7 +134,7 @@ class LegalMoves(SandboxRules):
     def discard_answers(self, item: dict[str, Any]) -> list[Action]:
         seat = item["seat"]
         have = self.s.players[seat].resources
-        return [Action("discard", (d,), seat) for d in discard_choices(have, item["count"])]
+        return [_new(Action, ("discard", (d,), seat)) for d in _discards(tuple(have), item["count"])]
 
     def gold_answers(self, item: dict[str, Any]) -> list[Action]:
         seat = item["seat"]
@@ -139,18 +155,52 @@ class LegalMoves(SandboxRules):
     def robber_moves(self, seat: int) -> list[Action]:
         out: list[Action] = []
         if self.scen.rules.robber:
+            # robber_hex_reason and robber_victims, inlined: this runs for every hex after
+            # every 7 and knight, and most of its work is the same for every hex.
+            s, scen = self.s, self.scen
+            forbidden = scen.rules.robber_forbidden_areas
+            hex_area, node_hexes = scen.hex_area, self.geo.node_hexes
+            node_kind, produces, players = s.node_kind, self.pieces.produces, s.players
+            # The victims by hex, from the robbable opponents' own buildings (a few nodes)
+            # rather than from every corner of every hex.
+            victims_at: dict[int, list[int]] = {}
+            for p in range(self.n):
+                if p != seat and sum(players[p].resources) > 0:
+                    for node in self.seat_nodes(p):
+                        if produces[node_kind[node]]:
+                            for h in node_hexes[node]:
+                                at = victims_at.setdefault(h, [])
+                                if not at or at[-1] != p:     # seats come in order
+                                    at.append(p)
+            hex_reason = self.rules.robber_hex_reason
             for h in self.land_hexes:
-                if self.robber_hex_reason(seat, h) is None:
-                    victims = self.robber_victims(seat, h)
-                    out.extend(Action("robber", (h, v), seat) for v in (victims or [-1]))
+                if h == s.robber or hex_area[h] in forbidden or hex_reason(seat, h) is not None:
+                    continue
+                victims = victims_at.get(h)
+                if victims is None:
+                    out.append(_new(Action, ("robber", (h, -1), seat)))
+                else:
+                    out.extend([_new(Action, ("robber", (h, v), seat)) for v in victims])
         if self.scen.rules.pirate and self.rules.pirate_reason(seat) is None:
+            # pirate_victims and stealable, inlined: the victims by sea hex from the
+            # opponents' ships, and what each could lose worked out once, not once per hex.
+            s, geo, is_ship = self.s, self.geo, self.pieces.is_ship
+            takes = {p: self.stealable(seat, p) for p in range(self.n) if p != seat}
+            ship_victims: dict[int, set[int]] = {}
+            for p, what in takes.items():
+                if what:
+                    for e in self.seat_edges(p):
+                        if is_ship[s.edge_kind[e]]:
+                            for h in geo.edge_hexes[e]:
+                                ship_victims.setdefault(h, set()).add(p)
             for h in self.sea_hexes:
-                if h != self.s.pirate:
-                    victims = self.pirate_victims(seat, h)
-                    if not victims:
-                        out.append(Action("pirate", (h, -1, "resource"), seat))
-                    for v in victims:
-                        out.extend(Action("pirate", (h, v, what), seat) for what in self.stealable(seat, v))
+                if h != s.pirate:
+                    found = ship_victims.get(h)
+                    if not found:
+                        out.append(_new(Action, ("pirate", (h, -1, "resource"), seat)))
+                        continue
+                    for v in sorted(found):
+                        out.extend([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
         return out
 
     # --- building ------------------------------------------------------------------------------
@@ -161,21 +211,22 @@ class LegalMoves(SandboxRules):
         can_road = p.pieces["road"] > 0 and self.can_afford(seat, "road")
         can_ship = self.scen.rules.ships and p.pieces["ship"] > 0 and self.can_afford(seat, "ship")
         if can_road or can_ship:
-            for e in self.candidate_route_edges(seat):
+            candidates = self.candidate_route_edges(seat)
+            ship_edges = set(self.rules.ship_candidates(seat, candidates)) if can_ship else set()
+            for e in candidates:
                 if can_road and self.road_edge_reason(seat, e) is None:
                     out.append(Action("build-road", (e,), seat))
-                if can_ship and self.ship_edge_reason(seat, e) is None:
+                if e in ship_edges and self.ship_edge_ok(seat, e):
                     out.append(Action("build-ship", (e,), seat))
         if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
             sites: set[int] = set()
-            for e, owner in enumerate(s.edge_owner):
-                if owner == seat:
-                    sites.update(self.geo.edge_nodes[e])
+            for e in self.seat_edges(seat):
+                sites.update(self.geo.edge_nodes[e])
             out.extend(Action("build-settlement", (node,), seat) for node in sorted(sites)
                        if self.settlement_site_reason(seat, node, False) is None)
         if p.pieces["city"] > 0 and self.can_afford(seat, "city"):
-            for node, owner in enumerate(s.node_owner):
-                if owner == seat and s.node_kind[node] == SETTLEMENT:
+            for node in self.seat_nodes(seat):
+                if s.node_kind[node] == SETTLEMENT:
                     out.append(Action("build-city", (node,), seat))
         if s.deck and self.can_afford(seat, "card"):
             out.append(Action("buy-card", (), seat))
@@ -246,10 +297,46 @@ class LegalMoves(SandboxRules):
         movable = self.movable_ships(seat)
         if not movable:
             return out
-        # Lifting a ship only removes connections, so today's candidates cover every target.
-        candidates = [e for e in self.candidate_route_edges(seat) if self.scen.edge_shippable[e]]
+        ship_reason, targets = self.rules.ship_reason, self.ship_targets(seat)
         for src in movable:
-            out.extend(Action("move-ship", (src, dst), seat) for dst in candidates
-                       if self.ship_edge_reason(seat, dst, lifted=src) is None)
+            out.extend(Action("move-ship", (src, dst), seat) for dst, joining in targets
+                       if (joining is None or len(joining) > 1 or src not in joining)
+                       and ship_reason(seat, dst, src) is None)
         return out
+
+    def ship_targets(self, seat: int) -> list[tuple[int, set[int] | None]]:
+        """Where a moved ship of ``seat``'s might go: ship_edge_ok(seat, dst, lifted=src) for
+        every pair, with what does not depend on the lifted ship worked out once per target:
+        whether it is open, and which of the seat's ships join it (None: a building of the
+        seat's does, whatever is lifted).  Depends on the pieces and the pirate alone, so it
+        is kept while they stay (see board_version)."""
+        s = self.s
+        key = (self.board_version(), seat, s.pirate)
+        if self._ship_targets_board != key[0]:
+            self._ship_targets_board, self._ship_targets = key[0], {}
+        targets = self._ship_targets.get(key)
+        if targets is not None:
+            return targets
+        # Lifting a ship only removes connections, so today's candidates cover every target.
+        shippable = self.scen.edge_shippable
+        candidates = self.rules.ship_candidates(
+            seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
+        geo, is_ship = self.geo, self.pieces.is_ship
+        edge_owner, edge_kind = s.edge_owner, s.edge_kind
+        targets = self._ship_targets[key] = []
+        for dst in candidates:
+            if edge_kind[dst] or self.on_pirate_hex(dst):
+                continue
+            joining: set[int] = set()
+            anchored = False
+            for x in geo.edge_nodes[dst]:
+                if self.own_building(seat, x):
+                    anchored = True
+                    break
+                if not self.blocked_for(seat, x):
+                    joining.update(e2 for e2 in geo.node_edges[x]
+                                   if e2 != dst and edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+            if anchored or joining:
+                targets.append((dst, None if anchored else joining))
+        return targets
 

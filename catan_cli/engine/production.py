@@ -15,6 +15,10 @@ GOLD = 5
 
 
 class ProductionRules(EngineBase):
+    _production_key: tuple[object, ...] = ()
+    _production_cache: dict[int, tuple[list[list[int]], dict[int, int], bool]]
+    _payout_cache: dict[int, tuple[list[int], list[tuple[int, list[int], Event]]]]
+
     # --- rolling -------------------------------------------------------------------------
     def check_roll(self, a: Action) -> str | None:
         s = self.s
@@ -40,7 +44,7 @@ class ProductionRules(EngineBase):
         total = d1 + d2
         events = [Event("roll", a.seat, f"{self.name(a.seat)} rolls {d1}+{d2} = {total}")]
         events += self.rules.before_production((d1, d2))
-        if s.phase == Phase.OVER or any(item.get("defer_roll") for item in s.pending):
+        if s.phase == Phase.OVER or (s.pending and any(item.get("defer_roll") for item in s.pending)):
             return events   # a scenario decision comes first; it calls resolve_roll after
         return events + self.resolve_roll(total)
 
@@ -52,34 +56,28 @@ class ProductionRules(EngineBase):
 
     def produce(self, total: int) -> list[Event]:
         """A.9 with the bank-shortage rule; B.11 gold fields become pending picks."""
-        s, geo = self.s, self.geo
-        node_kind, node_owner = s.node_kind, s.node_owner
-        produces = self.pieces.produces
-        owed: dict[tuple[int, int], int] = {}     # (resource, seat) -> cards due
-        gold: dict[int, int] = {}
-        for h in self.hexes_by_number[total]:
-            if h == s.robber:
-                continue
-            res = self.hex_resource[h]
-            for node in geo.hex_nodes[h]:
-                amount = produces[node_kind[node]]
-                if amount:
-                    seat = node_owner[node]
-                    if res == GOLD:
-                        gold[seat] = gold.get(seat, 0) + amount
-                    else:
-                        owed[(res, seat)] = owed.get((res, seat), 0) + amount
+        s = self.s
+        n = self.n
+        owed, gold, owing = self._production_table(total)
         events: list[Event] = []
-        if not owed and not gold:
+        if not owing and not gold:
             return events
-        gains = [[0] * 5 for _ in range(self.n)]
+        plain = self._plain_payout(total, owed)
+        bank = s.bank
+        if all(due <= have for due, have in zip(plain[0], bank)):
+            # The bank can pay every card due (the usual case): the payout is the table's.
+            for p, gain, event in plain[1]:
+                self.gain(p, gain)
+                events.append(event)
+            return events + self._gold_picks(gold)
+        gains = [[0] * 5 for _ in range(n)]
         for r in range(5):
-            due = [owed.get((r, p), 0) for p in range(self.n)]
+            due = owed[r]
             total_due = sum(due)
             if not total_due:
                 continue
             if total_due <= s.bank[r]:
-                for p in range(self.n):
+                for p in range(n):
                     gains[p][r] = due[p]
             else:
                 takers = [p for p in range(self.n) if due[p]]
@@ -94,12 +92,66 @@ class ProductionRules(EngineBase):
             if any(gains[p]):
                 self.gain(p, gains[p])
                 events.append(Event("produce", p, f"{self.name(p)} receives {resource_text(gains[p])}"))
-        for k in range(self.n):
-            p = (s.current + k) % self.n
-            if gold.get(p):
-                s.pending.append({"kind": "gold", "seat": p, "count": gold[p]})
-                events.append(Event("gold", p, f"{self.name(p)} picks {gold[p]} from the gold field"))
+        return events + self._gold_picks(gold)
+
+    def _gold_picks(self, gold: dict[int, int]) -> list[Event]:
+        """B.11: each seat owed gold picks it, in turn order from the player on turn."""
+        s = self.s
+        events: list[Event] = []
+        if gold:
+            for k in range(self.n):
+                p = (s.current + k) % self.n
+                if gold.get(p):
+                    s.pending.append({"kind": "gold", "seat": p, "count": gold[p]})
+                    events.append(Event("gold", p, f"{self.name(p)} picks {gold[p]} from the gold field"))
         return events
+
+    def _plain_payout(self, total: int, owed: list[list[int]]
+                      ) -> tuple[list[int], list[tuple[int, list[int], Event]]]:
+        """The cards due per resource, and each seat's gain and its event when the bank
+        can pay them all; kept with the production table (the same pieces and robber)."""
+        found = self._payout_cache.get(total)
+        if found is None:
+            due = [sum(row) for row in owed]
+            payout = []
+            for p in range(self.n):
+                gain = [owed[r][p] for r in range(5)]
+                if any(gain):
+                    payout.append((p, gain, Event("produce", p, f"{self.name(p)} receives {resource_text(gain)}")))
+            found = self._payout_cache[total] = (due, payout)
+        return found
+
+    def _production_table(self, total: int) -> tuple[list[list[int]], dict[int, int], bool]:
+        """What a roll of ``total`` owes: cards per resource per seat, gold picks per seat,
+        whether any card is owed.  Kept while the buildings and the robber stay where they
+        are (most rolls between two builds), under a key read from the state itself."""
+        s = self.s
+        key = (s.robber, tuple(s.node_owner), tuple(s.node_kind))   # the map tables never change
+        if key != self._production_key:
+            self._production_key, self._production_cache, self._payout_cache = key, {}, {}
+        found = self._production_cache.get(total)
+        if found is not None:
+            return found
+        node_kind, node_owner = s.node_kind, s.node_owner
+        produces, hex_resource, hex_nodes = self.pieces.produces, self.hex_resource, self.geo.hex_nodes
+        owed = [[0] * self.n for _ in range(5)]      # owed[resource][seat]: cards due
+        owing = False
+        gold: dict[int, int] = {}
+        for h in self.hexes_by_number[total]:
+            if h == s.robber:
+                continue
+            res = hex_resource[h]
+            for node in hex_nodes[h]:
+                amount = produces[node_kind[node]]
+                if amount:
+                    seat = node_owner[node]
+                    if res == GOLD:
+                        gold[seat] = gold.get(seat, 0) + amount
+                    else:
+                        owed[res][seat] += amount
+                        owing = True
+        found = self._production_cache[total] = (owed, gold, owing)
+        return found
 
     # --- gold -------------------------------------------------------------------------------
     def check_choose_gold(self, a: Action) -> str | None:

@@ -21,49 +21,42 @@ class RouteRules(TurnRules):
             return 0
         s, geo = self.s, self.geo
         ships_count = mode == "trade-route"
-        mine = [e for e, owner in enumerate(s.edge_owner)
-                if owner == seat and (ships_count or s.edge_kind[e] == ROAD)]
+        mine = [e for e in self.seat_edges(seat) if ships_count or s.edge_kind[e] == ROAD]
         if not mine:
             return 0
-        mine_set = set(mine)
-        node_edges = geo.node_edges
-        edge_nodes = geo.edge_nodes
-        edge_kind = s.edge_kind
+        edge_nodes, edge_kind = geo.edge_nodes, s.edge_kind
+        # The seat's network as adjacency lists, each piece one bit of the trail's "used" mask.
+        adj: dict[int, list[tuple[int, int, int]]] = {}
+        for i, e in enumerate(mine):
+            a, b = edge_nodes[e]
+            kind_e = 1 if edge_kind[e] == ROAD else 2
+            adj.setdefault(a, []).append((1 << i, b, kind_e))
+            adj.setdefault(b, []).append((1 << i, a, kind_e))
         # A trail may continue through node x only if no opponent sits there; it may switch
         # between road and ship only at its own building.
-        passable = {}
-        own = {}
-        for e in mine:
-            for x in edge_nodes[e]:
-                if x not in passable:
-                    passable[x] = not self.blocked_for(seat, x)
-                    own[x] = self.own_building(seat, x)
+        passable = {x: not self.blocked_for(seat, x) for x in adj}
+        own = {x: self.own_building(seat, x) for x in adj}
         best = 0
-        used: set[int] = set()
 
-        def walk(x: int, came_kind: int, length: int) -> None:
+        def walk(x: int, came_kind: int, length: int, used: int) -> None:
             nonlocal best
             if length > best:
                 best = length
             if not passable[x]:
                 return
-            for e in node_edges[x]:
-                if e in mine_set and e not in used:
-                    kind_e = 1 if edge_kind[e] == ROAD else 2
-                    if came_kind and kind_e != came_kind and not own[x]:
-                        continue
-                    used.add(e)
-                    a, b = edge_nodes[e]
-                    walk(b if a == x else a, kind_e, length + 1)
-                    used.discard(e)
+            switch_ok = own[x]
+            for bit, y, kind_e in adj[x]:
+                if not used & bit and (switch_ok or kind_e == came_kind):
+                    walk(y, kind_e, length + 1, used | bit)
 
-        for e in mine:
+        whole = len(mine)
+        for i, e in enumerate(mine):
+            if best == whole:
+                break          # every piece in one trail: nothing can be longer
             a, b = edge_nodes[e]
             kind_e = 1 if edge_kind[e] == ROAD else 2
-            used.add(e)
-            walk(a, kind_e, 1)
-            walk(b, kind_e, 1)
-            used.discard(e)
+            walk(a, kind_e, 1, 1 << i)
+            walk(b, kind_e, 1, 1 << i)
         return best
 
     def update_longest_route(self, seat: int | None) -> list[Event]:

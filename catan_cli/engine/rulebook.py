@@ -84,6 +84,13 @@ class ScenarioRules:
         """``lifted``: the edge of a ship being moved, -1 when building."""
         return None
 
+    def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
+        """The edges among ``edges`` where ``seat``'s ships may possibly go, for legal-move
+        generation: a scenario that confines ships narrows them here.  Only a speed-up:
+        every edge kept is still judged by ``ship_reason``, so it must drop only edges that
+        ``ship_reason`` would refuse."""
+        return edges
+
     def closes_route(self, seat: int, node: int) -> bool:
         """Whether something of the scenario on ``node`` ends ``seat``'s shipping route."""
         return False

@@ -15,9 +15,11 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from ..errors import ScenarioError
+
+_T = TypeVar("_T")
 from .geometry import (
     CORNERS, EDGE_COAST, EDGE_LAND, EDGE_SEA, LAND_TERRAINS, RESOURCES, SIDES, UNEXPLORED,
     Geometry, build_geometry, connected_components,
@@ -138,6 +140,19 @@ class Scenario:
     hex_island: tuple[int, ...] = ()
     source: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    # Tables derived from the scenario alone, built on first use (see table()).
+    _tables: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def table(self, name: str, build: Callable[[], _T]) -> _T:
+        """A table that depends on this scenario alone (distances along a path, hex lists), built
+        once per scenario on first use instead of once per game.  It is shared by every
+        game of the scenario, so it must never be changed: use tuples and frozensets, or
+        treat it as read-only."""
+        try:
+            found: _T = self._tables[name]
+        except KeyError:
+            found = self._tables[name] = build()
+        return found
 
     def hex_index(self, ident: str) -> int:
         """Hex index from its id ("K"), or -1."""
@@ -386,6 +401,7 @@ def explored_scenario(scen: Scenario, terrain: Sequence[str]) -> Scenario:
         return scen
     out = copy.copy(scen)
     out.terrain = tuple(terrain)
+    out._tables = {}          # the shared tables were worked out from the other terrain
     _derive_tables(out)
     return out
 

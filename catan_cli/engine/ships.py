@@ -18,6 +18,10 @@ FACE_DOWN = "face_down"
 
 
 class ShipRules(BuildingRules):
+    # movable_ships' end ships per seat, for the pieces of one board_version.
+    _end_ships_board = -1
+    _end_ships: dict[tuple[int, int], list[int]] = {}
+
     def is_ship(self, edge: int, seat: int) -> bool:
         s = self.s
         return s.edge_owner[edge] == seat and self.pieces.is_ship[s.edge_kind[edge]]
@@ -67,6 +71,30 @@ class ShipRules(BuildingRules):
             return (f"a ship on {self.edge_text(edge)} must join your own ship, settlement or city; "
                     "ships join roads only at your own building")
         return self.rules.ship_reason(seat, edge, lifted)
+
+    def ship_edge_ok(self, seat: int, edge: int, lifted: int = -1) -> bool:
+        """``ship_edge_reason(seat, edge, lifted) is None`` (outside set-up) as a plain yes or
+        no: legal-move generation asks this for every candidate, and most are refused, so no
+        reason is written here."""
+        s, geo = self.s, self.geo
+        if not self.scen.rules.ships or not 0 <= edge < geo.n_edges or not self.scen.edge_shippable[edge]:
+            return False
+        if s.edge_kind[edge] and edge != lifted:
+            return False
+        if self.on_pirate_hex(edge):
+            return False
+        edge_owner, edge_kind, is_ship = s.edge_owner, s.edge_kind, self.pieces.is_ship
+        for x in geo.edge_nodes[edge]:
+            if self.own_building(seat, x):
+                break
+            if self.blocked_for(seat, x):
+                continue
+            if any(e2 != edge and e2 != lifted and edge_owner[e2] == seat and is_ship[edge_kind[e2]]
+                   for e2 in geo.node_edges[x]):
+                break
+        else:
+            return False
+        return self.rules.ship_reason(seat, edge, lifted) is None
 
     def check_build_ship(self, a: Action) -> str | None:
         s, seat, edge = self.s, a.seat, a.args[0]
@@ -183,15 +211,22 @@ class ShipRules(BuildingRules):
     def movable_ships(self, seat: int) -> list[int]:
         """Every ship of ``seat`` that may move now, each route classified once."""
         s = self.s
-        seen: set[int] = set()
-        out: list[int] = []
-        for e, owner in enumerate(s.edge_owner):
-            if owner != seat or e in seen or not self.pieces.is_ship[s.edge_kind[e]]:
-                continue
-            ships, _, ends = self.route_end_ships(seat, e)
-            seen.update(ships)
-            out.extend(x for x in ends if x not in s.built_this_turn and not self.on_pirate_hex(x))
-        return sorted(out)
+        # The end ships depend on the pieces alone: kept while they stay (see board_version).
+        key = (self.board_version(), seat)
+        ends_all = self._end_ships.get(key) if self._end_ships_board == key[0] else None
+        if ends_all is None:
+            if self._end_ships_board != key[0]:
+                self._end_ships_board, self._end_ships = key[0], {}
+            seen: set[int] = set()
+            ends_all = []
+            for e in self.seat_edges(seat):
+                if e in seen or not self.pieces.is_ship[s.edge_kind[e]]:
+                    continue
+                ships, _, ends = self.route_end_ships(seat, e)
+                seen.update(ships)
+                ends_all.extend(ends)
+            self._end_ships[key] = ends_all
+        return sorted(x for x in ends_all if x not in s.built_this_turn and not self.on_pirate_hex(x))
 
     def check_move_ship(self, a: Action) -> str | None:
         s, seat = self.s, a.seat
@@ -283,9 +318,12 @@ class ShipRules(BuildingRules):
         return events, found
 
     def explored(self) -> None:
-        """Re-derive the land, sea and production tables after hexes turned up."""
+        """Re-derive the land, sea and production tables after hexes turned up, and drop
+        what was kept for the old map (kept under the pieces alone, which did not move)."""
         self.scen = explored_scenario(self.scen, self.s.terrain)
         self._derive()
+        self._production_key = ()
+        self._board_seen = ()
 
     def discovery_resource(self, h: int) -> int:
         """The resource a discovered hex yields (-1: none)."""

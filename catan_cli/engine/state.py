@@ -7,8 +7,9 @@ it: seed + actions reproduce a game, and a restored game continues identically.
 
 from __future__ import annotations
 
+import copy
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .phases import Phase
@@ -28,6 +29,10 @@ class PlayerState:
     played: dict[str, int] = field(default_factory=dict)   # development cards played, by card
     setup_settlements: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> "PlayerState":
+        """An independent copy (see GameState.copy)."""
+        return PlayerState(**{name: plain_copy(getattr(self, name)) for name in _PLAYER_FIELDS})
 
 
 @dataclass
@@ -67,6 +72,24 @@ class GameState:
     winners: list[int] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def copy(self) -> "GameState":
+        """An independent copy (nothing mutable shared), field by field: many times faster
+        than ``copy.deepcopy``, for look-ahead and undo snapshots.  Every field is copied,
+        a field added later too (by plain_copy when it is not a known flat list)."""
+        values: dict[str, Any] = {}
+        for name in _STATE_FIELDS:
+            value = getattr(self, name)
+            if name in _FLAT_LISTS:
+                values[name] = None if value is None else list(value)
+            elif name == "players":
+                values[name] = [p.copy() for p in value]
+            elif name == "rng":
+                values[name] = rng = random.Random()
+                rng.setstate(value.getstate())
+            else:
+                values[name] = plain_copy(value)
+        return GameState(**values)
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)   # deep-copies lists and dicts
         version, internal, gauss = self.rng.getstate()
@@ -81,3 +104,26 @@ class GameState:
         rng.setstate((int(rng_data["version"]), tuple(int(x) for x in rng_data["state"]), rng_data["gauss"]))
         players = [PlayerState(**p) for p in data.pop("players")]
         return cls(players=players, rng=rng, **data)
+
+
+_ATOMS = (int, str, float, bool, type(None))
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerState))
+# Fields that are lists of numbers or strings (or None): a shallow copy is a full copy.
+_FLAT_LISTS = frozenset({"options", "bank", "deck", "terrain", "numbers", "harbor_types", "node_owner",
+                         "node_kind", "edge_owner", "edge_kind", "setup_order", "dice", "forced_dice",
+                         "built_this_turn", "route_len", "winners"})
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, tuples of numbers and strings), the
+    shape of everything in a state; anything else goes to ``copy.deepcopy``."""
+    if isinstance(value, _ATOMS):
+        return value
+    if type(value) is dict:
+        return {k: v if isinstance(v, _ATOMS) else plain_copy(v) for k, v in value.items()}
+    if type(value) is list:
+        return [v if isinstance(v, _ATOMS) else plain_copy(v) for v in value]
+    if type(value) is tuple:
+        return tuple(plain_copy(v) for v in value)
+    return copy.deepcopy(value)

@@ -34,8 +34,9 @@ class Strategy(BaseStrategy):
         ships = [sh for sh in extra["ships"] if sh["owner"] == ctx.seat]
         me = ctx.players[ctx.me]["extra"]
         basins = {int(n) - 1 for n in extra["basins"]}
-        harbors = [int(b["node"]) - 1 for b in ctx.view["buildings"]
-                   if b["owner"] == ctx.seat and b["kind"] == "harbor-settlement"]
+        code = ctx.board.node_code["harbor-settlement"]
+        harbors = [n for n, (owner, kind) in enumerate(zip(ctx.node_owner, ctx.node_kind))
+                   if owner == ctx.me and kind == code]
         return {"ships": ships, "gold": int(me["gold"]), "ships_left": int(me["ships_left"]),
                 "settlers_left": int(me["settlers_left"]), "harbors": harbors,
                 "waiting": [n for n in harbors if n in basins],

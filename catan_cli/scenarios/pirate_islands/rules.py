@@ -19,6 +19,7 @@ from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibilit
 from ...engine.geometry import RESOURCES
 from ...engine.pieces import CITY, SETTLEMENT, SHIP, PieceKind
 from ...engine.rulebook import ScenarioRules
+from ...engine.scenario import Scenario
 from ...engine.words import resource_text
 from ...notation import Reader
 from ...engine.phases import Phase
@@ -42,6 +43,33 @@ The Pirate Islands (Seafarers; 3-4 players, 10 VP and your own fortress).
   front ships. The attack ends your turn. The third chit makes the fortress your settlement.
 - Win with 10 VP on your turn once your own fortress is captured.
 """
+
+
+def _lane_tables(scen: Scenario) -> tuple[tuple[frozenset[int], dict[int, int], dict[int, int]], ...]:
+    """Per [[start]] set, in the file's order: its sea lane, and the distances along it
+    to the marked intersection and to the fortress.  Built once per scenario (Scenario.table)."""
+    out = []
+    for st in scen.starts:
+        lane = frozenset(int(e) for e in st["lane_edges"])
+        out.append((lane, _lane_distances(scen, lane, int(st["marked_node"])),
+                    _lane_distances(scen, lane, int(st["fortress_node"]))))
+    return tuple(out)
+
+
+def _lane_distances(scen: Scenario, lane: frozenset[int], target: int) -> dict[int, int]:
+    geo = scen.geo
+    dist = {target: 0}
+    queue = deque([target])
+    while queue:
+        x = queue.popleft()
+        for edge in geo.node_edges[x]:
+            if edge in lane:
+                a, b = geo.edge_nodes[edge]
+                y = b if a == x else a
+                if y not in dist:
+                    dist[y] = dist[x] + 1
+                    queue.append(y)
+    return dist
 
 
 def seat_starts(scen: Any, n: int) -> list[dict[str, Any]]:
@@ -70,11 +98,18 @@ class Rules(ScenarioRules):
         self.path: tuple[int, ...] = scen.paths["fleet"]
         self.marked = [int(st["marked_node"]) for st in starts]
         self.fortress_node = [int(st["fortress_node"]) for st in starts]
-        self.lanes = [frozenset(int(e) for e in st["lane_edges"]) for st in starts]
+        # The lane tables are per [[start]] set; each seat takes its own set's.
+        tables = scen.table("pirate-islands lanes", lambda: _lane_tables(scen))
+        lanes = [tables[next(i for i, st0 in enumerate(scen.starts) if st0 is st)] for st in starts]
+        self.lanes = [lane for lane, _, _ in lanes]
         self.reserved_nodes = frozenset(self.marked) | frozenset(self.fortress_node)
-        # Distances along each player's lane to their marked intersection and fortress.
-        self.dist_marked = [self._lane_distances(i, self.marked[i]) for i in range(ctx.n)]
-        self.dist_fortress = [self._lane_distances(i, self.fortress_node[i]) for i in range(ctx.n)]
+        # The routes of the current pieces (see route), under ctx.board_version().
+        self._routes_key: int | None = None
+        self._routes: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        # Distances along each player's lane to their marked intersection and fortress
+        # (shared by every game of the scenario: read only).
+        self.dist_marked = [marked for _, marked, _ in lanes]
+        self.dist_fortress = [fortress for _, _, fortress in lanes]
         self.state_items = (
             StateItem("fleet", Visibility.PUBLIC, present=self.present_fleet,
                       doc="where the pirate fleet is on its path, and whether it is still in play"),
@@ -83,21 +118,6 @@ class Rules(ScenarioRules):
             StateItem("fortress_chits_total", Visibility.PUBLIC, doc="all fortress chits (conserved)"),
             StateItem("chits_won", Visibility.PUBLIC, scope="player", doc="fortress chits a player has won"),
         )
-
-    def _lane_distances(self, seat: int, target: int) -> dict[int, int]:
-        geo = self.ctx.geo
-        dist = {target: 0}
-        queue = deque([target])
-        while queue:
-            x = queue.popleft()
-            for edge in geo.node_edges[x]:
-                if edge in self.lanes[seat]:
-                    a, b = geo.edge_nodes[edge]
-                    y = b if a == x else a
-                    if y not in dist:
-                        dist[y] = dist[x] + 1
-                        queue.append(y)
-        return dist
 
     # --- declarations ------------------------------------------------------------------
     def verbs(self) -> tuple[Verb, ...]:
@@ -177,7 +197,23 @@ class Rules(ScenarioRules):
         return "knight" if card == "victory-point" and self.ctx.n >= 4 else card
     # --- the route ------------------------------------------------------------------------
     def route(self, seat: int, lifted: int = -1) -> tuple[list[int], list[int]]:
-        """The player's route from its home building, as (ships in order, nodes in order)."""
+        """The player's route from its home building, as (ships in order, nodes in order);
+        traced once while the pieces stay as they are (legal-move generation asks for it
+        once per candidate, and most actions move no piece): it depends on them alone."""
+        key = self.ctx.board_version()
+        if key != self._routes_key:
+            self._routes_key, self._routes = key, {}
+        found = self._routes.get((seat, lifted))
+        if found is None:
+            found = self._routes[(seat, lifted)] = self._trace_route(seat, lifted)
+        return list(found[0]), list(found[1])
+
+    def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
+        """Only the seat's own lane can take its ships (ship_reason refuses the rest)."""
+        lane = self.lanes[seat]
+        return [e for e in edges if e in lane]
+
+    def _trace_route(self, seat: int, lifted: int) -> tuple[list[int], list[int]]:
         ctx = self.ctx
         geo, s, is_ship = ctx.geo, ctx.state, ctx.pieces.is_ship
         # The player's ships can only be in their lane, so look nowhere else.

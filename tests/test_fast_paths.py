@@ -1,0 +1,234 @@
+"""The fast paths play exactly what the full paths play.
+
+Legal moves are computed once per position (``Game`` keeps them under ``Engine.version``),
+a listed action is played without a second check, ship candidates are judged yes/no, and
+scenario code memoises under ``Engine.memo_key``.  Each test here pins one of those against
+the slow, obviously-right path it replaces.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from catan_cli import Game, RuleError
+from catan_cli.engine.actions import Action
+
+COLOURS = ["red", "blue", "white", "orange"]
+SCENARIOS = ["base", "cloth-for-catan", "pirate-islands"]
+
+
+def walk(scenario: str, seed: int, steps: int) -> list[Game]:
+    """Positions of one seeded random game, each a copy (every 7th step)."""
+    g = Game.new(scenario, players=COLOURS, seed=seed)
+    choose = random.Random(seed).choice
+    out = []
+    for step in range(steps):
+        if g.over:
+            break
+        if step % 7 == 0:
+            out.append(g.copy())
+        g.execute(choose(g.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_every_listed_action_passes_the_full_check(scenario: str) -> None:
+    # A listed action is played without Engine.check: the list must never hold one the
+    # check refuses.
+    for g in walk(scenario, 5, 600):
+        for action in g.legal_actions(offers=True):
+            assert g.engine.check(action) is None, (g.text(action), g.engine.check(action))
+
+
+@pytest.mark.parametrize("scenario", ["cloth-for-catan", "pirate-islands"])
+def test_ship_yes_no_agrees_with_the_reason(scenario: str) -> None:
+    for g in walk(scenario, 3, 500):
+        e = g.engine
+        seat = e.s.current
+        ships = [x for x in range(e.geo.n_edges) if e.is_ship(x, seat)]
+        for edge in range(e.geo.n_edges):
+            for lifted in [-1] + ships[:3]:
+                assert e.ship_edge_ok(seat, edge, lifted) == (e.ship_edge_reason(seat, edge, lifted) is None)
+            kept = set(e.rules.ship_candidates(seat, [edge]))
+            if edge not in kept:     # narrowing drops only what ship_reason refuses
+                assert e.rules.ship_reason(seat, edge, -1) is not None
+
+
+@pytest.mark.parametrize("scenario", ["cloth-for-catan", "pirate-islands"])
+def test_ship_moves_are_every_movable_ship_to_every_spot_the_full_check_allows(scenario: str) -> None:
+    seen = 0
+    for g in walk(scenario, 8, 900):
+        e = g.engine
+        if e.s.phase != "main" or e.s.pending or e.s.ship_moved:
+            continue
+        seat = e.s.current
+        brute = [(src, dst) for src in e.movable_ships(seat) for dst in range(e.geo.n_edges)
+                 if dst != src and e.ship_edge_reason(seat, dst, lifted=src) is None]
+        assert [a.args for a in e.ship_moves(seat)] == brute
+        seen += bool(brute)
+    assert seen
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_game_path_the_text_path_and_the_engine_path_play_the_same_game(scenario: str) -> None:
+    games = [Game.new(scenario, players=COLOURS, seed=11) for _ in range(3)]
+    choosers = [random.Random(11).choice for _ in range(3)]
+    for _ in range(400):
+        if games[0].over:
+            break
+        games[0].execute(choosers[0](games[0].legal_actions()))
+        games[1].execute(choosers[1](games[1].legal_commands()))
+        games[2].engine.apply(choosers[2](games[2].engine.legal_actions()))
+    assert games[0].digest() == games[1].digest() == games[2].digest()
+    assert games[0].history == games[1].history
+
+
+def test_the_listed_moves_follow_the_position() -> None:
+    g = Game.new("base", players=COLOURS, seed=2)
+    first = g.legal_commands()
+    g.execute(first[0])
+    assert g.legal_commands() != first
+    assert g.legal_actions() == g.engine.legal_actions()
+
+
+def test_a_change_outside_the_door_is_seen_after_touch() -> None:
+    g = Game.new("base", players=COLOURS, seed=2)
+    while g.engine.s.phase != "main" or g.engine.s.pending:
+        g.execute(g.legal_actions()[0])
+    before = g.legal_actions()
+    s = g.engine.s
+    s.players[s.current].resources[:] = [9, 9, 9, 9, 9]
+    assert g.legal_actions() == before        # unseen: nothing went through a door
+    g.engine.touch()
+    assert g.legal_actions() != before
+    assert g.legal_actions() == g.engine.legal_actions()
+
+
+def test_a_change_made_through_game_state_is_seen() -> None:
+    g = Game.new("base", players=COLOURS, seed=2)
+    while g.engine.s.phase != "main" or g.engine.s.pending:
+        g.execute(g.legal_actions()[0])
+    before = g.legal_actions()
+    g.state.players[g.engine.s.current].resources[:] = [9, 9, 9, 9, 9]
+    assert g.legal_actions() != before
+    assert g.legal_actions() == g.engine.legal_actions()
+
+
+def test_the_returned_list_is_the_callers_own() -> None:
+    g = Game.new("base", players=COLOURS, seed=2)
+    listed = g.legal_actions()
+    listed.clear()
+    assert g.legal_actions()
+
+
+def test_an_action_not_listed_is_refused_with_the_reason() -> None:
+    g = Game.new("base", players=COLOURS, seed=2)
+    with pytest.raises(RuleError, match="set-up"):
+        g.execute(Action("roll", (), 0))
+    with pytest.raises(RuleError, match="malformed"):
+        g.execute(Action("build-settlement", ([1],), 0))     # unhashable: never listed
+    g.execute(Action("build-settlement", (g.legal_actions()[0].args[0],)))   # actor left to the game
+    assert len(g.history) == 1
+
+
+def test_an_action_equal_to_a_listed_one_plays_the_listed_one() -> None:
+    g = Game.new("base", players=COLOURS, seed=2)
+    listed = g.legal_actions()[3]
+    g.execute(Action(listed.kind, tuple(float(x) for x in listed.args), listed.seat))
+    assert g.state.node_owner[listed.args[0]] == listed.seat
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_copy_shares_nothing_with_its_original(scenario: str) -> None:
+    g = walk(scenario, 4, 300)[-1]
+    digest, history = g.digest(), list(g.history)
+    c = g.copy()
+    assert c.digest() == digest and c.history == history
+    # Play the copy on, and scribble over every part of its state.
+    choose = random.Random(1).choice
+    for _ in range(50):
+        if c.over:
+            break
+        c.execute(choose(c.legal_actions()))
+    s = c.state
+    for table in (s.node_owner, s.node_kind, s.edge_owner, s.edge_kind, s.bank, s.deck, s.route_len):
+        table[:] = []
+    for p in s.players:
+        p.resources[:] = [99] * 5
+        p.pieces.clear()
+        p.dev_cards.clear()
+        p.played["knight"] = 99
+        for value in p.extra.values():
+            if isinstance(value, (list, dict)):
+                value.clear()
+    for value in s.extra.values():
+        if isinstance(value, (list, dict)):
+            value.clear()
+    s.pending.append({"kind": "discard", "seat": 0, "count": 4})
+    s.rng.random()
+    assert g.digest() == digest
+    assert g.history == history
+
+
+def test_a_copy_plays_on_exactly_as_its_original() -> None:
+    g = walk("base", 6, 200)[-1]
+    c = g.copy()
+    for game in (g, c):
+        choose = random.Random(9).choice
+        for _ in range(200):
+            if game.over:
+                break
+            game.execute(choose(game.legal_commands()))
+    assert g.digest() == c.digest()
+
+
+def test_undo_restores_the_snapshot_without_replaying_the_game() -> None:
+    from catan_cli.script import Header, parse_seats
+    from catan_cli.session import Session
+
+    header = Header(scenario="base", seats=parse_seats("red,blue,white"), seed=7, sandbox=False, options=[])
+    session = Session.new(header, autosave=False)
+    session.play("build settlement 40")
+    digest = session.game.digest()
+    session.play("build road 40-41")
+
+    session.header = _NoReplay(header)     # type: ignore[assignment]
+    assert session.undo() == "red: build road 40-41"
+    assert session.game.digest() == digest
+    assert session.game.history == ["build settlement 40"]
+    session.play("build road 40-41")         # and the restored game plays on
+    assert len(session.game.history) == 2
+
+
+class _NoReplay:
+    """A header whose new game fails: undo must not need one."""
+
+    def __init__(self, header: object) -> None:
+        self._header = header
+
+    def __getattr__(self, name: str) -> object:
+        if name == "new_game":
+            raise AssertionError("undo replayed the game")
+        return getattr(self._header, name)
+
+
+def test_board_version_follows_a_piece_tried_in_thought() -> None:
+    """A look-ahead (a road-building card's second road) puts a piece down and lifts it in
+    one position: what is kept under board_version must not outlive either board."""
+    g = Game.new("base", players=COLOURS, seed=2)
+    while g.engine.s.phase != "main" or g.engine.s.pending:
+        g.execute(g.legal_actions()[0])
+    e = g.engine
+    before = e.board_version()
+    seat = e.s.current
+    edge = e.candidate_route_edges(seat)[0]
+    with e.tentative_piece(seat, "road", edge):
+        inside = e.board_version()
+        assert inside != before
+    after = e.board_version()
+    assert after not in (before, inside)     # a fresh number: nothing kept inside is reused
+    assert e.board_version() == after     # nothing moved since: the same number
+    g.execute(next(a for a in g.legal_actions() if a.kind == "end"))
+    assert e.board_version() == after     # ending a turn moves no piece
