@@ -639,6 +639,8 @@ def test_the_screen_shows_gold_harbour_settlements_ships_the_moving_ship_and_the
     out.seek(0)
     out.truncate()
     repl.handle("move ship 14-15 to 13-14")
+    repl.handle("map")
+    repl.handle("hand")
     text = out.getvalue()
     assert " · movement · red's turn" in repl.toolbar_text()
     assert repl.prompt_plain() == "red · move ships/end > "

@@ -152,6 +152,10 @@ class Ctx:
         self.node_kind = list(pictured.node_kind)
         self.edge_owner = list(pictured.edge_owner)
         self.edge_kind = list(pictured.edge_kind)
+        for e, second in enumerate(pictured.shared_ships):
+            if second == self.me:   # E.0.2: the path's first ship stands for it, unless the second is mine
+                self.edge_owner[e] = self.me
+                self.edge_kind[e] = b.edge_code.get("ship", 1)
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
         self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
         self._legal: list[Action] | None = None

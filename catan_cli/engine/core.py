@@ -159,6 +159,9 @@ class Engine(LegalMoves):
                  + sum(self.rules.vp_sources(seat).values()))
         if self.scen.rules.island_bonus:
             bound += self.island_vp(seat)
+        for kind in self.rules.pieces:     # a scenario's node pieces worth VP, by their supply used
+            if kind.on == "node" and kind.vp:
+                bound += kind.vp * (pieces.get(kind.supply, 0) - p.pieces.get(kind.supply, 0))
         if bound < self.scen.vp_target:
             return []
         if self.vp(seat) >= self.scen.vp_target and self.rules.may_win(seat):

@@ -16,6 +16,7 @@ from .actions import Action
 from .declare import PendingKind
 from .sandbox import SandboxRules
 from .state import SETTLEMENT
+from .words import resource_text
 from .phases import Phase
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
@@ -117,7 +118,8 @@ class LegalMoves(SandboxRules):
             PendingKind("gold", prompt=lambda it: f"choose {self.gold_count(it)} from gold",
                         reason=lambda it: f"{who(it)} must choose {self.gold_count(it)} from the gold field",
                         answers=self.gold_answers, exact=True),
-            PendingKind("offer", prompt=lambda it: f"accept or decline {self.name(it['from'])}'s offer",
+            PendingKind("offer", prompt=lambda it: f"accept or decline: {self.name(it['from'])} offers you "
+                                                   f"{resource_text(it['give'])} for {resource_text(it['get'])}",
                         reason=lambda it: f"{who(it)} must accept or decline {self.name(it['from'])}'s offer",
                         answers=self.offer_answers, exact=True),
         )
@@ -184,13 +186,13 @@ class LegalMoves(SandboxRules):
         if self.scen.rules.pirate and self.rules.pirate_reason(seat) is None:
             # pirate_victims and stealable, inlined: the victims by sea hex from the
             # opponents' ships, and what each could lose worked out once, not once per hex.
-            s, geo, is_ship = self.s, self.geo, self.pieces.is_ship
+            s, geo = self.s, self.geo
             takes = {p: self.stealable(seat, p) for p in range(self.n) if p != seat}
             ship_victims: dict[int, set[int]] = {}
             for p, what in takes.items():
                 if what:
-                    for e in self.seat_edges(p):
-                        if is_ship[s.edge_kind[e]]:
+                    for e in self.route_edges(p):
+                        if self.is_ship(e, p):
                             for h in geo.edge_hexes[e]:
                                 ship_victims.setdefault(h, set()).add(p)
             for h in self.sea_hexes:
@@ -220,7 +222,7 @@ class LegalMoves(SandboxRules):
                     out.append(Action("build-ship", (e,), seat))
         if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
             sites: set[int] = set()
-            for e in self.seat_edges(seat):
+            for e in self.route_edges(seat):
                 sites.update(self.geo.edge_nodes[e])
             out.extend(Action("build-settlement", (node,), seat) for node in sorted(sites)
                        if self.settlement_site_reason(seat, node, False) is None)
@@ -322,10 +324,10 @@ class LegalMoves(SandboxRules):
         candidates = self.rules.ship_candidates(
             seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
         geo, is_ship = self.geo, self.pieces.is_ship
-        edge_owner, edge_kind = s.edge_owner, s.edge_kind
+        edge_owner, edge_kind, shared = s.edge_owner, s.edge_kind, s.shared_ships
         targets = self._ship_targets[key] = []
         for dst in candidates:
-            if edge_kind[dst] or self.on_pirate_hex(dst):
+            if (edge_kind[dst] and (not shared or self.shared_path_reason(seat, dst))) or self.on_pirate_hex(dst):
                 continue
             joining: set[int] = set()
             anchored = False
@@ -335,7 +337,8 @@ class LegalMoves(SandboxRules):
                     break
                 if not self.blocked_for(seat, x):
                     joining.update(e2 for e2 in geo.node_edges[x]
-                                   if e2 != dst and edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+                                   if e2 != dst and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+                                                     or (shared and shared[e2] == seat)))
             if anchored or joining:
                 targets.append((dst, None if anchored else joining))
         return targets

@@ -21,15 +21,20 @@ class RouteRules(TurnRules):
             return 0
         s, geo = self.s, self.geo
         ships_count = mode == "trade-route"
-        mine = [e for e in self.seat_edges(seat) if ships_count or s.edge_kind[e] == ROAD]
+        if s.shared_ships:
+            kinds = {e: self.route_kind(seat, e) for e in self.route_edges(seat)}
+        else:
+            edge_kind = s.edge_kind
+            kinds = {e: edge_kind[e] for e in self.seat_edges(seat)}
+        mine = [e for e, kind in kinds.items() if ships_count or kind == ROAD]
         if not mine:
             return 0
-        edge_nodes, edge_kind = geo.edge_nodes, s.edge_kind
+        edge_nodes = geo.edge_nodes
         # The seat's network as adjacency lists, each piece one bit of the trail's "used" mask.
         adj: dict[int, list[tuple[int, int, int]]] = {}
         for i, e in enumerate(mine):
             a, b = edge_nodes[e]
-            kind_e = 1 if edge_kind[e] == ROAD else 2
+            kind_e = 1 if kinds[e] == ROAD else 2
             adj.setdefault(a, []).append((1 << i, b, kind_e))
             adj.setdefault(b, []).append((1 << i, a, kind_e))
         # A trail may continue through node x only if no opponent sits there; it may switch
@@ -54,7 +59,7 @@ class RouteRules(TurnRules):
             if best == whole:
                 break          # every piece in one trail: nothing can be longer
             a, b = edge_nodes[e]
-            kind_e = 1 if edge_kind[e] == ROAD else 2
+            kind_e = 1 if kinds[e] == ROAD else 2
             walk(a, kind_e, 1, 1 << i)
             walk(b, kind_e, 1, 1 << i)
         return best

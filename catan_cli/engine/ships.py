@@ -24,7 +24,9 @@ class ShipRules(BuildingRules):
 
     def is_ship(self, edge: int, seat: int) -> bool:
         s = self.s
-        return s.edge_owner[edge] == seat and self.pieces.is_ship[s.edge_kind[edge]]
+        if s.edge_owner[edge] == seat:
+            return self.pieces.is_ship[s.edge_kind[edge]]
+        return bool(s.shared_ships) and s.shared_ships[edge] == seat
 
     def on_pirate_hex(self, edge: int) -> bool:
         p = self.s.pirate
@@ -46,7 +48,9 @@ class ShipRules(BuildingRules):
         if not self.scen.edge_shippable[edge]:
             return f"{self.edge_text(edge)} runs between two land hexes; ships sail on sea and coast paths"
         if s.edge_kind[edge] and edge != lifted:
-            return f"{self.edge_text(edge)} is already taken"
+            taken = self.shared_path_reason(seat, edge)
+            if taken:
+                return taken
         if self.on_pirate_hex(edge):
             return f"the pirate on {self.hex_id(s.pirate)} blocks ships on {self.edge_text(edge)}"
         a, b = self.geo.edge_nodes[edge]
@@ -79,7 +83,8 @@ class ShipRules(BuildingRules):
         s, geo = self.s, self.geo
         if not self.scen.rules.ships or not 0 <= edge < geo.n_edges or not self.scen.edge_shippable[edge]:
             return False
-        if s.edge_kind[edge] and edge != lifted:
+        shared = s.shared_ships
+        if s.edge_kind[edge] and edge != lifted and (not shared or self.shared_path_reason(seat, edge)):
             return False
         if self.on_pirate_hex(edge):
             return False
@@ -89,7 +94,8 @@ class ShipRules(BuildingRules):
                 break
             if self.blocked_for(seat, x):
                 continue
-            if any(e2 != edge and e2 != lifted and edge_owner[e2] == seat and is_ship[edge_kind[e2]]
+            if any(e2 != edge and e2 != lifted and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+                                                    or (shared and shared[e2] == seat))
                    for e2 in geo.node_edges[x]):
                 break
         else:
@@ -219,8 +225,8 @@ class ShipRules(BuildingRules):
                 self._end_ships_board, self._end_ships = key[0], {}
             seen: set[int] = set()
             ends_all = []
-            for e in self.seat_edges(seat):
-                if e in seen or not self.pieces.is_ship[s.edge_kind[e]]:
+            for e in self.route_edges(seat):
+                if e in seen or not self.is_ship(e, seat):
                     continue
                 ships, _, ends = self.route_end_ships(seat, e)
                 seen.update(ships)
@@ -256,9 +262,7 @@ class ShipRules(BuildingRules):
     def do_move_ship(self, a: Action) -> list[Event]:
         s, seat = self.s, a.seat
         src, dst = a.args
-        kind = s.edge_kind[src]
-        s.edge_owner[src], s.edge_kind[src] = -1, 0
-        s.edge_owner[dst], s.edge_kind[dst] = seat, kind
+        self.put_route(seat, dst, self.lift_route(seat, src))
         s.ship_moved = True
         events = [Event("move", seat, f"{self.name(seat)} moves a ship from {self.edge_text(src)} "
                                       f"to {self.edge_text(dst)}")]
