@@ -152,8 +152,7 @@ class Engine(LegalMoves):
         # every action.
         p = s.players[seat]
         pieces = self.scen.pieces
-        bound = (sum(kind.vp * (pieces.get(kind.supply, 0) - p.pieces.get(kind.supply, 0))
-                     for kind in self.pieces.kinds if kind.on == "node" and kind.vp)
+        bound = (pieces["settlement"] - p.pieces["settlement"] + 2 * (pieces["city"] - p.pieces["city"])
                  + 2 * (s.longest_holder == seat) + 2 * (s.army_holder == seat)
                  + len(p.dev_cards)   # every card, as if each were a victory point: still a bound
                  + sum(self.rules.vp_sources(seat).values()))
