@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Action, Event
 from .routes import RouteRules
-from .geometry import EDGE_SEA
+from .geometry import EDGE_SEA, UNEXPLORED
 from .state import CITY, NONE, ROAD, SETTLEMENT
 from .phases import Phase
 
@@ -62,6 +62,10 @@ class BuildingRules(RouteRules):
         reason = self.distance_reason(node)
         if reason:
             return reason
+        hidden = self.unexplored_at(node) if self.scen.face_down else -1
+        if hidden >= 0:
+            return (f"intersection {node + 1} is a corner of the undiscovered hex {self.hex_id(hidden)}; "
+                    "no settlement there until a ship discovers it")
         return self.rules.settlement_reason(seat, node, setup)
 
     def road_edge_reason(self, seat: int, edge: int, setup_node: int = -1) -> str | None:
@@ -76,6 +80,11 @@ class BuildingRules(RouteRules):
         if s.edge_kind[edge]:
             return f"{self.edge_text(edge)} already holds a {self.pieces.edge_name(s.edge_kind[edge]) or 'piece'}"
         a, b = self.geo.edge_nodes[edge]
+        if self.scen.face_down:
+            for h in self.geo.edge_hexes[edge]:
+                if self.s.terrain[h] == UNEXPLORED:
+                    return (f"{self.edge_text(edge)} runs beside the undiscovered hex {self.hex_id(h)}; "
+                            "roads never go next to an undiscovered hex (only ships discover)")
         if setup_node >= 0:
             if setup_node not in (a, b):
                 return f"your set-up road must touch the settlement you just built on {setup_node + 1}"

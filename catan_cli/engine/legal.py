@@ -72,16 +72,17 @@ class LegalMoves(SandboxRules):
         out.append(Action("end", (), seat))
         if self.rules.end_turn_reason(seat) is not None:
             out.pop()
-        trading = self.rules.build_trade_reason(seat, "build") is None
-        if trading:
-            out.extend(self.build_actions(seat))
-        out.extend(self.card_actions(seat))
-        if trading:
-            out.extend(self.trade_actions(seat, offers))
-        if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
-            out.extend(self.ship_moves(seat))
+        if s.phase == Phase.MAIN:     # a scenario's later phase (movement ...) closes these
+            trading = self.rules.build_trade_reason(seat, "build") is None
+            if trading:
+                out.extend(self.build_actions(seat))
+            out.extend(self.card_actions(seat))
+            if trading:
+                out.extend(self.trade_actions(seat, offers))
+            if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
+                out.extend(self.ship_moves(seat))
         for verb in self.verbs.values():
-            if not verb.answers:
+            if not verb.answers and (offers or not verb.offers):
                 out.extend(a for a in verb.legal(seat) if self.check(a) is None)
         return out
 

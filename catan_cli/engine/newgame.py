@@ -107,9 +107,12 @@ def new_state(scen: Scenario, players: Sequence[str], seed: int, options: Sequen
     deck = [card for card in DEV_CARDS for _ in range(deck_counts.get(card, 0))]
     rng.shuffle(deck)
     state.deck = deck
+    engine.deal_face_down()
     engine.ctx.carry = dict(carry or {})
     try:
         engine.rules.on_new_game()
     finally:
         engine.ctx.carry = {}      # read while the game is set up, never kept
+    if not state.setup_order:     # every start piece placed by the scenario: play begins
+        engine.start_play()
     return state

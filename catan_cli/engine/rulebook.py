@@ -23,6 +23,7 @@ from __future__ import annotations
 from .actions import Event
 from .context import RulesContext
 from .declare import PendingKind, PhaseKind, StateItem, Verb
+from .geometry import RESOURCES
 from .pieces import PieceKind
 
 
@@ -171,6 +172,18 @@ class ScenarioRules:
     def on_turn_end(self, seat: int) -> list[Event]:
         """``seat``'s turn ends, before the next player's begins."""
         return []
+
+    def discovery_reward(self, seat: int, hex_: int) -> list[Event]:
+        """``seat``'s ship turned up ``hex_`` (exploration): the general reward is 1 of the
+        resource a terrain hex produces, when the bank has it."""
+        ctx = self.ctx
+        r = ctx.discovery_resource(hex_)
+        if r < 0 or ctx.state.bank[r] <= 0:
+            return []
+        gain = [0] * 5
+        gain[r] = 1
+        ctx.gain(seat, gain)
+        return [Event("produce", seat, f"{ctx.name(seat)} takes 1 {RESOURCES[r]} for the discovery")]
 
     def after_route_change(self, seat: int) -> list[Event]:
         """``seat`` built or moved a ship or road, or built a settlement."""

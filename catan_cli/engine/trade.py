@@ -51,8 +51,10 @@ class TradeRules(CardRules):
             return "trading starts after the set-up"
         if s.pending:
             return self.pending_text()
-        if s.phase != Phase.MAIN:
+        if s.phase == Phase.ROLL:
             return "no trading before the roll"
+        if s.phase != Phase.MAIN:
+            return self.closed_phase_reason("trade")
         if not 0 <= target < self.n:
             return "no such player"
         if target == seat:

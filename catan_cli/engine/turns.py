@@ -14,6 +14,8 @@ GOLD = 5
 def setup_order(kind: str, n: int) -> list[int]:
     """Seats in placement order.  Snake: clockwise, then back; the 3rd round of
     "snake-then-third" starts with the last placer (seat 0) and goes clockwise (F.4.8)."""
+    if kind == "fixed":
+        return []          # the scenario places every start piece itself
     forward = list(range(n))
     order = forward + forward[::-1]
     if kind == "snake-then-third":
@@ -33,12 +35,21 @@ class TurnRules(ProductionRules):
             return self.pending_text()
         if s.phase == Phase.ROLL:
             return f"roll the dice first; no one may {what} before the roll"
+        if s.phase != Phase.MAIN:
+            return self.closed_phase_reason(what)
         return self.rules.build_trade_reason(seat, what)
 
     def setup_piece(self, seat: int) -> str:
         """The building ``seat`` places in its next set-up round ([rules] setup_pieces)."""
         pieces = self.scen.rules.setup_pieces
         return pieces[min(self.s.players[seat].setup_settlements, len(pieces) - 1)]
+
+    def closed_phase_reason(self, what: str) -> str:
+        """Why ``what`` is closed in a phase the scenario added after trade and build."""
+        kind = self.scenario_phases.get(self.s.phase)
+        if kind is not None and kind.closed:
+            return kind.closed.format(what=what)
+        return f"you may not {what} in the {self.s.phase} phase"
 
     def starting_resources(self, seat: int, node: int) -> list[Event]:
         """1 resource per producing hex next to the set-up settlement; a gold field
