@@ -187,6 +187,8 @@ class BuildingRules(RouteRules):
         ship there are recomputed, nobody else's."""
         s = self.s
         touching = {s.edge_owner[e] for e in self.geo.node_edges[node]} - {-1}
+        if s.shared_ships:       # the second ship of a shared path (E.0.2) runs through node too
+            touching |= {s.shared_ships[e] for e in self.geo.node_edges[node]} - {-1}
         if len(touching) == self.n:
             events = self.update_longest_route(None)
         else:
