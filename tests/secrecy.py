@@ -18,7 +18,6 @@ from typing import Any
 from catan_cli import Game
 from catan_cli.engine.actions import Action, Event
 from catan_cli.engine.declare import Visibility
-from catan_cli.engine.scenario import DEV_CARDS
 from catan_cli.errors import CatanError
 
 
@@ -55,9 +54,13 @@ def scrambled_for(game: Game, viewer: int | None, seed: int = 0) -> Game:
             else:
                 continue
             break
+    # Development cards: each hidden card swaps its kind with a card of another kind in the
+    # deck, so every kind's count (deck + hands + played) stays what it was.
     for p in hidden:
         for card in s.players[p].dev_cards:
-            card[0] = DEV_CARDS[(DEV_CARDS.index(card[0]) + 1) % len(DEV_CARDS)]
+            other = next((i for i, kind in enumerate(s.deck) if kind != card[0]), None)
+            if other is not None:
+                card[0], s.deck[other] = s.deck[other], card[0]
     s.deck.reverse()
     for (scope, key), item in e.state_items.items():
         scramble = item.scramble or _generic_scramble
