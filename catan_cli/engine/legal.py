@@ -270,13 +270,15 @@ class LegalMoves(SandboxRules):
     def trade_actions(self, seat: int, offers: bool) -> list[Action]:
         s = self.s
         have = s.players[seat].resources
-        rates = self.harbor_rates(seat)
+        rates = self.kept_harbor_rates(seat)
         out = []
+        bank = s.bank
         for give in range(5):
-            if have[give] >= rates[give]:
+            rate = rates[give]
+            if have[give] >= rate:
                 for get in range(5):
-                    if get != give and s.bank[get] > 0:
-                        out.append(Action("trade", (give, rates[give], get, 1), seat))
+                    if get != give and bank[get] > 0:
+                        out.append(_new(Action, ("trade", (give, rate, get, 1), seat)))
         if offers:
             for target in range(self.n):
                 if target == seat:
@@ -322,19 +324,25 @@ class LegalMoves(SandboxRules):
             seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
         geo, is_ship = self.geo, self.pieces.is_ship
         edge_owner, edge_kind = s.edge_owner, s.edge_kind
+        # own_building, blocked_for and on_pirate_hex, read from the tables directly.
+        node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
+        node_blocks = self.rules.node_blocks_route
+        edge_nodes, node_edges, edge_hexes, pirate = geo.edge_nodes, geo.node_edges, geo.edge_hexes, s.pirate
         targets = self._ship_targets[key] = []
         for dst in candidates:
-            if edge_kind[dst] or self.on_pirate_hex(dst):
+            if edge_kind[dst] or (pirate >= 0 and pirate in edge_hexes[dst]):
                 continue
             joining: set[int] = set()
             anchored = False
-            for x in geo.edge_nodes[dst]:
-                if self.own_building(seat, x):
+            for x in edge_nodes[dst]:
+                owner = node_owner[x]
+                if owner == seat and produces[node_kind[x]] > 0:
                     anchored = True
                     break
-                if not self.blocked_for(seat, x):
-                    joining.update(e2 for e2 in geo.node_edges[x]
-                                   if e2 != dst and edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+                if not ((owner >= 0 and owner != seat) or node_blocks(seat, x)):
+                    for e2 in node_edges[x]:
+                        if e2 != dst and edge_owner[e2] == seat and is_ship[edge_kind[e2]]:
+                            joining.add(e2)
             if anchored or joining:
                 targets.append((dst, None if anchored else joining))
         return targets
