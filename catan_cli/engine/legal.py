@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 from .actions import Action
 from .declare import PendingKind
+from .rulebook import ScenarioRules
 from .sandbox import SandboxRules
 from .state import SETTLEMENT
 from .phases import Phase
@@ -50,6 +51,9 @@ class LegalMoves(SandboxRules):
     # ship_moves' targets, per (board_version, seat, pirate hex), for one board_version.
     _ship_targets_board = -1
     _ship_targets: dict[tuple[int, int, int], list[tuple[int, set[int] | None]]] = {}
+    # _road_sites' and _settlement_sites' memos, for one board_version.
+    _sites_board = -1
+    _sites: dict[tuple[str, int], Any] = {}
 
     def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
@@ -212,17 +216,14 @@ class LegalMoves(SandboxRules):
         if can_road or can_ship:
             candidates = self.candidate_route_edges(seat)
             ship_edges = set(self.rules.ship_candidates(seat, candidates)) if can_ship else set()
+            road_ok = self._road_sites(seat) if can_road else frozenset()
             for e in candidates:
-                if can_road and self.road_edge_reason(seat, e) is None:
-                    out.append(Action("build-road", (e,), seat))
+                if e in road_ok:
+                    out.append(_new(Action, ("build-road", (e,), seat)))
                 if e in ship_edges and self.ship_edge_ok(seat, e):
-                    out.append(Action("build-ship", (e,), seat))
+                    out.append(_new(Action, ("build-ship", (e,), seat)))
         if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
-            sites: set[int] = set()
-            for e in self.seat_edges(seat):
-                sites.update(self.geo.edge_nodes[e])
-            out.extend(Action("build-settlement", (node,), seat) for node in sorted(sites)
-                       if self.settlement_site_reason(seat, node, False) is None)
+            out.extend([_new(Action, ("build-settlement", (node,), seat)) for node in self._settlement_sites(seat)])
         if p.pieces["city"] > 0 and self.can_afford(seat, "city"):
             for node in self.seat_nodes(seat):
                 if s.node_kind[node] == SETTLEMENT:
@@ -230,6 +231,41 @@ class LegalMoves(SandboxRules):
         if s.deck and self.can_afford(seat, "card"):
             out.append(Action("buy-card", (), seat))
         return out
+
+    def _kept_sites(self, name: str, seat: int) -> Any:
+        """The memo ``name`` of ``seat`` kept under board_version, or None."""
+        board = self.board_version()
+        if self._sites_board != board:
+            self._sites_board, self._sites = board, {}
+            return None
+        return self._sites.get((name, seat))
+
+    def _road_sites(self, seat: int) -> frozenset[int]:
+        """The candidate paths where a road of ``seat``'s may go (road_edge_reason), kept
+        while the pieces stay: it reads the pieces alone (node_blocks_route included, as
+        board_version asks of it)."""
+        found = self._kept_sites("road", seat)
+        if found is None:
+            found = self._sites[("road", seat)] = frozenset(
+                e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
+        return found  # type: ignore[no-any-return]
+
+    def _settlement_sites(self, seat: int) -> list[int]:
+        """The intersections where ``seat`` may build a settlement now, in order; kept
+        while the pieces stay unless the scenario has site rules of its own (which may read
+        more than the pieces)."""
+        found = self._kept_sites("settlement", seat)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        sites: set[int] = set()
+        for e in self.seat_edges(seat):
+            sites.update(self.geo.edge_nodes[e])
+        found = [node for node in sorted(sites) if self.settlement_site_reason(seat, node, False) is None]
+        rules = type(self.rules)
+        if (rules.settlement_reason is ScenarioRules.settlement_reason
+                and (not self.rules.reserved_nodes or rules.reserved_site_reason is ScenarioRules.reserved_site_reason)):
+            self._sites[("settlement", seat)] = found
+        return found
 
     # --- cards ---------------------------------------------------------------------------------
     def card_actions(self, seat: int) -> list[Action]:
