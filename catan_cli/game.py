@@ -176,7 +176,15 @@ class Game:
         """Play one command; returns the events.  RuleError if illegal (state unchanged).
         A command the position lists as legal is played at once; any other is parsed (or
         validated), resolved and checked first."""
-        listed = self._listed(command)
+        listed = None
+        if type(command) is Action and type(command[2]) is int and command[2] >= 0:
+            # The usual call (an Action of the legal list, by its seat): _listed, inlined.
+            pos = self._positions[0]
+            if pos is None or pos.version != self.engine.version:
+                pos = self._position()
+            listed = pos.member(command)
+        if listed is None:
+            listed = self._listed(command)
         if listed is not None:
             events = self.engine.apply_legal(listed)
             # Written after the play, as the full path does: the prefix depends on who acts next.
