@@ -176,8 +176,10 @@ class LegalMoves(SandboxRules):
                                 if not at or at[-1] != p:     # seats come in order
                                     at.append(p)
             hex_reason = self.rules.robber_hex_reason
+            # Asked only of a scenario with a rule for the robber's hexes.
+            ask = type(self.rules).robber_hex_reason is not ScenarioRules.robber_hex_reason
             for h in self.land_hexes:
-                if h == s.robber or hex_area[h] in forbidden or hex_reason(seat, h) is not None:
+                if h == s.robber or hex_area[h] in forbidden or (ask and hex_reason(seat, h) is not None):
                     continue
                 victims = victims_at.get(h)
                 if victims is None:
@@ -335,6 +337,12 @@ class LegalMoves(SandboxRules):
         if not movable:
             return out
         ship_reason, targets = self.rules.ship_reason, self.ship_targets(seat)
+        if type(self.rules).ship_reason is ScenarioRules.ship_reason:
+            # No scenario rule for ships' places: the moves are the pairs the targets allow.
+            for src in movable:
+                out.extend([_new(Action, ("move-ship", (src, dst), seat)) for dst, joining in targets
+                            if joining is None or len(joining) > 1 or src not in joining])
+            return out
         for src in movable:
             out.extend(Action("move-ship", (src, dst), seat) for dst, joining in targets
                        if (joining is None or len(joining) > 1 or src not in joining)
