@@ -170,6 +170,8 @@ def build_app() -> Any:
         no_autosave: bool = typer.Option(False, "--no-autosave", help="Do not save after every command."),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
         compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
+        line: bool = typer.Option(False, "--line", help="Line mode: no full-screen table (pipes, TERM=dumb "
+                                  "and screen readers get it anyway)."),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
@@ -185,9 +187,21 @@ def build_app() -> Any:
                                      not no_autosave, force)
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
+        terminal = sys.stdin.isatty() and sys.stdout.isatty()
+        if terminal and not line and os.environ.get("TERM", "") != "dumb":
+            from .screen import TableScreen
+
+            table = TableScreen(session, pace=0.0 if fast else PACE)
+            if compact is not None:
+                table.map.layout = "compact" if compact else "full"
+            try:
+                table.run()
+            except CatanError as exc:
+                _fail(str(exc), EXIT_FAILED)
+            return
         repl = Repl(session, pace=0.0 if fast else PACE, compact=compact)
         try:
-            if sys.stdin.isatty() and sys.stdout.isatty():
+            if terminal:
                 repl.loop()
             else:
                 repl.loop_plain(sys.stdin)
@@ -282,7 +296,7 @@ def build_app() -> Any:
         save: str = typer.Argument(..., metavar="SAVE", help="A save's name (in the saves folder) or a path."),
         saves_dir: str = saves_option(),
         compact: bool = typer.Option(None, "--compact/--full",
-                                     help="Map size (default: full if the terminal has 100 columns)."),
+                                     help="Map size (default: full when it fits the terminal's width)."),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
@@ -302,7 +316,7 @@ def build_app() -> Any:
             _fail(str(exc), exit_code(exc))
         game, header = loaded.game, loaded.header
         console = Console(highlight=False)
-        screen = Screen(console, compact if compact is not None else console.width < 100)
+        screen = Screen(console, compact if compact is not None else False)   # full when it fits the width
         seats = ", ".join(seat.spec() for seat in header.seats)
         console.print(clean_text(f"{loaded.name}: {header.scenario} · {seats} · seed {header.seed}"
                                  f"{' · sandbox' if header.sandbox else ''} · "
@@ -408,6 +422,61 @@ def build_app() -> Any:
             typer.echo(describe(info))
 
     @app.command(epilog=EPILOG)
+    def campaign(
+        what: str = typer.Argument(..., help="'new NAME', 'show NAME', or NAME to resume the campaign."),
+        name: str = typer.Argument(None, help="The campaign's name (after 'new' or 'show')."),
+        players: str = typer.Option("red,blue,white", "--players", "-p",
+                                    help="Seats for 'new': NAME, NAME:bot or NAME:bot:random, comma-separated."),
+        seed: int = typer.Option(None, "--seed", help="Seed of Chapter 1 for 'new' (random if left out)."),
+        as_json: bool = typer.Option(False, "--json", help="'show': print the campaign's record as JSON."),
+        kind: str = typer.Option(None, "--kind", help="Which campaign (default: the only one there is: legend)."),
+        saves_dir: str = saves_option(),
+        fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
+        compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
+        no_color: bool = no_color_option(),
+        version: bool = version_option(),
+    ) -> None:
+        """A campaign (the Legend of the Sea Robbers): chapters played in turn, each scored in its record."""
+        import json
+
+        from .campaigns import campaign_door
+        from .errors import CatanError
+
+        _no_color(no_color)
+        try:
+            door = campaign_door(kind)
+            if what in ("new", "show") and not name:
+                raise CatanError(f"'catan campaign {what} NAME': name the campaign")
+            if what == "show":
+                c = door.load(name, saves_dir)
+                if as_json:
+                    typer.echo(json.dumps(door.record_json(c), indent=1, sort_keys=True))
+                else:
+                    from rich.console import Console
+
+                    Console().print(door.record_table(c))
+                return
+            if what == "new":
+                import random
+
+                c = door.new(name, players, seed if seed is not None
+                             else random.SystemRandom().randrange(1, 1_000_000), saves_dir)
+            else:
+                c = door.load(what, saves_dir)
+                if door.advance(c, saves_dir):
+                    from rich.console import Console
+
+                    Console().print(door.record_table(c))
+                    done = door.finished_text(c)
+                    if done is not None:
+                        typer.echo(done)
+                        return
+            session = _campaign_session(door, c, saves_dir)
+        except CatanError as exc:
+            _fail(str(exc), exit_code(exc))
+        _run_repl(session, fast, compact)
+
+    @app.command(epilog=EPILOG)
     def scenarios(version: bool = version_option()) -> None:
         """List the scenarios."""
         from .engine.scenario import available_scenarios, load_scenario
@@ -511,6 +580,31 @@ def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool,
     if save_name and force:
         session.claim(save_name)
     return session
+
+
+def _campaign_session(door: Any, c: Any, saves_dir: str | None) -> Any:
+    """The session of a campaign's chapter in play: its save, or the chapter's start."""
+    from .saves import save_path
+    from .session import Session
+
+    save = door.save_name(c)
+    if save_path(save, saves_dir).exists():
+        return Session.from_save(save, saves_folder=saves_dir, autosave=True)
+    return Session.new(door.header(c), save_name=save, saves_folder=saves_dir, autosave=True)
+
+
+def _run_repl(session: Any, fast: bool, compact: bool | None) -> None:
+    from .errors import CatanError
+    from .repl import PACE, Repl
+
+    repl = Repl(session, pace=0.0 if fast else PACE, compact=compact)
+    try:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            repl.loop()
+        else:
+            repl.loop_plain(sys.stdin)
+    except CatanError as exc:   # a bot or save failing outside a command
+        _fail(str(exc), EXIT_FAILED)
 
 
 def result_tables(result: dict[str, Any]) -> list[Any]:

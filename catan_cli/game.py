@@ -15,13 +15,13 @@ import copy
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from .engine.actions import Action, Event
 from .engine.boardjson import board_json
 from .engine.core import Engine
 from .engine.newgame import PLAYER_COLORS, new_state
-from .engine.scenario import HARBOR_TYPES, load_scenario
+from .engine.scenario import HARBOR_TYPES, load_scenario, scenario_for_players
 from .engine.declare import Visibility
 from .engine.state import GameState
 from .errors import CatanError, RuleError, SaveError, ScenarioError
@@ -42,6 +42,9 @@ class PublicBoard(NamedTuple):
     edge_kind: tuple[int, ...]
     robber: int
     pirate: int
+    #: per path the owner of a second ship sharing it (E.0.2; -1: none); empty where paths
+    #: hold one piece
+    shared_ships: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,9 +75,12 @@ class Game:
     # --- creation ---------------------------------------------------------------------------
     @classmethod
     def new(cls, scenario: str = "base", players: Sequence[str] = ("red", "blue", "white"),
-            seed: int = 0, sandbox: bool = False, options: Sequence[str] = ()) -> "Game":
-        scen = load_scenario(scenario)
-        state = new_state(scen, list(players), int(seed), list(options), bool(sandbox))
+            seed: int = 0, sandbox: bool = False, options: Sequence[str] = (),
+            carry: Mapping[str, Any] | None = None) -> "Game":
+        """A new game.  ``carry``: what an earlier game hands on to this one (a campaign's
+        chapter results), read by the scenario while it sets the game up."""
+        scen = scenario_for_players(scenario, len(players))
+        state = new_state(scen, list(players), int(seed), list(options), bool(sandbox), carry)
         return cls(Engine(scen, state))
 
     @classmethod
@@ -314,7 +320,7 @@ class Game:
         if self._board is None or self._board[0] != version:
             s = self.engine.s
             raw = (tuple(s.node_owner), tuple(s.node_kind), tuple(s.edge_owner), tuple(s.edge_kind),
-                   s.robber, s.pirate)
+                   s.robber, s.pirate, tuple(s.shared_ships))
             if self._board is not None and self._board_raw == raw:
                 board = self._board[1]    # unchanged pieces: the very same picture
             else:
@@ -323,7 +329,7 @@ class Game:
                     tuple(o if ok else -1 for o, ok in zip(s.node_owner, shown)),
                     tuple(k if ok else 0 for k, ok in zip(s.node_kind, shown)),
                     tuple(s.edge_owner), tuple(k if o >= 0 else 0 for o, k in zip(s.edge_owner, s.edge_kind)),
-                    s.robber, s.pirate)
+                    s.robber, s.pirate, tuple(s.shared_ships))
                 self._board_raw = raw
             self._board = (version, board)
         return self._board[1]
@@ -340,9 +346,10 @@ class Game:
         e, s = self.engine, self.engine.s
         me = self.seat(seat) if isinstance(seat, str) else seat
         players = []
+        over = s.phase == Phase.OVER
         for i, p in enumerate(s.players):
             visible = i == me
-            sources = e.vp_sources(i, hidden=visible)
+            sources = e.vp_sources(i, hidden=visible or over)   # the game over, hidden VP are shown
             players.append({
                 "name": p.name, "color": PLAYER_COLORS[i % len(PLAYER_COLORS)] if p.name not in PLAYER_COLORS else p.name,
                 "vp": sum(sources.values()),
@@ -378,6 +385,9 @@ class Game:
                                 for n, (o, k) in enumerate(zip(s.node_owner, s.node_kind)) if o >= 0 and k]
             out["routes"] = [{"edge": edge_names[x], "owner": names[o], "kind": edge_kinds[k]}
                              for x, (o, k) in enumerate(zip(s.edge_owner, s.edge_kind)) if o >= 0]
+            # E.0.2: a second ship on a shared path, listed after the path's first piece
+            out["routes"] += [{"edge": edge_names[x], "owner": names[o], "kind": "ship", "shared": True}
+                              for x, o in enumerate(s.shared_ships) if o >= 0]
             out["harbors"] = [HARBOR_TYPES[k] if k >= 0 else "?" for k in s.harbor_types]
         out["pending"] = [_pending_view(e, item) for item in s.pending]
         out["extra"] = {**_scenario_view(e, "game", s.extra, me, owner=None), **e.rules.view_items(me)}
@@ -419,6 +429,10 @@ def _validate_state(engine: Engine) -> None:
         problems.append("intersection table")
     if len(s.edge_owner) != geo.n_edges or len(s.edge_kind) != geo.n_edges:
         problems.append("path table")
+    if engine.scen.rules.ships_per_path > 1 and not s.shared_ships:
+        s.shared_ships = [-1] * geo.n_edges
+    if s.shared_ships and len(s.shared_ships) != geo.n_edges:
+        problems.append("shared-path table")
     if len(s.terrain) != geo.n_hexes or len(s.numbers) != geo.n_hexes:
         problems.append("hex table")
     if len(s.bank) != 5 or any(len(p.resources) != 5 for p in s.players):

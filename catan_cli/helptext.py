@@ -88,6 +88,8 @@ META_COMMANDS: dict[str, Help] = {h.verb: h for h in [
     Help("status", "status", "Turn, dice, whose move, pending decisions.", "status"),
     Help("bank", "bank", "Cards left in the bank and the deck ('bank 4 wool for ore' trades).", "bank"),
     Help("log", "log [N]", "The last N events (12 by default).", "log 30"),
+    Help("dice", "dice", "A histogram of the totals rolled so far beside the counts two fair dice "
+         "would give ('dice D1 D2' forces a roll in a sandbox).", "dice"),
     Help("save", "save [NAME]", "Save the game as saves/NAME.catan (asks before replacing another "
          "game's save); it is autosaved after every command unless --no-autosave.", "save friday"),
     Help("load", "load NAME", "Load a saved game.", "load friday"),
@@ -170,6 +172,9 @@ def verb_help(word: str, game: "Game | None" = None) -> list[str]:
     lines: list[str] = []
     for h in entries:
         lines += [f"{h.syntax}", f"  {h.summary}"]
+        note = game.engine.rules.help_notes.get(h.verb) if game is not None and h.verb in GAME_VERBS else None
+        if note:
+            lines.append(f"  in {game.engine.scen.name}: {note}")   # type: ignore[union-attr]
         cost = _cost_text(h, game)
         if cost:
             lines.append(f"  cost: {cost}")
@@ -179,12 +184,31 @@ def verb_help(word: str, game: "Game | None" = None) -> list[str]:
     return lines
 
 
+def in_play(verb: str, game: "Game | None") -> bool:
+    """Whether a general verb can ever be used in this game: no pirate, ship moves or gold
+    picks in a game without a pirate, ships or gold fields (every verb without a game)."""
+    if game is None:
+        return True
+    e = game.engine
+    rules = e.scen.rules
+    if verb == "pirate":
+        return bool(rules.pirate)
+    if verb == "robber":
+        return bool(rules.robber)
+    if verb == "move":
+        return bool(rules.ships)
+    if verb == "choose":
+        return "gold" in {h["terrain"] for h in game.board_json()["hexes"]}
+    return True
+
+
 def overview(sandbox: bool = False, game: "Game | None" = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """(section title, [(syntax, summary)]) for the 'help' screen."""
     def first(h: Help) -> str:
         return h.summary.removeprefix("Sandbox: ").split(". ")[0].rstrip(".")
 
-    sections = [("Game commands", [(h.syntax, first(h)) for h in GAME_VERBS.values() if not h.sandbox])]
+    sections = [("Game commands", [(h.syntax, first(h)) for h in GAME_VERBS.values()
+                                   if not h.sandbox and in_play(h.verb, game)])]
     extra = [h for hs in scenario_help(game).values() for h in hs]
     if extra and game is not None:
         sections.append((f"{game.engine.scen.name} commands", [(h.syntax, first(h)) for h in extra]))

@@ -27,15 +27,17 @@ if TYPE_CHECKING:
     from prompt_toolkit.document import Document
     from rich.console import Console, RenderableType
 
+    from .campaigns import CampaignDoor
     from .game import Game
     from .session import Played, Session
 
 PACE = 0.4          # seconds per bot command
 FULL_MAP_HEIGHT = 50   # terminals at least this tall get the full-size map by default
 
+# The players' colours of render.theme (Okabe-Ito), as prompt_toolkit reads them.
 PROMPT_COLORS = {
-    "red": "ansired", "blue": "ansibrightblue", "white": "ansiwhite", "orange": "#ff8700",
-    "green": "ansigreen", "brown": "#af5f00", "yellow": "ansiyellow", "purple": "ansimagenta",
+    "red": "#d55e00", "blue": "#56b4e9", "white": "#eeeeee", "orange": "#e69f00",
+    "green": "#009e73", "brown": "#a6761d", "yellow": "#f0e442", "purple": "#cc79a7",
 }
 MAP_WORDS = ("compact", "full")
 SCORE_MIN_WIDTH = 50   # the score table is never narrower than this
@@ -73,8 +75,11 @@ class Screen:
         r = _render()
         if r is None:
             return _plain_board(view)
-        drawing: RenderableType = r.render_board(game.board_json(), view, region=region, compact=compact,
+        board = game.board_json()
+        drawing: RenderableType = r.render_board(board, view, region=region, compact=compact,
                                                  width=self.console.width)
+        if not compact and _drawn_width(drawing) > self.console.width:   # would wrap: the smaller one
+            drawing = r.render_board(board, view, region=region, compact=True, width=self.console.width)
         return drawing
 
     def table(self, name: str, view: dict[str, Any], *args: Any) -> "RenderableType":
@@ -83,6 +88,24 @@ class Screen:
             return _plain_table(name, view, *args)
         table: RenderableType = getattr(r, f"{name}_table")(view, *args)
         return table
+
+    def dice(self, totals: list[int]) -> "RenderableType":
+        r = _render()
+        if r is None:
+            from rich.text import Text
+
+            return Text(f"{len(totals)} rolls: " + " ".join(map(str, totals)))
+        table: RenderableType = r.dice_table(totals, min(self.console.width, 60))
+        return table
+
+    def summary(self, session: "Session") -> "RenderableType":
+        """The end of the game: VP by source (hidden cards shown), turns and dice."""
+        view = session.game.view(session.viewer())
+        r = _render()
+        if r is None:
+            return self.table("score", view)
+        out: RenderableType = r.summary(view, session.dice_totals(), min(self.console.width, 60))
+        return out
 
     def log(self, lines: list[tuple[str | None, str]], limit: int) -> "RenderableType":
         r = _render()
@@ -107,6 +130,12 @@ class Screen:
             candidates.append(self.table("score", view))
         side = [t for t in candidates if self.console.measure(t).maximum <= room]
         return SideBySide(board, board_w, side, room) if side else board
+
+
+def _drawn_width(drawing: Any) -> int:
+    """Columns of a drawn map (a rich Text of lines), legend included."""
+    plain = getattr(drawing, "plain", "")
+    return max((len(line) for line in plain.split("\n")), default=0)
 
 
 class SideBySide:
@@ -183,6 +212,20 @@ def _completer_class() -> type:
     return CatanCompleter
 
 
+def _paths_from_end(words: dict[str, str], partial: str) -> list[tuple[str, str]]:
+    """Paths written from their larger end: after ``53-``, the legal ``41-53`` is offered as
+    ``53-41`` (either order names the same path), so Tab finds every path at 53."""
+    end, dash, rest = partial.partition("-")
+    if not dash or not end.isdigit():
+        return []
+    out = []
+    for word, meta in words.items():
+        a, sep, b = word.partition("-")
+        if sep and b == end and a.startswith(rest) and not word.startswith(partial):
+            out.append((f"{end}-{a}", meta))
+    return out
+
+
 def _canonical_words(words: list[str]) -> list[str]:
     """Typed words in the canonical spelling of legal_commands(): 'b s' -> 'build settlement',
     'road' -> 'build road', so completion works after an alias too."""
@@ -214,8 +257,13 @@ class Repl:
         self.pace = pace
         self.sleep = sleep
         self._legal_key: tuple[int, int] | None = None
+        self._summary_shown = False
+        self._board_due = True      # the board is drawn at the start
+        self._hint_key: Any = None
+        self._hints: dict[int, str] = {}
         self._legal: list[str] = []
         self.confirm: str | None = None   # a save name that 'save' would overwrite: asked y/n
+        self._doors: dict[str, CampaignDoor] | None = None   # campaigns' record commands, found once
 
     # -------------------------------------------------------------- output helpers
     def say(self, text: str, style: str = "") -> None:
@@ -261,13 +309,20 @@ class Repl:
             self.session.save_problem = None
 
     def draw(self) -> None:
+        """The board with hand and score, then the status line.  The line mode draws it when
+        asked ('map'), at the start, and after the player's own build or move: never after
+        every command, so the narration of the bots' turns is not buried under the map."""
+        self._board_due = False
         self.console.print(self.screen.main(self.session))
         self.status_line()
 
     def status_line(self) -> None:
         game = self.session.game
         if game.over:
-            self.say(f"Game over: {game.winner or 'nobody'} wins. ('log', 'score', 'map' still work; "
+            if not self._summary_shown:   # the summary once; after that, one line
+                self._summary_shown = True
+                self.console.print(self.screen.summary(self.session))
+            self.say(f"Game over: {game.winner or 'nobody'} wins. ('log', 'score', 'dice', 'map' still work; "
                      "'quit' leaves.)", "bold")
 
     # -------------------------------------------------------------- prompt and toolbar
@@ -295,8 +350,9 @@ class Repl:
         color = PROMPT_COLORS.get(who, "")
         return FormattedText([(f"bold fg:{color}" if color else "bold", who), ("", rest)])
 
-    def toolbar_text(self) -> str:
-        """Turn, phase, whose turn, last dice and every player's VP."""
+    def toolbar_text(self, width: int | None = None) -> str:
+        """Turn, phase, whose turn, last dice, every player's VP, and a decision another player
+        owes (an offer's terms); whole items dropped from the right to fit ``width``."""
         game = self.session.game
         view = game.view(self.session.viewer())
         dice = view["dice"]
@@ -304,9 +360,22 @@ class Repl:
         parts = [f"turn {view['turn']}", view["phase"], f"{on_turn}'s turn"]
         parts.append(f"dice {dice[0]}+{dice[1]}={sum(dice)}" if dice else "no dice yet")
         parts.append("  ".join(f"{p['name']} {p['vp']}" for p in view["players"]) + f" VP (to {view['vp_target']})")
+        if not game.over and view["prompt"] != on_turn:
+            parts.append(f"{view['prompt']}: {view['waiting_for']}")
         if self.session.autosave:
             parts.append(f"saving to {self.session.save_name}")
-        return " · ".join(parts)
+        if width is None:
+            return " · ".join(parts)
+        from .screen.panes import fit_items
+
+        return fit_items(parts, width)
+
+    def _toolbar(self) -> Any:
+        """The line mode's bottom toolbar, fitted to the terminal's width now."""
+        from prompt_toolkit.application import get_app
+        from prompt_toolkit.formatted_text import FormattedText
+
+        return FormattedText([("", " " + self.toolbar_text(get_app().output.get_size().columns - 2))])
 
     # -------------------------------------------------------------- completion
     def legal(self) -> list[str]:
@@ -316,6 +385,26 @@ class Repl:
             self._legal = game.legal_commands()
             self._legal_key = key
         return self._legal
+
+    def node_hints(self) -> dict[int, str]:
+        """Intersection -> 'fo 11 · hi *6* · 7 pips': its hexes' terrain and numbers, and how
+        many of the 36 dice outcomes pay it (kept while the board stays the same)."""
+        game = self.session.game
+        board = game.board_json()
+        key = tuple((h["terrain"], h.get("number")) for h in board["hexes"])
+        if key != self._hint_key:
+            r = _render()
+            code: dict[str, str] = r.theme.TERRAIN_CODE if r is not None else {}
+            hexes = {h["id"]: h for h in board["hexes"]}
+            hints = {}
+            for node in board["nodes"]:
+                land = [hexes[h] for h in node["hexes"] if h in hexes and hexes[h]["terrain"] != "sea"]
+                parts = [f"{code.get(h['terrain'], h['terrain'])} {h['number']}" if h.get("number")
+                         else code.get(h["terrain"], h["terrain"]) for h in land]
+                pips = sum(6 - abs(7 - int(h["number"])) for h in land if h.get("number"))
+                hints[int(node["id"])] = " · ".join(parts + [f"{pips} pips"])
+            self._hints, self._hint_key = hints, key
+        return self._hints
 
     def completions(self, text: str) -> list[tuple[str, str]]:
         """(word, note) pairs that may follow ``text``: the next word of a legal command,
@@ -332,7 +421,7 @@ class Repl:
                 out.setdefault(verb, "")
             sandbox = game.state.sandbox
             for verb, h in helptext.GAME_VERBS.items():
-                if sandbox or not h.sandbox:
+                if (sandbox or not h.sandbox) and helptext.in_play(verb, game):
                     out.setdefault(verb, "")
             for verb in helptext.scenario_help(game):
                 out.setdefault(verb, "")
@@ -354,7 +443,10 @@ class Repl:
                     tokens = cmd.split()
                     if len(tokens) > n and [t.lower() for t in tokens[:n]] == rest:
                         out.setdefault(tokens[n], cmd if len(tokens) == n + 1 else "")
-        return [(w, m) for w, m in out.items() if w.lower().startswith(partial.lower())]
+                if rest[:1] in (["build"], ["put"]) and out and all(w.isdigit() for w in out):
+                    hints = self.node_hints()   # an intersection: what it would produce
+                    out = {w: hints.get(int(w), m) for w, m in out.items()}
+        return [(w, m) for w, m in out.items() if w.lower().startswith(partial.lower())] + _paths_from_end(out, partial)
 
     # -------------------------------------------------------------- lines
     def handle(self, raw: str) -> bool:
@@ -374,7 +466,11 @@ class Repl:
         word, _, rest = line.partition(" ")
         verb = helptext.ALIASES.get(word.lower(), word.lower())
         rest = rest.strip()
-        if verb in helptext.META_COMMANDS and not (verb == "bank" and rest):
+        door = self.record_door(verb)
+        if door is not None:               # a campaign's record, when this game is a chapter of one
+            self.show_record(door)
+            return True
+        if verb in helptext.META_COMMANDS and not (verb in ("bank", "dice") and rest):
             try:
                 return self.meta(verb, rest)
             except CatanError as exc:
@@ -382,12 +478,14 @@ class Repl:
             except OSError as exc:
                 self.error(f"{exc.strerror or exc}")
             return True
+        before = self._board_key()
         try:
             with _interrupt_after():
                 played = self.session.play(line, defer_save=True)
         except CatanError as exc:
             self.error(str(exc))
             return True
+        self._board_due = self._board_due or self._board_key() != before   # your own build or move
         try:   # the answer first, then the autosave: the screen does not wait for the disk
             self.show_events(played)
             self.after_move()
@@ -414,7 +512,16 @@ class Repl:
                     self.sleep(self.pace)
         except KeyboardInterrupt:
             self.say("bots paused: press Enter to let them go on")
-        self.draw()
+        if self._board_due:
+            self.draw()
+        else:
+            self.status_line()
+
+    def _board_key(self) -> tuple[Any, ...]:
+        """What the map shows of the position: a change by the player's own command redraws it."""
+        view = self.session.game.view(None)
+        return (len(view["buildings"]), len(view["routes"]), view["robber"], view["pirate"],
+                tuple(sorted((b["node"], b["kind"]) for b in view["buildings"])))
 
     def start(self) -> None:
         s = self.session
@@ -469,6 +576,8 @@ class Repl:
             self.console.print(self.screen.table("hand", view(), name))
         elif verb in ("hands", "score", "status", "bank"):
             self.console.print(self.screen.table(verb, view()))
+        elif verb == "dice":
+            self.console.print(self.screen.dice(session.dice_totals()))
         elif verb == "log":
             limit = 12
             if rest:
@@ -489,6 +598,7 @@ class Repl:
             session.load(rest)
             self._legal_key = None
             self.say(f"loaded {session.save_name}: {plural(len(session.game.history), 'command')} replayed", "green")
+            self._board_due = True
             self.after_move()
         elif verb == "saves":
             self.show_saves()
@@ -498,7 +608,32 @@ class Repl:
             self.draw()
         return True
 
+    def record_door(self, word: str) -> "CampaignDoor | None":
+        """The campaign whose record command is ``word``: campaigns are found in the scenario
+        packages, so their words are not named here."""
+        if self._doors is None:
+            from .campaigns import campaign_doors
+
+            self._doors = {door.record_word: door for door in campaign_doors().values()}
+        return self._doors.get(word)
+
+    def show_record(self, door: "CampaignDoor") -> None:
+        """The record of the campaign this game is a chapter of, with the chapter in play
+        scored as it stands."""
+        session = self.session
+        c = door.find_for_save(session.save_name, session.saves_folder)
+        table = door.record_in_play(c, session.game) if c is not None else None
+        if table is None:
+            self.error("this game is not a chapter of a campaign ('catan campaign new NAME --players ...' starts one)")
+            return
+        self.console.print(table)
+
     def help(self, rest: str) -> None:
+        door = self.record_door(rest.split()[0].lower()) if rest else None
+        if door is not None:
+            self.say(door.record_word, "bold")
+            self.say(door.record_help)
+            return
         if rest:
             for i, line in enumerate(helptext.verb_help(rest.split()[0], self.session.game)):
                 self.say(line, "bold" if i == 0 else "")
@@ -541,13 +676,12 @@ class Repl:
         """Run in a terminal with prompt_toolkit (``input``/``output`` for tests).  Ctrl-C
         clears the line; Ctrl-D or 'quit' offers to save, then leaves."""
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.formatted_text import FormattedText
         from prompt_toolkit.history import InMemoryHistory
 
         prompt: PromptSession[str] = PromptSession(
             history=history if history is not None else _history(),
             completer=_completer_class()(self), complete_while_typing=False,
-            bottom_toolbar=lambda: FormattedText([("", " " + self.toolbar_text())]),
+            bottom_toolbar=self._toolbar,
             input=input, output=output)
         answers: PromptSession[str] = PromptSession(history=InMemoryHistory(), input=input, output=output)
         self.start()
@@ -624,12 +758,11 @@ class Repl:
         e.g. in a worker thread, so that one player's bots never hold up another's prompt.
         ``width`` gives the terminal's width before each command (it may be resized)."""
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.formatted_text import FormattedText
         from prompt_toolkit.history import InMemoryHistory
 
         prompt: PromptSession[str] = PromptSession(
             history=InMemoryHistory(), completer=_completer_class()(self), complete_while_typing=False,
-            bottom_toolbar=lambda: FormattedText([("", " " + self.toolbar_text())]))
+            bottom_toolbar=self._toolbar)
         answers: PromptSession[str] = PromptSession(history=InMemoryHistory())
 
         def fit() -> None:

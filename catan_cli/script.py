@@ -8,13 +8,15 @@ first command::
     # seed: 7
     # sandbox: no
     # options: variable
+    # carry: {"friends": {"red": ["oda"]}}
     build settlement 15
     red: build road 15-16
     expect player blue
     ...
     # digest: 3f2a9c0d11b4e6a7
 
-``expect`` lines check the position at that point (see :func:`check_expectation` and the
+``carry`` is what an earlier game hands on to this one (a campaign's chapter results, as
+JSON), given to the scenario when the game is created.  ``expect`` lines check the position at that point (see :func:`check_expectation` and the
 README); a ``# digest:`` line checks that the position is exactly the one recorded.  A save
 is such a file whose last line is the digest of its final position.  Nothing here prints: :func:`run` reports through
 a callback and raises :class:`ScriptError` with ``file:line: reason``.
@@ -22,6 +24,7 @@ a callback and raises :class:`ScriptError` with ``file:line: reason``.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +37,7 @@ if TYPE_CHECKING:
     from .engine.actions import Event
     from .game import Game
 
-HEADER_KEYS = ("scenario", "players", "seed", "sandbox", "options")
+HEADER_KEYS = ("scenario", "players", "seed", "sandbox", "options", "carry")
 _HEADER_RE = re.compile(r"#\s*([a-z]+)\s*:\s*(.*?)\s*$")
 _YES = {"yes", "y", "true", "on", "1"}
 _NO = {"no", "n", "false", "off", "0", ""}
@@ -110,6 +113,7 @@ class Header:
     seed: int = 0
     sandbox: bool = False
     options: list[str] = field(default_factory=list)
+    carry: dict[str, Any] = field(default_factory=dict)   # what an earlier game hands on
 
     @property
     def players(self) -> list[str]:
@@ -119,7 +123,7 @@ class Header:
         from .game import Game
 
         return Game.new(self.scenario, players=self.players, seed=self.seed,
-                        sandbox=self.sandbox, options=self.options)
+                        sandbox=self.sandbox, options=self.options, carry=self.carry)
 
     def lines(self) -> list[str]:
         out = [f"# scenario: {self.scenario}",
@@ -128,6 +132,8 @@ class Header:
                f"# sandbox: {'yes' if self.sandbox else 'no'}"]
         if self.options:
             out.append(f"# options: {', '.join(self.options)}")
+        if self.carry:
+            out.append(f"# carry: {json.dumps(self.carry, sort_keys=True, separators=(',', ':'))}")
         return out
 
 
@@ -216,6 +222,11 @@ def _set_header(header: Header, key: str, value: str, where: str) -> None:
             header.sandbox = value.lower() in _YES
         elif key == "options":
             header.options = [o.strip().lower() for o in value.split(",") if o.strip()]
+        elif key == "carry":
+            carry = json.loads(value)
+            if not isinstance(carry, dict):
+                raise CatanError("carry is a JSON object, such as {\"friends\": {}}")
+            header.carry = carry
     except ValueError as exc:   # CatanError is a ValueError too
         what = "seed must be a whole number" if key == "seed" else str(exc)
         raise CommandFileError(f"{where}: bad '{key}' header: {what}") from None
@@ -277,7 +288,7 @@ def run(cf: CommandFile, *, sandbox: bool | None = None, on_command: Reporter | 
     lines after it see the game as it was)."""
     header = cf.header
     if sandbox is not None and sandbox != header.sandbox:
-        header = Header(header.scenario, header.seats, header.seed, sandbox, header.options)
+        header = Header(header.scenario, header.seats, header.seed, sandbox, header.options, header.carry)
     if game is None:
         try:
             game = header.new_game()

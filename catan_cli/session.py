@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from . import saves
 from .errors import CatanError, RuleError, SaveError
 from .script import Header
+from .stats import DiceLog
 from .wording import plural
 
 if TYPE_CHECKING:
@@ -86,6 +87,7 @@ class Session:
             "the last command was played before this game was loaded" if game.history else "nothing to undo")
         self._before: Game | None = None   # the game before the last command played here
         self._bots = _bots_for(header)
+        self._dice = DiceLog(lambda: self.header.new_game())
         saves.remove_stale_temps(saves_folder)
 
     # ---------------------------------------------------------------------- creation
@@ -129,6 +131,10 @@ class Session:
             return None
         prompt = self.game.prompt_player()
         return prompt if prompt in humans else None
+
+    def dice_totals(self) -> list[int]:
+        """The totals rolled so far in this game, in order."""
+        return self._dice.totals(self.game)
 
     # ---------------------------------------------------------------------- playing
     def play(self, line: str, *, defer_save: bool = False) -> Played:
@@ -191,6 +197,7 @@ class Session:
         return [seen for ev in events if (seen := ev.seen_by(seat)) is not None]
 
     def _record(self, played: Played) -> None:
+        self._dice.played(self.game, played.events)
         self.log.append((played.seat, f"> {played.body}"))
         players = self.game.players
         for ev in self.narrate(played.events):

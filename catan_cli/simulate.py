@@ -109,7 +109,8 @@ def _light_digest(game: Game) -> str:
     ``Game.digest()`` serialises the whole state and costs more than a short game."""
     s = game.engine.s
     blob = repr((s.node_owner, s.node_kind, s.edge_owner, s.edge_kind, s.bank,
-                 [p.resources for p in s.players], len(s.deck), s.turn, s.winners))
+                 [p.resources for p in s.players], len(s.deck), s.turn, s.winners)
+                + ((s.shared_ships,) if s.shared_ships else ()))
     return hashlib.sha1(blob.encode()).hexdigest()[:16]
 
 

@@ -116,7 +116,7 @@ def test_run_json_prints_the_final_position():
 
 def test_run_board_draws_the_map():
     out = catan("run", "-q", "--board", str(SCRIPTS / "opening.catan")).output
-    assert "s40" in out and "s53" in out
+    assert "r40" in out and "b53" in out   # red's and blue's settlements
 
 
 def test_run_stops_at_an_illegal_command_with_one_line(tmp_path):
@@ -225,12 +225,12 @@ def test_show_draws_the_final_position_of_a_save(tmp_path):
     lines = result.output.splitlines()
     assert lines[0] == "opening: base · red, blue, white · seed 7 · 15 commands"
     assert lines[1].startswith("turn 2, blue: roll; digest ")
-    assert "s40" in result.output and "s53" in result.output and "mountains" in result.output
+    assert "r40" in result.output and "b53" in result.output and "mountains" in result.output
     assert "Score (first to 10)" in result.output
     assert "Hand of" not in result.output          # a spectator's view: no hand is shown
     # by path too, and compact
     by_path = catan("show", str(tmp_path / "opening.catan"), "--compact")
-    assert by_path.exit_code == 0 and "s40" in by_path.output
+    assert by_path.exit_code == 0 and "r40" in by_path.output
 
 
 @pytest.mark.parametrize("content, text", [

@@ -288,6 +288,10 @@ def test_village_with_one_cloth_and_a_short_supply_serves_active_player_then_con
     assert [cloth(g, p) for p in ("red", "blue", "white")] == [1, 2, 2]
     assert village(g, 50)["cloth"] == 0 and g.view()["extra"]["cloth_supply"] == 0
     assert any("no cloth is left for red" in ev.text for ev in events)
+    texts = [ev.text for ev in events]            # the narration says why each cloth moved
+    assert "blue receives 1 cloth from the village on 50 (its number 11 was rolled and blue trades with it)" in texts
+    assert ("white receives 1 cloth from the village on 50 (its number 11 was rolled and white trades with it; "
+            "the village ran short, so it comes from the general supply)") in texts
     sound(g)
 
 

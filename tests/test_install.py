@@ -13,11 +13,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ("base", "cloth-for-catan", "pirate-islands")
+SCENARIOS = ("base", "cloth-for-catan", "legend-1", "pirate-islands")
+LISTED = (*SCENARIOS, "legend-1-3p")      # legend-1's 3-player map is a file of its own
 HEADERS = {
     "base": "# scenario: base\n# players: red, blue, white\n# seed: 5\n",
     "cloth-for-catan": "# scenario: cloth-for-catan\n# players: red, blue\n# seed: 5\n",
     "pirate-islands": "# scenario: pirate-islands\n# players: red, blue, white\n# seed: 5\n",
+    "legend-1": "# scenario: legend-1\n# players: red, blue, white\n# seed: 5\n",
 }
 
 
@@ -69,13 +71,13 @@ def test_a_wheel_installed_outside_the_checkout_lists_every_scenario(installed: 
     done = _catan(installed, tmp_path, "scenarios")
     assert done.returncode == 0, done.stderr
     listed = [line.split()[0] for line in done.stdout.splitlines()]
-    assert listed == sorted(SCENARIOS)
+    assert listed == sorted(LISTED)
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_wheel_installed_outside_the_checkout_plays_each_scenario(installed: Path, tmp_path: Path,
                                                                    scenario: str) -> None:
-    players = "3" if scenario == "pirate-islands" else "2"
+    players = "3" if scenario in ("pirate-islands", "legend-1") else "2"
     played = _catan(installed, tmp_path, "simulate", "--scenario", scenario, "--players", players,
                     "--bots", "greedy", "--games", "1", "--json")
     assert played.returncode == 0 and '"finished": 1' in played.stdout, played.stderr

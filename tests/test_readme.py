@@ -57,9 +57,16 @@ def test_readme_python_runs(body):
     exec(compile(body, "README.md", "exec"), {})
 
 
+FLAGS = {"--line", "--fast", "--sandbox", "--no-autosave", "--no-color"}   # options without a value
+
+
 def _options(words: list[str]) -> dict[str, str]:
     out, i = {}, 0
     while i < len(words):
+        if words[i] in FLAGS:
+            out[words[i]] = ""
+            i += 1
+            continue
         out[words[i]] = words[i + 1]
         i += 2
     return out

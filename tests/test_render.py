@@ -104,6 +104,12 @@ def plain_text(renderable: Any, width: int = 100) -> str:
     return console.export_text()
 
 
+def theme_hot() -> str:
+    from catan_cli.render import theme
+
+    return theme.HOT_NUMBER_STYLE
+
+
 def map_lines(text: Text | str) -> list[str]:
     plain = text.plain if isinstance(text, Text) else text
     return plain.split("\n")
@@ -157,7 +163,8 @@ def test_every_node_number_is_visible_with_pieces(base: dict[str, Any]) -> None:
     for compact in (False, True):
         words = set(re.findall(r"[A-Za-z]?\d+", render_board(base, PIECES_VIEW, compact=compact).plain))
         for node in base["nodes"]:
-            assert {str(node["id"]), f"s{node['id']}", f"C{node['id']}"} & words, node["id"]
+            labels = {str(node["id"])} | {f"{m}{node['id']}" for m in "rRbBwW"}
+            assert labels & words, node["id"]
 
 
 def test_base_fits_100_columns(base: dict[str, Any]) -> None:
@@ -169,11 +176,27 @@ def test_base_fits_100_columns(base: dict[str, Any]) -> None:
 def test_pieces_read_without_colour(base: dict[str, Any]) -> None:
     out = plain_text(render_board(base, PIECES_VIEW, legend=False))
     empty = plain_text(render_board(base, {}, legend=False))
-    assert "s16" in out and "C30" in out            # settlement and city glyphs
-    assert "###" in out and "~~~" in out and "===" in out   # road, ship, warship
-    for glyph in ("s16", "C30", "###", "~~~", "==="):
+    assert "r16" in out and "B30" in out            # red's settlement, blue's city
+    assert "#r#" in out and "~w~" in out and "=w=" in out   # red's road, white's ship and warship
+    for glyph in ("r16", "B30", "#r#", "~w~", "=w="):
         assert glyph not in empty
     assert "\x1b" not in out
+
+
+def test_each_owner_has_its_own_mark_even_with_shared_initials() -> None:
+    from catan_cli.render import theme
+
+    players = [{"name": n} for n in ("red", "blue", "brown", "bob", "rob")]
+    marks = theme.owner_marks(players)
+    assert marks == {"red": "r", "blue": "b", "brown": "o", "bob": "1", "rob": "2"} or len(set(marks.values())) == 5
+    assert len(set(marks.values())) == len(players)
+
+
+def test_player_colours_are_never_the_number_highlight() -> None:
+    from catan_cli.render import theme
+
+    assert all(c not in theme.HOT_NUMBER_STYLE for c in theme.PLAYER_COLORS.values())
+    assert len(set(theme.PLAYER_COLORS.values())) == len(theme.PLAYER_COLORS)
 
 
 def test_six_and_eight_are_marked(base: dict[str, Any]) -> None:
@@ -182,7 +205,7 @@ def test_six_and_eight_are_marked(base: dict[str, Any]) -> None:
         hexes = sum(1 for h in base["hexes"] if h["number"] == number)
         assert text.plain.count(f"*{number}*") == hexes == 2
     styled = [str(span.style) for span in text.spans if text.plain[span.start:span.end] in ("*6*", "*8*")]
-    assert len(styled) == 4 and all("bold" in s and "red" in s for s in styled)
+    assert len(styled) == 4 and all(s.startswith(theme_hot()) for s in styled)
 
 
 def test_terrain_reads_without_colour(base: dict[str, Any]) -> None:
@@ -367,7 +390,7 @@ def test_real_game_view_renders() -> None:
     game.execute(game.legal_commands()[0])
     view, board = game.view("red"), game.board_json()
     out = plain_text(render_board(board, view))
-    assert re.search(r"\bs\d+\b", out)
+    assert re.search(r"\br\d+\b", out)   # red's settlement
     for table in (hand_table(view, "red"), hands_table(view), score_table(view), bank_table(view), status_table(view)):
         assert plain_text(table).strip()
 
@@ -388,7 +411,7 @@ def test_pirate_islands_board_shows_lanes_and_fortresses_as_fortresses() -> None
     text = _plain(render_board(g.board_json(), view, width=130))
     for fort in view["extra"]["fortresses"]:
         assert re.search(rf"\bF{fort['node']}\b", text) and not re.search(rf"\bs{fort['node']}\b", text)
-    assert ":::" in text and "sea lane" in text
+    assert ":r:" in text and ":b:" in text and ":w:" in text and ":r: sea lane" in text   # whose lane, in letters
 
 
 def test_score_shows_cloth_held_beside_its_victory_points() -> None:
@@ -441,8 +464,8 @@ def test_the_core_draws_what_a_scenario_layer_returns(base: dict[str, Any], monk
             "routes": [{"edge": "16-17", "owner": "red", "kind": "raft"}]}
     text = plain_text(render_board(base, view))
     assert "ROBBER" in text and "GHOST" in text and "+9" in text and "??" in text
-    assert "T30" in text and "s16" in text and "x16" not in text   # a building beats a label
-    assert "!!!" in text and "%%%" in text and "% raft" in text and "T3 tower" in text
+    assert "T30" in text and "r16" in text and "x16" not in text   # a building beats a label
+    assert "!!!" in text and "%r%" in text and "%r% raft" in text and "T3 tower" in text
     assert "towers: T30" in text
     compact = plain_text(render_board(base, view, compact=True))
     assert "RG" in compact and "[G]" in compact     # one token alone is bracketed

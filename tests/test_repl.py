@@ -44,7 +44,7 @@ def test_an_accepted_command_prints_its_events_and_redraws_the_board(tmp_path):
     assert repl.handle("build settlement 40")
     text = said(out)
     assert "red places a settlement on 40" in text
-    assert "s40" in text                      # the board, with the new settlement
+    assert "r40" in text                      # the board, with red's new settlement
     assert "Hand of red" in text              # the hand beside it
 
 
@@ -106,7 +106,7 @@ def test_prompt_names_the_player_and_what_the_game_waits_for(tmp_path):
     assert repl.prompt_plain() == "red · build/trade > "
     assert repl.toolbar_text().startswith("turn 1 · main · red's turn · dice 2+3=5 · red 2  blue 2  white 2 VP")
     # the player's name in their colour, the rest plain
-    assert list(repl.prompt_message()) == [("bold fg:ansired", "red"), ("", " · build/trade > ")]
+    assert list(repl.prompt_message()) == [("bold fg:#d55e00", "red"), ("", " · build/trade > ")]
 
 
 def test_prompt_when_a_player_must_discard(tmp_path):
@@ -117,7 +117,7 @@ def test_prompt_when_a_player_must_discard(tmp_path):
     for line in ["turn red", "give blue 4 wool 4 ore", "end", "dice 3 4", "roll"]:
         repl.handle(line)
     assert repl.prompt_plain() == "blue must discard 4 > "
-    assert list(repl.prompt_message()) == [("bold fg:ansibrightblue", "blue"), ("", " must discard 4 > ")]
+    assert list(repl.prompt_message()) == [("bold fg:#56b4e9", "blue"), ("", " must discard 4 > ")]
 
 
 def test_prompt_at_the_end_of_the_game(tmp_path):
@@ -274,12 +274,12 @@ def words(repl: Repl, text: str) -> list[str]:
 def test_completion_from_legal_commands_and_command_names(tmp_path):
     repl, _ = make(tmp_path)
     first = words(repl, "")
-    assert "build" in first and "help" in first and "why" in first and "dice" not in first
+    assert "build" in first and "help" in first and "why" in first and "put" not in first   # a sandbox verb
     assert words(repl, "bu") == ["build", "buy"]
     assert words(repl, "build s") == ["settlement"]
     assert "40" in words(repl, "build settlement ") and "1" not in words(repl, "build settlement ")
     repl.handle("b s 40")
-    assert words(repl, "road 40-") == ["40-41"]
+    assert words(repl, "road 40-") == ["40-41", "40-27", "40-39"]   # either end first
     assert words(repl, "b r ") == ["27-40", "39-40", "40-41"]
     assert words(repl, "why build r") == ["road"]
     assert words(repl, "help bu") == ["build", "buy"]
@@ -306,6 +306,23 @@ def test_completion_offers_only_the_legal_intersections(tmp_path):
     repl.session.game.state.forced_dice = [2, 3]
     repl.handle("roll")                       # red has no cards: no settlement anywhere
     assert list(completer.get_completions(Document("build settlement "), None)) == []
+
+
+def test_completion_offers_every_legal_path_at_an_intersection_from_either_end(tmp_path):
+    from prompt_toolkit.document import Document
+
+    from catan_cli.repl import _completer_class
+
+    repl, _ = make(tmp_path)
+    repl.handle("build settlement 53")
+    legal = {c.split()[-1] for c in repl.legal() if c.startswith("build road ")}
+    assert legal == {"41-53", "52-53", "53-54"}
+    completer = _completer_class()(repl)
+    offered = {c.text for c in completer.get_completions(Document("road 53-"), None)}
+    assert offered == {"53-41", "53-52", "53-54"}
+    assert {c.text for c in completer.get_completions(Document("road 53-4"), None)} == {"53-41"}
+    repl.handle("road 53-41")                 # the path written from its other end is the same path
+    assert repl.session.game.history[-1].endswith("build road 41-53")
 
 
 def test_completion_ignores_case_and_offers_the_canonical_word(tmp_path):
@@ -394,7 +411,7 @@ def run_pipe(repl: Repl, *chunks: str) -> None:
 
 def test_prompt_toolkit_loop_with_tab_completion(tmp_path):
     repl, out = make(tmp_path)
-    run_pipe(repl, "build settl\t", " 40\r", "road 40-\t", "\r", "quit\r")
+    run_pipe(repl, "build settl\t", " 40\r", "road 40-4\t", "\r", "quit\r")
     assert repl.session.game.history == ["build settlement 40", "red: build road 40-41"]
     assert "red places a road on 40-41" in said(out)
     assert (tmp_path / "autosave-1.catan").is_file()
@@ -434,7 +451,7 @@ def test_in_a_real_terminal(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     env = dict(os.environ, TERM="xterm", NO_COLOR="1", CATAN_SAVES=str(tmp_path), PROMPT_TOOLKIT_NO_CPR="1",
                XDG_DATA_HOME=str(tmp_path / "data"))
-    child = pexpect.spawn(sys.executable, ["-m", "catan_cli", "play", "--seed", "7", "--fast",
+    child = pexpect.spawn(sys.executable, ["-m", "catan_cli", "play", "--line", "--seed", "7", "--fast",
                                            "--players", "red,blue:bot,white:bot"],
                           env=env, dimensions=(40, 100), encoding="utf-8", timeout=15)
     def at_prompt(text: str) -> None:
@@ -446,8 +463,8 @@ def test_in_a_real_terminal(tmp_path):
         child.send("build settlement 40\r")
         child.expect_exact("red places a settlement on 40")
         at_prompt("· place road >")
-        child.send("build road 40-\t")
-        child.expect_exact("41")   # the completion, drawn after the typed "40-"
+        child.send("build road 40-4\t")
+        child.expect_exact("1")   # the completion, drawn after the typed "40-4"
         child.send("\r")
         child.expect_exact("red places a road on 40-41")
         child.expect_exact("blue places a settlement on")
@@ -497,3 +514,149 @@ def test_ctrl_c_pauses_the_bots_and_enter_lets_them_go_on(tmp_path):
     repl.sleep = lambda seconds: None
     repl.handle("")
     assert repl.session.game.prompt_player() == "red"
+
+
+# ---------------------------------------------------------------------------- the end of a game
+
+
+def test_a_win_with_a_hidden_victory_card_shows_the_same_vp_everywhere(tmp_path):
+    out = io.StringIO()
+    console = Console(file=out, width=100, height=40, color_system=None, highlight=False)
+    header = Header("base", parse_seats("red,blue:bot,white:bot"), 1, sandbox=True)
+    repl = Repl(Session.new(header, saves_folder=tmp_path), console, pace=0.0)
+    game = repl.session.game
+    game.execute("turn blue")
+    for node in (6, 10, 26, 31):
+        game.execute(f"put city blue {node}")
+    game.execute("put settlement blue 56")
+    game.execute("draw red victory-point")        # red's own card: the viewer's, not blue's
+    game.execute("turn blue")
+    repl.handle("draw blue victory-point")        # blue's card is hidden from red ... until blue wins
+    text = said(out)
+    assert game.over and "blue wins with 10 VP" in text
+    assert "Game over: blue with 10 VP wins" in text          # the summary
+    summary = text[text.index("Game over: blue with"):]
+    assert "blue (won)" in summary and "10" in summary.split("blue (won)")[1].splitlines()[0]
+    assert "victory cards" in summary and "turns" in summary and "expected" in summary
+    assert "blue 10" in repl.toolbar_text()
+    repl.handle("score")
+    row = next(line for line in said(out).splitlines() if line.strip().startswith("blue"))
+    assert row.split()[-1] == "10"
+    from catan_cli.screen import panes                 # the table screen's toolbar and score too
+    from catan_cli.screen.fragments import plain
+
+    assert "blue 10" in " · ".join(panes.toolbar_items(repl.session))
+    score = next(s for s in panes.side_sections(repl.session, 60) if s.short == "score")
+    blue = next(plain(line) for line in score.lines if "blue" in plain(line))
+    assert blue.split()[2:4] == ["10", "won"] and "victory cards 1" in blue
+
+
+def test_dice_shows_the_rolls_beside_the_expected_counts(tmp_path):
+    repl, out = make(tmp_path)
+    for line in SETUP:
+        repl.handle(line)
+    for dice in ([2, 3], [1, 3]):
+        repl.session.game.state.forced_dice = dice
+        repl.handle("roll")
+        repl.handle("end")
+        said(out)
+    repl.handle("dice")
+    rows = {line.split()[0]: line.split()[1:] for line in said(out).splitlines() if line.split()[:1]
+            and line.split()[0].isdigit()}
+    assert rows["5"][0] == "1" and rows["4"][0] == "1" and rows["7"][0] == "0"
+    assert rows["7"][1] == "0.3" and rows["2"][1] == "0.1"     # 2 rolls x 6/36 and 1/36
+
+
+def test_the_line_mode_draws_the_board_after_your_own_build_but_not_after_the_bots(tmp_path):
+    repl, out = make(tmp_path, players="red,blue:bot,white:bot")
+    repl.handle("build settlement 40")
+    text = said(out)
+    assert "r40" in text and " AC " in text          # the board, with red's new settlement
+    repl.handle("build road 40-41")                  # then the bots place theirs
+    text = said(out)
+    assert "blue places a settlement" in text and "white places a settlement" in text
+    repl.handle("hand")
+    assert " AC " not in said(out)                   # no board after a question
+    repl.handle("map")
+    assert " AC " in said(out)
+
+
+def test_help_lists_only_the_verbs_of_the_game_in_play(tmp_path):
+    repl, out = make(tmp_path)
+    repl.handle("help")
+    base = said(out)
+    assert "robber HEX" in base and "pirate HEX" not in base and "move ship" not in base
+    assert "pirate" not in [w for w, _ in repl.completions("")]
+    sea = Session.new(Header("pirate-islands", parse_seats("red,blue,white"), 3), saves_folder=tmp_path)
+    console = Console(file=out, width=100, color_system=None)
+    Repl(sea, console, pace=0.0).handle("help")
+    text = said(out)
+    assert "move ship" in text and "The Pirate Islands commands" in text
+
+
+def test_completion_hints_what_an_intersection_produces(tmp_path):
+    repl, _ = make(tmp_path)
+    hints = dict(repl.completions("build settlement 4"))
+    board = repl.session.game.board_json()
+    node = next(n for n in board["nodes"] if n["id"] == 40)
+    land = [h for h in board["hexes"] if h["id"] in node["hexes"] and h["terrain"] != "sea"]
+    pips = sum(6 - abs(7 - h["number"]) for h in land if h.get("number"))
+    assert hints["40"].endswith(f"{pips} pips") and hints["40"].count(" · ") == len(land)
+
+
+def test_map_full_falls_back_to_the_compact_map_when_the_terminal_is_too_narrow(tmp_path):
+    out = io.StringIO()
+    console = Console(file=out, width=100, height=40, color_system=None, highlight=False)
+    session = Session.new(Header("pirate-islands", parse_seats("red,blue,white"), 3), saves_folder=tmp_path)
+    repl = Repl(session, console, pace=0.0)
+    said(out)
+    repl.handle("map full")
+    lines = said(out).splitlines()
+    assert lines and max(len(line) for line in lines) <= 100   # no row wraps
+    assert " AB " in "\n".join(lines)
+
+
+def test_help_for_a_general_verb_says_what_the_scenario_changes(tmp_path):
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    sea = Session.new(Header("pirate-islands", parse_seats("red,blue,white"), 3), saves_folder=tmp_path)
+    repl = Repl(sea, console, pace=0.0)
+    said(out)
+    repl.handle("help buy")
+    assert "in The Pirate Islands: a knight card is your warship" in said(out)
+    repl.handle("help play")
+    assert "turns your hindmost normal ship into a warship" in said(out)
+    repl.handle("help rules")
+    assert "Win with 10 VP on your turn once your own fortress is captured" in said(out)
+    cloth = Session.new(Header("cloth-for-catan", parse_seats("red,blue,white"), 3), saves_folder=tmp_path)
+    repl = Repl(cloth, console, pace=0.0)
+    said(out)
+    repl.handle("help build")
+    assert "in Cloth for Catan: a chain of your ships linking a village" in said(out)
+    base, base_out = make(tmp_path)
+    said(base_out)
+    base.handle("help buy")
+    assert not any(line.startswith("  in ") for line in said(base_out).splitlines())   # base adds nothing
+
+
+def test_the_toolbars_say_the_terms_of_an_offer_and_fit_by_whole_items(tmp_path):
+    from catan_cli.screen import panes
+
+    out = io.StringIO()
+    session = Session.new(Header("base", parse_seats("red,blue"), 3, sandbox=True), saves_folder=tmp_path)
+    repl = Repl(session, Console(file=out, width=120, color_system=None, highlight=False), pace=0.0)
+    game = session.game
+    while game.state.turn < 1 or game.waiting_for() != "build/trade":
+        commands = game.legal_commands()
+        session.play("roll" if "roll" in commands else next(c for c in commands if c != "end"))
+    for line in ("give red 2 ore", "give blue 2 wool", "offer blue 1 ore for 1 wool"):
+        repl.handle(line)
+    terms = "blue: accept or decline: red offers you 1 ore for 1 wool"
+    assert repl.prompt_plain() == "blue · accept or decline: red offers you 1 ore for 1 wool > "
+    assert terms in repl.toolbar_text() and terms in panes.toolbar_items(session)
+    repl.handle("status")
+    assert "red offers 1 ore for 1 wool" in said(out)
+    full = repl.toolbar_text().split(" · ")
+    for width in (30, 50, 80):
+        shown = repl.toolbar_text(width)
+        assert len(shown) <= width and shown.split(" · ") == full[:len(shown.split(" · "))]

@@ -758,8 +758,12 @@ def test_domestic_trade_offer_and_accept():
     g = on_turn("red")
     run(g, "give red 2 ore", "give blue 1 wool")
     accepted(g, "offer blue 2 ore for 1 wool")
-    assert g.waiting_for() == "accept or decline red's offer" and g.prompt_player() == "blue"
+    assert g.waiting_for() == "accept or decline: red offers you 2 ore for 1 wool" and g.prompt_player() == "blue"
     rejected(g, "end", "blue must accept or decline")
+    from catan_cli.render import status_table
+    from tests.test_render import plain_text
+
+    assert "blue: accept or decline: red offers 2 ore for 1 wool" in plain_text(status_table(g.view("blue")))
     rejected(g, "white: accept", "no offer for you")
     accepted(g, "accept")
     assert hand(g, "red")["wool"] == 1 and hand(g, "blue")["ore"] == 2

@@ -20,7 +20,10 @@ EXAMPLE = Path(__file__).resolve().parent / "scenario_example" / "lighthouse"
 register_rules_dir(EXAMPLE)
 
 CORE = ["catan_cli/engine", "catan_cli/notation.py", "catan_cli/render", "catan_cli/helptext.py",
-        "catan_cli/game.py", "catan_cli/bots/context.py"]
+        "catan_cli/game.py", "catan_cli/bots/context.py", "catan_cli/cli.py", "catan_cli/repl.py",
+        "catan_cli/campaigns.py", "catan_cli/session.py", "catan_cli/saves.py", "catan_cli/statecheck.py",
+        "catan_cli/server", "catan_cli/screen"]
+SCENARIO_IMPORT = re.compile(r"scenarios\.[a-z_]+|from \.+scenarios(\.[a-z_]+)? import")
 SCENARIO_WORDS = re.compile(
     r"\b(fortress(es)?|fleet|warships?|villages?|cloth|lanes?|castaways?|chests?|outposts?|spices?"
     r"|barbarians?|settlers?|merchants?|miners?|chronicle|lighthouses?)\b", re.IGNORECASE)
@@ -41,6 +44,19 @@ def test_the_core_names_no_scenario_piece_verb_or_token():
             if line.strip().startswith("#"):
                 continue
             if SCENARIO_WORDS.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == []
+
+
+def test_no_core_module_imports_a_scenario_package():
+    """Scenario packages are found through their rules files (engine/packages.py) and
+    campaigns through their packages' campaign_door (campaigns.py), never imported by name."""
+    found = []
+    for path in sorted((ROOT / "catan_cli").rglob("*.py")):
+        if "scenarios" in path.relative_to(ROOT).parts:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith(("import", "from")) and SCENARIO_IMPORT.search(line):
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert found == []
 
@@ -146,7 +162,11 @@ def _walk(key: str, players: int, seed: int, steps: int) -> list[str]:
 
 @pytest.mark.parametrize("key", sorted(set(available_scenarios())))
 def test_no_seat_sees_what_its_scenario_hides(key: str):
-    problems = _walk(key, 3, 11, 160) + _walk(key, 4, 12, 160)
+    from catan_cli.engine.scenario import load_scenario
+
+    scen = load_scenario(key)     # a map for one player count (legend-1-3p) walks with that count only
+    problems = [p for n, seed in ((3, 11), (4, 12)) if scen.min_players <= n <= scen.max_players
+                for p in _walk(key, n, seed, 160)]
     assert problems == []
 
 

@@ -151,7 +151,7 @@ def test_offers_talk_and_answers_cross_connections(tmp_path: Path) -> None:
             table = server.hub.tables["trade"]
             wool = table.game.view("red")["players"][0]["resources"]["wool"]
             await alice.send("offer blue 1 ore for 1 wool")
-            await bob.until("blue, you must answer · accept or decline red's offer >", timeout=3)
+            await bob.until("blue, you must answer · accept or decline: red offers you 1 ore for 1 wool >", timeout=3)
             await bob.send("say deal!")
             await alice.until("bob (blue) says: deal!")
             await bob.send("accept")

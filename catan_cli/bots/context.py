@@ -150,6 +150,10 @@ class Ctx:
         self.node_kind = list(pictured.node_kind)
         self.edge_owner = list(pictured.edge_owner)
         self.edge_kind = list(pictured.edge_kind)
+        for e, second in enumerate(pictured.shared_ships):
+            if second == self.me:   # E.0.2: the path's first ship stands for it, unless the second is mine
+                self.edge_owner[e] = self.me
+                self.edge_kind[e] = b.edge_code.get("ship", 1)
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
         self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
         self._legal: list[Action] | None = None
@@ -184,7 +188,7 @@ class Ctx:
     def rates(self) -> list[int]:
         """My best maritime rate per resource (A.15), from the public board."""
         if self._rates is None:
-            rates = [4] * 5
+            rates = [self.scen.rules.bank_rate] * 5
             b = self.board
             for n, kind in enumerate(b.node_harbor):
                 if kind >= 0 and self.node_owner[n] == self.me and self.node_kind[n] in (1, 2):

@@ -15,6 +15,7 @@ from .actions import SANDBOX_KINDS, Action, Event
 from .scenario import HARBOR_TYPES
 from .words import resource_text
 from .phases import Phase
+from .pieces import NONE, SHIP
 
 if TYPE_CHECKING:
     from .context import RulesContext
@@ -99,9 +100,10 @@ class EngineBase:
             return self._board_version
         s, seen = self.s, self._board_seen
         if (not seen or seen[0] != s.edge_owner or seen[1] != s.edge_kind
-                or seen[2] != s.node_owner or seen[3] != s.node_kind):
+                or seen[2] != s.node_owner or seen[3] != s.node_kind or seen[4] != s.shared_ships):
             self._board_version += 1
-            self._board_seen = (list(s.edge_owner), list(s.edge_kind), list(s.node_owner), list(s.node_kind))
+            self._board_seen = (list(s.edge_owner), list(s.edge_kind), list(s.node_owner), list(s.node_kind),
+                                list(s.shared_ships))
         # Kept for this position only when it is settled: while a look-ahead tries a piece
         # (same engine version, unsettled) every call compares again.
         self._board_checked = key if key is not None else -1
@@ -176,7 +178,7 @@ class EngineBase:
         found = self._rates.get(seat)
         if found is not None:
             return found
-        rates = [4] * 5
+        rates = [self.scen.rules.bank_rate] * 5
         s = self.s
         for node in self.harbor_nodes:
             if s.node_owner[node] == seat and self.pieces.produces[s.node_kind[node]]:
@@ -201,6 +203,64 @@ class EngineBase:
         if owner >= 0 and owner != seat:
             return True
         return self.rules.node_blocks_route(seat, node)
+
+    # --- route pieces, a second ship on a shared path included (E.0.2) ------------------------
+    def holds_route(self, seat: int, edge: int) -> bool:
+        """Whether ``seat`` has a road or ship on ``edge`` (as its first or shared piece)."""
+        s = self.s
+        return s.edge_owner[edge] == seat or (bool(s.shared_ships) and s.shared_ships[edge] == seat)
+
+    def route_edges(self, seat: int) -> list[int]:
+        """Every path holding a road or ship of ``seat``."""
+        s = self.s
+        out = self.seat_edges(seat)
+        if s.shared_ships:
+            out += [e for e, o in enumerate(s.shared_ships) if o == seat]
+            out.sort()
+        return out
+
+    def route_kind(self, seat: int, edge: int) -> int:
+        """The piece code of ``seat``'s piece on ``edge`` (a shared path's second is a ship)."""
+        s = self.s
+        if s.edge_owner[edge] == seat:
+            return s.edge_kind[edge]
+        return SHIP if s.shared_ships and s.shared_ships[edge] == seat else NONE
+
+    def shared_path_reason(self, seat: int, edge: int) -> str | None:
+        """Why ``seat``'s ship may not join the piece already on ``edge`` (None: it may,
+        E.0.2: two ships of different players share a sea route)."""
+        s = self.s
+        taken = f"{self.edge_text(edge)} is already taken"
+        if self.scen.rules.ships_per_path < 2 or not self.pieces.is_ship[s.edge_kind[edge]]:
+            return taken
+        if s.edge_owner[edge] == seat or s.shared_ships[edge] == seat:
+            return f"{taken} by your own ship: two ships on one sea route belong to different players"
+        if s.shared_ships[edge] >= 0:
+            return f"{taken} by two ships, the most a sea route holds"
+        return None
+
+    def put_route(self, seat: int, edge: int, kind: int) -> None:
+        """Put ``seat``'s piece on ``edge``, beside a ship already there if the path is shared."""
+        s = self.s
+        if s.edge_kind[edge]:
+            s.shared_ships[edge] = seat
+        else:
+            s.edge_owner[edge], s.edge_kind[edge] = seat, kind
+
+    def lift_route(self, seat: int, edge: int) -> int:
+        """Take ``seat``'s piece off ``edge`` (no supply moves) and return its code; the
+        other ship of a shared path becomes the path's first piece."""
+        s = self.s
+        if s.shared_ships and s.shared_ships[edge] == seat:
+            s.shared_ships[edge] = -1
+            return SHIP
+        kind = s.edge_kind[edge]
+        if s.shared_ships and s.shared_ships[edge] >= 0:
+            s.edge_owner[edge], s.edge_kind[edge] = s.shared_ships[edge], SHIP
+            s.shared_ships[edge] = -1
+        else:
+            s.edge_owner[edge], s.edge_kind[edge] = -1, NONE
+        return kind
 
     # --- the door: who acts, and whether an action is legal -----------------------------
     # Verbs that answer a pending decision: without a named actor they belong to the seat

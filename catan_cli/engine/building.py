@@ -15,7 +15,8 @@ class BuildingRules(RouteRules):
 
     # --- shared predicates -------------------------------------------------------------
     def candidate_route_edges(self, seat: int) -> list[int]:
-        """Empty edges touching ``seat``'s pieces: the only places a route piece can go.
+        """Empty edges touching ``seat``'s pieces: the only places a route piece can go
+        (and, where two ships may share a path, paths holding one ship of another player).
         Kept while the pieces stay (see board_version)."""
         board = self.board_version()
         if board != self._candidates_board:
@@ -25,9 +26,16 @@ class BuildingRules(RouteRules):
             return list(kept)
         s, geo = self.s, self.geo
         edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
-        nodes = {x for e in self.seat_edges(seat) for x in edge_nodes[e]}
+        nodes = {x for e in self.route_edges(seat) for x in edge_nodes[e]}
         nodes.update(self.seat_nodes(seat))
-        found = sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
+        shared = s.shared_ships
+        if shared:
+            is_ship, edge_kind = self.pieces.is_ship, s.edge_kind
+            found = sorted({e for x in nodes for e in node_edges[x]
+                            if edge_owner[e] < 0 or (shared[e] < 0 and edge_owner[e] != seat
+                                                     and is_ship[edge_kind[e]])})
+        else:
+            found = sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
         self._candidates[seat] = found
         return list(found)
 
@@ -71,15 +79,15 @@ class BuildingRules(RouteRules):
         if setup_node >= 0:
             if setup_node not in (a, b):
                 return f"your set-up road must touch the settlement you just built on {setup_node + 1}"
-            return None
+            return self.rules.road_reason(seat, edge, True)
         for x in (a, b):
             if self.own_building(seat, x):
-                return None
+                return self.rules.road_reason(seat, edge, False)
             if self.blocked_for(seat, x):
                 continue
             for e2 in self.geo.node_edges[x]:
                 if e2 != edge and s.edge_owner[e2] == seat and s.edge_kind[e2] == ROAD:
-                    return None
+                    return self.rules.road_reason(seat, edge, False)
         return (f"a road on {self.edge_text(edge)} must join your own road, settlement or city; "
                 "roads do not pass an opponent's building, and join ships only at your own building")
 
@@ -87,7 +95,7 @@ class BuildingRules(RouteRules):
     def settlement_connected(self, seat: int, node: int) -> bool:
         s = self.s
         for e in self.geo.node_edges[node]:
-            if s.edge_owner[e] == seat:
+            if s.edge_owner[e] == seat or (s.shared_ships and s.shared_ships[e] == seat):
                 return True
         return False
 
@@ -225,18 +233,18 @@ class BuildingRules(RouteRules):
 
     def place_route(self, seat: int, edge: int, kind: int) -> None:
         s = self.s
-        s.edge_owner[edge] = seat
-        s.edge_kind[edge] = kind
+        self.put_route(seat, edge, kind)
         s.players[seat].pieces[self.pieces.edge_supply[kind]] -= 1
         if kind != ROAD:
             s.built_this_turn.append(edge)
 
-    def remove_route(self, edge: int) -> None:
+    def remove_route(self, edge: int, seat: int = -1) -> None:
+        """Take the piece on ``edge`` (``seat``'s, on a shared path) back to its supply."""
         s = self.s
-        seat, kind = s.edge_owner[edge], s.edge_kind[edge]
+        if seat < 0:
+            seat = s.edge_owner[edge]
+        kind = self.lift_route(seat, edge)
         s.players[seat].pieces[self.pieces.edge_supply[kind]] += 1
-        s.edge_owner[edge] = -1
-        s.edge_kind[edge] = NONE
 
     def after_route_built(self, seat: int) -> list[Event]:
         return self.update_longest_route(seat) + self.rules.after_route_change(seat)

@@ -147,14 +147,14 @@ class CardRules(ShipRules):
     def tentative_piece(self, seat: int, piece: str, edge: int) -> Iterator[None]:
         """A free road or ship put on ``edge`` for the length of a look-ahead, then lifted."""
         s = self.s
-        s.edge_owner[edge], s.edge_kind[edge] = seat, ROAD if piece == "road" else SHIP
+        self.put_route(seat, edge, ROAD if piece == "road" else SHIP)
         s.players[seat].pieces[piece] -= 1
         self.unsettled += 1
         try:
             yield
         finally:
             self.unsettled -= 1
-            s.edge_owner[edge], s.edge_kind[edge] = -1, 0
+            self.lift_route(seat, edge)
             s.players[seat].pieces[piece] += 1
 
     def do_play_road_building(self, a: Action) -> list[Event]:

@@ -29,6 +29,9 @@ class RulesContext:
 
     def __init__(self, engine: "Engine") -> None:
         self._e = engine
+        #: what an earlier game hands on to this one (a campaign's chapter results, the
+        #: ``# carry:`` header of a command file): set only while ``on_new_game`` runs
+        self.carry: dict[str, Any] = {}
 
     # --- reading -----------------------------------------------------------------------
     @property
@@ -183,6 +186,12 @@ class RulesContext:
         if from_supply:
             s.players[seat].pieces[kind.supply] -= 1
 
+    def building_placed(self, seat: int, node: int) -> list[Event]:
+        """After a scenario's building was put on ``node`` in play: longest route for all
+        (it may break others' routes, A.13) and the scenario's route reaction, as for a
+        settlement."""
+        return self._e.after_building_change(seat, node)
+
     def place_edge_piece(self, seat: int, edge: int, piece: str, from_supply: bool = True) -> None:
         """Put a registered edge piece of ``seat`` on ``edge``."""
         kind = self._e.pieces.by_name[piece]
@@ -199,9 +208,73 @@ class RulesContext:
         else:
             self._e.s.edge_kind[index] = code
 
-    def remove_route(self, edge: int) -> None:
-        """Take a road or ship off the board, back to its owner's supply."""
-        self._e.remove_route(edge)
+    def free_route_reason(self, seat: int, piece: str, edge: int, lifted: int = -1) -> str | None:
+        """Why ``seat`` may not put a road or ship (``piece``) on ``edge`` now, cost aside:
+        supply, place and connection.  ``lifted``: a piece of the same kind being moved,
+        treated as off the board."""
+        e = self._e
+        if lifted < 0:
+            return e.free_route_reason(seat, piece, edge)
+        s = e.s
+        owner, kind = s.edge_owner[lifted], s.edge_kind[lifted]
+        second = s.shared_ships[lifted] if s.shared_ships else -1
+        e.lift_route(seat, lifted)
+        try:
+            if edge == lifted:
+                return "a moved piece must go to a different path"
+            return e.road_edge_reason(seat, edge) if piece == "road" else e.ship_edge_reason(seat, edge)
+        finally:
+            s.edge_owner[lifted], s.edge_kind[lifted] = owner, kind
+            if s.shared_ships:
+                s.shared_ships[lifted] = second
+
+    def candidate_route_edges(self, seat: int) -> list[int]:
+        """Empty paths touching ``seat``'s pieces: where a new road or ship could go."""
+        return self._e.candidate_route_edges(seat)
+
+    def build_route(self, seat: int, edge: int, piece: str) -> list[Event]:
+        """Put a road or ship of ``seat`` from its supply on ``edge`` as a build (no cost
+        taken): longest route and the scenario's route reaction follow, as for a paid one."""
+        e = self._e
+        e.place_route(seat, edge, e.pieces.by_name[piece].code)
+        return e.after_route_built(seat)
+
+    def move_route(self, src: int, dst: int, seat: int = -1) -> list[Event]:
+        """Move a road or ship from ``src`` to ``dst`` (same owner and kind), then update
+        longest route and tell the scenario its route changed.  ``seat``: whose piece, on
+        a path two ships share (default: the path's first piece)."""
+        e = self._e
+        if seat < 0:
+            seat = e.s.edge_owner[src]
+        e.put_route(seat, dst, e.lift_route(seat, src))
+        return e.after_route_built(seat)
+
+    def draw_development_card(self, seat: int) -> str | None:
+        """The top development card to ``seat``'s hand (not playable this turn, A.11.1);
+        None when the deck is empty."""
+        s = self._e.s
+        if not s.deck:
+            return None
+        card = s.deck.pop()
+        s.players[seat].dev_cards.append([card, s.turn])
+        return card
+
+    def remove_route(self, edge: int, seat: int = -1) -> None:
+        """Take a road or ship off the board, back to its owner's supply (``seat``'s, on a
+        path two ships share; default: the path's first piece)."""
+        self._e.remove_route(edge, seat)
+
+    def holds_route(self, seat: int, edge: int) -> bool:
+        """Whether ``seat`` has a road or ship on ``edge`` (two ships may share a path, E.0.2)."""
+        return self._e.holds_route(seat, edge)
+
+    def has_ship(self, seat: int, edge: int) -> bool:
+        """Whether ``seat`` has a ship on ``edge`` (two ships may share a path, E.0.2)."""
+        return self._e.is_ship(edge, seat)
+
+    def route_edges(self, seat: int) -> list[int]:
+        """Every path holding a road or ship of ``seat``."""
+        return self._e.route_edges(seat)
 
     # --- the flow of the game ------------------------------------------------------------------
     def resolve_roll(self, total: int) -> list[Event]:

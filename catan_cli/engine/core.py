@@ -59,8 +59,9 @@ class Engine(LegalMoves):
         # check_victory's bound: every settlement and city out of the supply, counted from
         # the supply's size; and whether the scenario may add VP of its own (or island chits).
         self._bound_base = scen.pieces["settlement"] + 2 * scen.pieces["city"]
+        self._vp_node_pieces = tuple(k for k in self.rules.pieces if k.on == "node" and k.vp)
         self._scenario_vp = (type(self.rules).vp_sources is not ScenarioRules.vp_sources
-                             or scen.rules.island_bonus)
+                             or scen.rules.island_bonus or bool(self._vp_node_pieces))
         if like is not None:
             for name in _DERIVED:
                 setattr(self, name, getattr(like, name))
@@ -167,6 +168,8 @@ class Engine(LegalMoves):
                 bound += sum(scenario_vp.values())
             if self.scen.rules.island_bonus:
                 bound += self.island_vp(seat)
+            for kind in self._vp_node_pieces:   # a scenario's node pieces worth VP, by their supply used
+                bound += kind.vp * (self.scen.pieces.get(kind.supply, 0) - supply.get(kind.supply, 0))
         if bound < target:
             return []
         if self.vp(seat) >= self.scen.vp_target and self.rules.may_win(seat):

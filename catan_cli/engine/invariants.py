@@ -44,6 +44,8 @@ def longest_trail(engine: "Engine", seat: int) -> int:
     table = engine.pieces
     piece: dict[int, str] = {}
     for e, owner in enumerate(s.edge_owner):
+        if with_ships and s.shared_ships and s.shared_ships[e] == seat:
+            piece[e] = "s"
         if owner != seat:
             continue
         kind = s.edge_kind[e]
@@ -179,6 +181,18 @@ def check_invariants(game: "Game | Engine") -> list[str]:
             add(f"a road stands on {geo.edge_name(edge)}, which takes no road")
         if table.is_ship[kind] and not scen.edge_shippable[edge]:
             add(f"a ship stands on {geo.edge_name(edge)}, which takes no ship")
+    # E.0.2: a second ship shares a path only with another player's ship.
+    if s.shared_ships and len(s.shared_ships) != geo.n_edges:
+        add("the shared-path table does not fit the map")
+    for edge, second in enumerate(s.shared_ships):
+        if second < 0:
+            continue
+        if scen.rules.ships_per_path < 2:
+            add(f"two ships share {geo.edge_name(edge)}, which this scenario does not allow")
+        if not 0 <= second < n or second == s.edge_owner[edge] or not table.is_ship[s.edge_kind[edge]]:
+            add(f"the second ship on {geo.edge_name(edge)} does not join another player's ship")
+            continue
+        on_board[second]["ship"] = on_board[second].get("ship", 0) + 1
     for seat, p in enumerate(s.players):
         for piece in sorted(set(scen.pieces) | set(on_board[seat])):
             placed = on_board[seat].get(piece, 0)
@@ -274,6 +288,7 @@ def _connection_problems(e: "Engine") -> list[str]:
     out: list[str] = []
     for seat in range(len(s.players)):
         edges = {x for x, o in enumerate(s.edge_owner) if o == seat and s.edge_kind[x] != NONE}
+        edges.update(x for x, o in enumerate(s.shared_ships) if o == seat)
         if not edges:
             continue
         reached_loose: set[int] = set()
@@ -294,7 +309,7 @@ def _connection_problems(e: "Engine") -> list[str]:
         if s.phase != Phase.SETUP and not (e.scen.rules.ships and e.scen.rules.ship_move):
             for node, owner in enumerate(s.node_owner):
                 if owner == seat and e.pieces.produces[s.node_kind[node]]:
-                    if not any(s.edge_owner[x] == seat for x in geo.node_edges[node]):
+                    if not any(e.holds_route(seat, x) for x in geo.node_edges[node]):
                         out.append(f"{e.name(seat)}'s building on {node + 1} touches none of their routes")
     return out
 

@@ -17,6 +17,7 @@ from .declare import PendingKind
 from .rulebook import ScenarioRules
 from .sandbox import SandboxRules
 from .state import SETTLEMENT
+from .words import resource_text
 from .phases import Phase
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
@@ -120,7 +121,8 @@ class LegalMoves(SandboxRules):
             PendingKind("gold", prompt=lambda it: f"choose {self.gold_count(it)} from gold",
                         reason=lambda it: f"{who(it)} must choose {self.gold_count(it)} from the gold field",
                         answers=self.gold_answers, exact=True),
-            PendingKind("offer", prompt=lambda it: f"accept or decline {self.name(it['from'])}'s offer",
+            PendingKind("offer", prompt=lambda it: f"accept or decline: {self.name(it['from'])} offers you "
+                                                   f"{resource_text(it['give'])} for {resource_text(it['get'])}",
                         reason=lambda it: f"{who(it)} must accept or decline {self.name(it['from'])}'s offer",
                         answers=self.offer_answers, exact=True),
         )
@@ -189,13 +191,13 @@ class LegalMoves(SandboxRules):
         if self.scen.rules.pirate and self.rules.pirate_reason(seat) is None:
             # pirate_victims and stealable, inlined: the victims by sea hex from the
             # opponents' ships, and what each could lose worked out once, not once per hex.
-            s, geo, is_ship = self.s, self.geo, self.pieces.is_ship
+            s, geo = self.s, self.geo
             takes = {p: self.stealable(seat, p) for p in range(self.n) if p != seat}
             ship_victims: dict[int, set[int]] = {}
             for p, what in takes.items():
                 if what:
-                    for e in self.seat_edges(p):
-                        if is_ship[s.edge_kind[e]]:
+                    for e in self.route_edges(p):
+                        if self.is_ship(e, p):
                             for h in geo.edge_hexes[e]:
                                 ship_victims.setdefault(h, set()).add(p)
             for h in self.sea_hexes:
@@ -245,11 +247,12 @@ class LegalMoves(SandboxRules):
     def _road_sites(self, seat: int) -> frozenset[int]:
         """The candidate paths where a road of ``seat``'s may go (road_edge_reason), kept
         while the pieces stay: it reads the pieces alone (node_blocks_route included, as
-        board_version asks of it)."""
+        board_version asks of it), unless the scenario has a road rule of its own."""
         found = self._kept_sites("road", seat)
         if found is None:
-            found = self._sites[("road", seat)] = frozenset(
-                e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
+            found = frozenset(e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
+            if type(self.rules).road_reason is ScenarioRules.road_reason:
+                self._sites[("road", seat)] = found
         return found  # type: ignore[no-any-return]
 
     def _settlement_sites(self, seat: int) -> list[int]:
@@ -260,7 +263,7 @@ class LegalMoves(SandboxRules):
         if found is not None:
             return found  # type: ignore[no-any-return]
         sites: set[int] = set()
-        for e in self.seat_edges(seat):
+        for e in self.route_edges(seat):
             sites.update(self.geo.edge_nodes[e])
         found = [node for node in sorted(sites) if self.settlement_site_reason(seat, node, False) is None]
         rules = type(self.rules)
@@ -367,14 +370,15 @@ class LegalMoves(SandboxRules):
         candidates = self.rules.ship_candidates(
             seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
         geo, is_ship = self.geo, self.pieces.is_ship
-        edge_owner, edge_kind = s.edge_owner, s.edge_kind
+        edge_owner, edge_kind, shared = s.edge_owner, s.edge_kind, s.shared_ships
         # own_building, blocked_for and on_pirate_hex, read from the tables directly.
         node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
         node_blocks = self.rules.node_blocks_route
         edge_nodes, node_edges, edge_hexes, pirate = geo.edge_nodes, geo.node_edges, geo.edge_hexes, s.pirate
         targets = self._ship_targets[key] = []
         for dst in candidates:
-            if edge_kind[dst] or (pirate >= 0 and pirate in edge_hexes[dst]):
+            if ((edge_kind[dst] and (not shared or self.shared_path_reason(seat, dst)))
+                    or (pirate >= 0 and pirate in edge_hexes[dst])):
                 continue
             joining: set[int] = set()
             anchored = False
@@ -385,7 +389,8 @@ class LegalMoves(SandboxRules):
                     break
                 if not ((owner >= 0 and owner != seat) or node_blocks(seat, x)):
                     for e2 in node_edges[x]:
-                        if e2 != dst and edge_owner[e2] == seat and is_ship[edge_kind[e2]]:
+                        if e2 != dst and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+                                          or (shared and shared[e2] == seat)):
                             joining.add(e2)
             if anchored or joining:
                 targets.append((dst, None if anchored else joining))

@@ -4,7 +4,7 @@ the players' supplies from a scenario, all from one seeded generator."""
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from ..errors import RuleError
 from .core import Engine
@@ -61,7 +61,7 @@ def deal_board(scen: Scenario, options: Sequence[str], rng: random.Random) -> tu
 
 
 def new_state(scen: Scenario, players: Sequence[str], seed: int, options: Sequence[str],
-              sandbox: bool) -> GameState:
+              sandbox: bool, carry: Mapping[str, Any] | None = None) -> GameState:
     names = [p.strip().lower() for p in players]
     if not scen.min_players <= len(names) <= scen.max_players:
         raise RuleError(f"{scen.name} is for {scen.min_players} to {scen.max_players} players, not {len(names)}")
@@ -93,11 +93,16 @@ def new_state(scen: Scenario, players: Sequence[str], seed: int, options: Sequen
         edge_owner=[-1] * geo.n_edges, edge_kind=[0] * geo.n_edges,
         robber=robber, pirate=scen.pirate_start if scen.rules.pirate else -1, rng=rng,
         setup_order=setup_order(scen.rules.setup, len(names)), route_len=[0] * len(names),
+        shared_ships=[-1] * geo.n_edges if scen.rules.ships_per_path > 1 else [],
     )
     engine = Engine(scen, state)
     deck_counts = engine.rules.deck(dict(scen.deck))
     deck = [card for card in DEV_CARDS for _ in range(deck_counts.get(card, 0))]
     rng.shuffle(deck)
     state.deck = deck
-    engine.rules.on_new_game()
+    engine.ctx.carry = dict(carry or {})
+    try:
+        engine.rules.on_new_game()
+    finally:
+        engine.ctx.carry = {}      # read while the game is set up, never kept
     return state

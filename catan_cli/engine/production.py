@@ -344,6 +344,8 @@ class ProductionRules(EngineBase):
             owner = s.edge_owner[e]
             if owner >= 0 and owner != seat and self.pieces.is_ship[s.edge_kind[e]]:
                 out.add(owner)
+            if s.shared_ships and s.shared_ships[e] >= 0 and s.shared_ships[e] != seat:
+                out.add(s.shared_ships[e])
         return sorted(p for p in out if any(self.stealable(seat, p)))
 
     def stealable(self, seat: int, victim: int) -> list[str]:

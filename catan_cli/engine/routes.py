@@ -20,10 +20,12 @@ class RouteRules(TurnRules):
         if mode == "none":
             return 0
         s, geo = self.s, self.geo
-        edge_kind = s.edge_kind
-        mine = self.seat_edges(seat)
-        if mode != "trade-route":
-            mine = [e for e in mine if edge_kind[e] == ROAD]
+        if s.shared_ships:      # E.0.2: a second ship on a shared path is a piece too
+            kinds = {e: self.route_kind(seat, e) for e in self.route_edges(seat)}
+        else:
+            edge_kind = s.edge_kind
+            kinds = {e: edge_kind[e] for e in self.seat_edges(seat)}
+        mine = [e for e, kind in kinds.items() if kind == ROAD] if mode != "trade-route" else list(kinds)
         if not mine:
             return 0
         edge_nodes = geo.edge_nodes
@@ -34,7 +36,7 @@ class RouteRules(TurnRules):
         starts = []
         for i, e in enumerate(mine):
             a, b = edge_nodes[e]
-            kind_e = 1 if edge_kind[e] == ROAD else 2
+            kind_e = 1 if kinds[e] == ROAD else 2
             bit = 1 << i
             starts.append((a, b, kind_e, bit))
             if a in adj:

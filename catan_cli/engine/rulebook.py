@@ -37,6 +37,8 @@ class ScenarioRules:
     phases: tuple[PhaseKind, ...] = ()
     #: 'help rules': the scenario's rules and how to win, in short
     rules_text: str = ""
+    #: 'help VERB' of a general verb the scenario changes: what changes, one sentence per verb
+    help_notes: dict[str, str] = {}
 
     def __init__(self, ctx: RulesContext) -> None:
         self.ctx = ctx
@@ -89,6 +91,10 @@ class ScenarioRules:
         every edge kept is still judged by ``ship_reason``, so it must drop only edges that
         ``ship_reason`` would refuse."""
         return edges
+
+    def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
+        """Why ``seat`` may not have a road on ``edge`` here (``setup``: a set-up road)."""
+        return None
 
     def closes_route(self, seat: int, node: int) -> bool:
         """Whether something of the scenario on ``node`` ends ``seat``'s shipping route."""

@@ -74,8 +74,8 @@ class SandboxRules(TradeRules):
                 return "no such path"
             if p.pieces[piece] <= 0:
                 return f"{p.name} has no {piece}s left"
-            if s.edge_kind[where]:
-                return f"{self.edge_text(where)} is already taken"
+            if s.edge_kind[where] and (piece != "ship" or self.shared_path_reason(seat, where)):
+                return self.shared_path_reason(seat, where) or f"{self.edge_text(where)} is already taken"
             if piece == "road" and not self.scen.edge_roadable[where]:
                 return f"{self.edge_text(where)} is at sea"
             if piece == "ship" and not self.scen.edge_shippable[where]:

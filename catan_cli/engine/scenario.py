@@ -69,6 +69,8 @@ class RuleSet:
     road_forbidden_areas: tuple[str, ...] = ()
     ship_move: bool = True
     island_bonus: int = 0                # B.13: VP for the first settlement on each foreign island
+    bank_rate: int = 4                   # A.15: the maritime rate without a harbour (3: a general 3:1 trade)
+    ships_per_path: int = 1              # B.3.4; 2: two ships of different players may share a path (E.0.2)
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,8 @@ class Scenario:
     options: dict[str, dict[str, Any]]
     params: dict[str, Any]
     package: str
+    #: player count -> the key of the scenario file whose map that count plays on
+    maps_by_players: dict[int, str] = field(default_factory=dict)
     # derived tables
     is_land_hex: tuple[bool, ...] = ()
     edge_kind: tuple[int, ...] = ()       # EDGE_LAND / EDGE_COAST / EDGE_SEA
@@ -237,6 +241,8 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         raise ScenarioError(f"{where} [rules]: {exc}") from None
     if rules.longest_route not in ("road", "trade-route", "none"):
         raise ScenarioError(f"{where} [rules]: longest_route must be road, trade-route or none")
+    if rules.ships_per_path not in (1, 2):
+        raise ScenarioError(f"{where} [rules]: ships_per_path must be 1 or 2")
     if rules.setup not in ("snake", "snake-then-third", "snake-preplaced"):
         raise ScenarioError(f"{where} [rules]: unknown setup {rules.setup!r}")
 
@@ -333,6 +339,7 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         number_pool=number_pool, places=places, paths=paths, starts=starts,
         options={str(k): dict(v) for k, v in data.get("options", {}).items()},
         params=dict(data.get("params", {})), package=str(meta.get("package", "")), source=source,
+        maps_by_players={int(n): str(k) for n, k in meta.get("maps_by_players", {}).items()},
     )
     _derive_tables(scen)
     return scen
@@ -407,3 +414,11 @@ def load_scenario(key: str) -> Scenario:
     if scen.key != key:
         raise ScenarioError(f"{path.name}: [scenario] key is {scen.key!r}, expected {key!r}")
     return scen
+
+
+def scenario_for_players(key: str, players: int) -> Scenario:
+    """The scenario a game of ``players`` plays: ``key``'s own file, or the file its
+    ``[scenario] maps_by_players`` names for that count (a designed map per count)."""
+    scen = load_scenario(key)
+    other = scen.maps_by_players.get(players)
+    return load_scenario(other) if other and other != key else scen

@@ -15,7 +15,9 @@ class ShipRules(BuildingRules):
 
     def is_ship(self, edge: int, seat: int) -> bool:
         s = self.s
-        return s.edge_owner[edge] == seat and self.pieces.is_ship[s.edge_kind[edge]]
+        if s.edge_owner[edge] == seat:
+            return self.pieces.is_ship[s.edge_kind[edge]]
+        return bool(s.shared_ships) and s.shared_ships[edge] == seat
 
     def on_pirate_hex(self, edge: int) -> bool:
         p = self.s.pirate
@@ -37,7 +39,9 @@ class ShipRules(BuildingRules):
         if not self.scen.edge_shippable[edge]:
             return f"{self.edge_text(edge)} runs between two land hexes; ships sail on sea and coast paths"
         if s.edge_kind[edge] and edge != lifted:
-            return f"{self.edge_text(edge)} is already taken"
+            taken = self.shared_path_reason(seat, edge)
+            if taken:
+                return taken
         if self.on_pirate_hex(edge):
             return f"the pirate on {self.hex_id(s.pirate)} blocks ships on {self.edge_text(edge)}"
         a, b = self.geo.edge_nodes[edge]
@@ -70,7 +74,8 @@ class ShipRules(BuildingRules):
         s, geo = self.s, self.geo
         if not self.scen.rules.ships or not 0 <= edge < geo.n_edges or not self.scen.edge_shippable[edge]:
             return False
-        if s.edge_kind[edge] and edge != lifted:
+        shared = s.shared_ships
+        if s.edge_kind[edge] and edge != lifted and (not shared or self.shared_path_reason(seat, edge)):
             return False
         if self.on_pirate_hex(edge):
             return False
@@ -80,7 +85,8 @@ class ShipRules(BuildingRules):
                 break
             if self.blocked_for(seat, x):
                 continue
-            if any(e2 != edge and e2 != lifted and edge_owner[e2] == seat and is_ship[edge_kind[e2]]
+            if any(e2 != edge and e2 != lifted and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+                                                    or (shared and shared[e2] == seat))
                    for e2 in geo.node_edges[x]):
                 break
         else:
@@ -127,13 +133,15 @@ class ShipRules(BuildingRules):
 
     def _ship_route(self, seat: int, edge: int) -> tuple[list[int], set[int], dict[int, bool]]:
         """:meth:`ship_route`, and whether each node it reached is an anchor (``anchor``
-        and ``is_ship`` read from the tables directly: the legal moves of a sea map ask this
-        for every route after every ship move)."""
+        and ``is_ship``, a shared path's second ship included, read from the tables
+        directly: the legal moves of a sea map ask this for every route after every ship
+        move)."""
         s, geo = self.s, self.geo
         edge_nodes, node_edges = geo.edge_nodes, geo.node_edges
         edge_owner, edge_kind, is_ship = s.edge_owner, s.edge_kind, self.pieces.is_ship
         node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
         closes = self.rules.closes_route
+        shared = s.shared_ships      # E.0.2: the seat's second ship on a shared path
         ships, anchors = [edge], set()
         is_anchor: dict[int, bool] = {}
         seen = {edge}
@@ -147,7 +155,8 @@ class ShipRules(BuildingRules):
                     continue
                 is_anchor[x] = False
                 for e2 in node_edges[x]:
-                    if e2 not in seen and edge_owner[e2] == seat and is_ship[edge_kind[e2]]:
+                    if e2 not in seen and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+                                           or (shared and shared[e2] == seat)):
                         seen.add(e2)
                         ships.append(e2)
                         stack.append(e2)
@@ -231,8 +240,8 @@ class ShipRules(BuildingRules):
                 self._end_ships_board, self._end_ships = key[0], {}
             seen: set[int] = set()
             ends_all = []
-            for e in self.seat_edges(seat):
-                if e in seen or not self.pieces.is_ship[s.edge_kind[e]]:
+            for e in self.route_edges(seat):
+                if e in seen or not self.is_ship(e, seat):
                     continue
                 ships, _, ends = self.route_end_ships(seat, e)
                 seen.update(ships)
@@ -268,9 +277,7 @@ class ShipRules(BuildingRules):
     def do_move_ship(self, a: Action) -> list[Event]:
         s, seat = self.s, a.seat
         src, dst = a.args
-        kind = s.edge_kind[src]
-        s.edge_owner[src], s.edge_kind[src] = -1, 0
-        s.edge_owner[dst], s.edge_kind[dst] = seat, kind
+        self.put_route(seat, dst, self.lift_route(seat, src))
         s.ship_moved = True
         events = [Event("move", seat, f"{self.name(seat)} moves a ship from {self.edge_text(src)} "
                                       f"to {self.edge_text(dst)}")]

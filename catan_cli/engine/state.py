@@ -71,6 +71,10 @@ class GameState:
     army_holder: int = -1
     winners: list[int] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    #: E.0.2: the owner of a second ship on each path (-1: none) where ``[rules]
+    #: ships_per_path = 2``; empty otherwise.  It only ever holds a plain ship of another
+    #: player than the path's first piece, itself a ship.
+    shared_ships: list[int] = field(default_factory=list)
 
     def copy(self) -> "GameState":
         """An independent copy (nothing mutable shared), field by field: many times faster
@@ -92,6 +96,8 @@ class GameState:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)   # deep-copies lists and dicts
+        if not self.shared_ships:
+            del data["shared_ships"]      # positions without shared paths keep their digests
         version, internal, gauss = self.rng.getstate()
         data["rng"] = {"version": version, "state": list(internal), "gauss": gauss}
         return data

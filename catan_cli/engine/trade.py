@@ -24,6 +24,7 @@ class TradeRules(CardRules):
         rate = self.harbor_rates(seat)[give_r]
         if give_n != rate * get_n:
             where = {4: "with the bank", 3: "through your 3:1 harbour", 2: f"through your {RESOURCES[give_r]} harbour"}
+            where[self.scen.rules.bank_rate] = "with the bank"
             return (f"you trade {RESOURCES[give_r]} at {rate}:1 {where[rate]}: "
                     f"'trade {rate * get_n} {RESOURCES[give_r]} for {get_n} {RESOURCES[get_r]}'")
         have = self.s.players[seat].resources[give_r]

@@ -7,10 +7,12 @@ its package's render layer (:mod:`.layers`), found through the scenario file.
 
 from .board import COMPACT, FULL, REGIONS, Layout, render_board
 from .layers import BoardLayer, EdgeMark, HexMark, HexNote, layer_for
+from .summary import dice_table, summary
 from .tables import bank_table, hand_table, hands_table, log_table, score_table, status_table
 
 __all__ = [
     "COMPACT", "FULL", "REGIONS", "Layout", "render_board",
     "BoardLayer", "EdgeMark", "HexMark", "HexNote", "layer_for",
+    "dice_table", "summary",
     "bank_table", "hand_table", "hands_table", "log_table", "score_table", "status_table",
 ]

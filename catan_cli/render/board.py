@@ -14,11 +14,13 @@ pitch=5) is 13 columns by 8 lines; its lines are::
         \     /                 6  sloped sides
            38                   7  S corner
 
-Every node shows its number; a building prefixes it with ``s`` (settlement) or ``C``
-(city) in the owner's colour.  A route fills its side with ``#`` (road) or ``~`` (ship).
+Every node shows its number; a building prefixes it with its owner's mark, lower case for a
+settlement (``r12``) and upper case for a city (``R12``), in the owner's colour.  A route
+fills its side with ``#`` (road) or ``~`` (ship) and carries the owner's mark in its middle
+cell (``#r#``; a one-cell side shows only the mark), so owners read without colour.
 A scenario adds its own pieces, tokens and labels through its render layer
 (:mod:`.layers`): the core asks it at fixed points and draws what it returns.  A harbour is written inside its sea hex, in the corner nearest the side it
-serves, and that side is drawn in the harbour colour.  Land hexes are shaded with a dark
+serves, and that side is dotted (``.``) up to the two intersections that use it.  Land hexes are shaded with a dark
 terrain tint; rim sides of the outer sea ring (no edge there) are not drawn, so the open
 sea stays light.  Compact mode (half=4, pitch=4) draws 9 by 7 hexes with terrain codes
 (``fo`` ``mo`` ...) and ``fo 10`` on one line.  ``region`` draws only part of the map (a
@@ -104,29 +106,46 @@ class _Canvas:
         style, bg = (self.styles[y][x] if self.chars[y][x] != " " else ""), self.bgs[y][x]
         return f"{style} on {bg}".strip() if bg else style
 
-    def to_text(self) -> Text:
-        """The drawing cropped to its ink, lines right-stripped, as one Text."""
-        rows = [y for y in range(self.height) if any(c != " " for c in self.chars[y])]
-        if not rows:
-            return Text()
-        cols = [x for y in rows for x in range(self.width) if self.chars[y][x] != " "]
-        x0, x1 = min(cols), max(cols) + 1
-        out = Text(no_wrap=True, overflow="crop")
-        for n, y in enumerate(range(rows[0], rows[-1] + 1)):
-            if n:
-                out.append("\n")
-            line = "".join(self.chars[y][x0:x1]).rstrip()
-            _append_runs(out, line, [self.style_at(y, x) for x in range(x0, x0 + len(line))])
+    def copy(self) -> "_Canvas":
+        out = _Canvas.__new__(_Canvas)
+        out.height, out.width = self.height, self.width
+        out.chars = [row[:] for row in self.chars]
+        out.styles = [row[:] for row in self.styles]
+        out.bgs = [row[:] for row in self.bgs]
         return out
 
+    def runs(self) -> list[list[tuple[str, str]]]:
+        """The drawing cropped to its ink, lines right-stripped: per line, runs of
+        (rich style, text) of equal style."""
+        rows = [y for y in range(self.height) if any(c != " " for c in self.chars[y])]
+        if not rows:
+            return []
+        x0 = min(next(x for x, c in enumerate(self.chars[y]) if c != " ") for y in rows)
+        out = []
+        for y in range(rows[0], rows[-1] + 1):   # style_at, inlined: this runs on every redraw
+            chars, marks, bgs = self.chars[y][x0:], self.styles[y][x0:], self.bgs[y][x0:]
+            line = "".join(chars).rstrip()
+            n = len(line)
+            styles = [m if c != " " else "" for c, m in zip(chars[:n], marks[:n])]
+            if any(bgs[:n]):
+                styles = [f"{st} on {bg}".strip() if bg else st for st, bg in zip(styles, bgs[:n])]
+            runs, start = [], 0
+            for i in range(1, n + 1):
+                if i == n or styles[i] != styles[start]:
+                    runs.append((styles[start], line[start:i]))
+                    start = i
+            out.append(runs)
+        return out
 
-def _append_runs(out: Text, line: str, styles: Sequence[str]) -> None:
-    """Append a line as runs of equal style."""
-    start = 0
-    for i in range(1, len(line) + 1):
-        if i == len(line) or styles[i] != styles[start]:
-            out.append(line[start:i], style=styles[start] or None)
-            start = i
+    def to_text(self) -> Text:
+        """The drawing cropped to its ink, lines right-stripped, as one Text."""
+        out = Text(no_wrap=True, overflow="crop")
+        for n, runs in enumerate(self.runs()):
+            if n:
+                out.append("\n")
+            for style, text in runs:
+                out.append(text, style=style or None)
+        return out
 
 
 # ---------------------------------------------------------------------------- geometry
@@ -180,7 +199,7 @@ def _side_cells(a: Point, b: Point, layout: Layout, thick: bool) -> list[tuple[i
     for y in range(ya + 1, yb):
         x = xa + (xb - xa) * (y - ya) // (yb - ya)
         cells.append((y, x, glyph))
-        if thick and not layout.compact:
+        if thick:
             step = 1 if xb > xa else -1
             cells.append((y, x - step, glyph))
             cells.append((y, x + step, glyph))
@@ -254,6 +273,9 @@ def _owner_color(styles: Mapping[str, str], owner: Any) -> str:
 # ---------------------------------------------------------------------------- drawing
 
 
+_STATIC: dict[Any, _Canvas] = {}   # the board's own drawing, per board and layout (a few kept)
+
+
 class _Painter:
     """Draws one map (or region of it) onto a canvas."""
 
@@ -267,6 +289,7 @@ class _Painter:
         self.edges = {str(e["id"]): e for e in board["edges"]}
         self.shown_nodes = {int(n) for h in self.hexes for n in h["nodes"]}
         self.colors = theme.player_colors(view.get("players") or [])
+        self.marks = theme.owner_marks(view.get("players") or [])
         self.layer = layer_for(view)
         self.hex_marks = self.layer.hex_marks(view)
         self.harbor_sides: dict[str, list[int]] = {}
@@ -276,16 +299,34 @@ class _Painter:
             self.harbor_sides.setdefault(str(sea["id"]), []).append(_side_direction(a, b, y, x, layout)[0])
 
     def paint(self) -> Text:
-        for h in sorted(self.hexes, key=lambda h: h["terrain"] != "sea"):
-            self._outline(h)
+        return self.paint_canvas().to_text()
+
+    def paint_canvas(self) -> _Canvas:
+        """The map: what only the board decides (sides, terrain, numbers, harbours) comes
+        from a cache per board and layout; the pieces and tokens are drawn on a copy."""
+        key = (self.layout, tuple(sorted(str(h["id"]) for h in self.hexes)),
+               tuple((h["id"], h["terrain"], h.get("number")) for h in self.board["hexes"]),
+               tuple((hb["edge"], hb["type"]) for hb in self.board.get("harbors") or []))
+        static = _STATIC.get(key)
+        if static is None:
+            for h in sorted(self.hexes, key=lambda h: h["terrain"] != "sea"):
+                self._outline(h)
+            for h in self.hexes:
+                self._body(h)
+            self._harbors()
+            static = self.canvas.copy()
+            if len(_STATIC) >= 8:     # tables on SSH connections draw from several threads
+                _STATIC.pop(next(iter(_STATIC.copy()), None), None)
+            _STATIC[key] = static
+        else:
+            self.canvas = static.copy()
         for h in self.hexes:
-            self._body(h)
+            self._tokens(h, *self.frame.hex_top(h))
         self._hex_notes()
-        self._harbors()
         self._edge_marks()
         self._routes()
         self._nodes()
-        return self.canvas.to_text()
+        return self.canvas
 
     # -- hexes
 
@@ -306,14 +347,12 @@ class _Painter:
         y, x = self.frame.hex_top(h)
         if h["terrain"] == "sea":
             self._sea_body(h, y, x)
-            self._tokens(h, y, x)
             return
         self._tint(h, y, x)
         if self.layout.compact:
             self._land_body_compact(h, y, x)
         else:
             self._land_body(h, y, x)
-        self._tokens(h, y, x)
 
     def _tint(self, h: Mapping[str, Any], y: int, x: int) -> None:
         """Shade the inside of a land hex with its terrain's background colour."""
@@ -413,8 +452,8 @@ class _Painter:
         for line, text in zip(_harbor_lines(vertical, self.layout), (rate, res)):
             if text:
                 self._aligned(y + line, x, text, east, line, theme.HARBOR_STYLE)
-        for py, px, glyph in _side_cells(a, b, self.layout, thick=False):
-            self.canvas.put(py, px, glyph, theme.HARBOR_STYLE)
+        for py, px, _ in _side_cells(a, b, self.layout, thick=False):
+            self.canvas.put(py, px, theme.HARBOR_SIDE, theme.HARBOR_STYLE)
 
     def _aligned(self, y: int, x: int, text: str, east: int, line: int, style: str) -> None:
         """Write text on a hex line, pushed toward the east (1) or west (-1) side."""
@@ -426,16 +465,22 @@ class _Painter:
     def _edge_marks(self) -> None:
         """The scenario's marks on paths; pieces drawn afterwards cover them."""
         for mark in self.layer.edge_marks(self.view, self.colors):
-            self._fill_edge(mark.edge, mark.glyph, mark.style)
+            self._fill_edge(mark.edge, mark.glyph, mark.style, mark=mark.mark, lone_mark=False)
 
     def _routes(self) -> None:
         glyphs = {**theme.ROUTE_GLYPH, **self.layer.glyphs}
         for route in self.view.get("routes") or []:
             glyph = glyphs.get(str(route.get("kind")), "?")
-            self._fill_edge(str(route["edge"]), glyph, f"bold {_owner_color(self.colors, route.get('owner'))}")
+            # A second ship on a shared path (E.0.2) takes every other cell of the side.
+            owner = route.get("owner")
+            self._fill_edge(str(route["edge"]), glyph, f"bold {_owner_color(self.colors, owner)}",
+                            mark=theme.owner_mark(self.marks, owner), every_other=bool(route.get("shared")))
 
-    def _fill_edge(self, edge_id: str, glyph: str, style: str) -> None:
-        """Fill a drawn path's side with a glyph."""
+    def _fill_edge(self, edge_id: str, glyph: str, style: str, mark: str = "", lone_mark: bool = True,
+                   every_other: bool = False) -> None:
+        """Fill a drawn path's side with a glyph, the owner's mark in its middle cell; a
+        scenario's mark (``lone_mark`` False) keeps its glyph on a one-cell side, so that it
+        never reads as a piece there.  ``every_other``: the odd cells only (a second ship)."""
         edge = self.edges.get(edge_id)
         if edge is None:
             return
@@ -443,8 +488,13 @@ class _Painter:
         if a not in self.shown_nodes or b not in self.shown_nodes:
             return
         pa, pb = self.frame.node(self.nodes[a]["grid"]), self.frame.node(self.nodes[b]["grid"])
-        for y, x, _ in _side_cells(pa, pb, self.layout, thick=True):
-            self.canvas.put(y, x, glyph, style)
+        cells = _side_cells(pa, pb, self.layout, thick=True)
+        middle = _middle_cell(cells) if mark and (lone_mark or len(cells) > 1) else -1
+        if every_other and middle >= 0 and not middle % 2:
+            middle = middle + 1 if middle + 1 < len(cells) else middle - 1
+        for i, (y, x, _) in enumerate(cells):
+            if not every_other or i % 2:
+                self.canvas.put(y, x, mark if i == middle else glyph, style)
 
     # -- nodes
 
@@ -468,7 +518,16 @@ class _Painter:
         for b in self.view.get("buildings") or []:
             if b.get("kind") in self.layer.own_buildings:
                 continue   # the layer labels these itself, from what its view items say
-            glyph = theme.CITY if b.get("kind") == "city" else theme.SETTLEMENT
+            kind = str(b.get("kind"))
+            mark = theme.owner_mark(self.marks, b.get("owner"))
+            # a scenario's node piece has its own glyph (the layer's) before the owner's mark
+            special = self.layer.glyphs.get(kind, "") if kind not in ("settlement", "city") else ""
+            if not mark:   # a view that names no players: the kind alone
+                glyph = theme.CITY if kind == "city" else (special or theme.SETTLEMENT)
+            elif kind == "city":
+                glyph = mark.upper()
+            else:
+                glyph = special + mark
             owner = _owner_color(self.colors, b.get("owner"))
             marks[int(b["node"])] = (f"{glyph}{b['node']}", f"bold {owner} reverse")
         return marks
@@ -478,6 +537,14 @@ class _Painter:
         return f"{min(a, b)}-{max(a, b)}"
 
 
+def _middle_cell(cells: Sequence[tuple[int, int, str]]) -> int:
+    """Index of the cell that carries a route's owner mark: the centre of the middle line of
+    a thick slope (its cells come as centre, left, right per line), else the middle cell."""
+    if len(cells) % 3 == 0 and len(cells) >= 3 and cells[0][0] == cells[1][0]:
+        return 3 * (len(cells) // 6)
+    return len(cells) // 2
+
+
 # ---------------------------------------------------------------------------- legend
 
 
@@ -485,15 +552,26 @@ def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
     """The key to the glyphs this view can show, players first."""
     layer = layer_for(view)
     colors = theme.player_colors(view.get("players") or [])
-    items = [(str(p["name"]), f"bold {colors[str(p['name'])]} reverse") for p in view.get("players") or []]
+    players = view.get("players") or []
+    marks = theme.owner_marks(players)
+    items = [(f"{marks[str(p['name'])]} {p['name']}", f"bold {colors[str(p['name'])]} reverse") for p in players]
     kinds = {str(r.get("kind")) for r in view.get("routes") or []}
-    ships = "ship" in kinds or any(int((p.get("pieces") or {}).get("ship", 0)) for p in view.get("players") or [])
-    items += [(f"{theme.SETTLEMENT}12 settlement", "bold"), (f"{theme.CITY}12 city", "bold")]
+    ships = "ship" in kinds or any(int((p.get("pieces") or {}).get("ship", 0)) for p in players)
+    mark = next(iter(marks.values()), theme.SETTLEMENT)
+    if players:
+        items += [(f"{mark}12 settlement", "bold"), (f"{mark.upper()}12 city", "bold")]
+    else:
+        items += [(f"{theme.SETTLEMENT}12 settlement", "bold"), (f"{theme.CITY}12 city", "bold")]
     routes = ["road"] + (["ship"] if ships else [])
     routes += [k for k in dict.fromkeys(layer.legend_routes(view)) if k not in routes]
     glyphs = {**theme.ROUTE_GLYPH, **layer.glyphs}
-    items += [(f"{glyphs.get(k, '?')} {k}", "bold") for k in routes]
+    owner = mark if players else ""
+    items += [(f"{glyphs.get(k, '?')}{owner}{glyphs.get(k, '?')} {k}", "bold") for k in routes]
     items.append(("*6* *8* busiest numbers", theme.HOT_NUMBER_STYLE))
+    items.append((f"{theme.HARBOR_SIDE * 3} harbour side", theme.HARBOR_STYLE))
+    if compact:
+        items += [(f"{code} {word}", "dim") for word, code in theme.TERRAIN_CODE.items()
+                  if word not in ("sea", "?")]
     if view.get("robber"):
         items.append(("[R] robber" if compact else "ROBBER", theme.ROBBER_STYLE))
     if view.get("pirate"):
@@ -535,6 +613,15 @@ def _split_words(text: str, width: int) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- entry point
+
+
+def render_runs(board: Board, view: View | None = None, *, region: str | None = None,
+                compact: bool = False, width: int = 80) -> list[list[tuple[str, str]]]:
+    """The map without its legend as lines of (rich style, text) runs: what a screen that
+    is not rich (the full-screen table) converts itself, faster than through a Text."""
+    layout = COMPACT if compact else FULL
+    chosen = _select_hexes(board, region, layout, width)
+    return _Painter(board, view or {}, layout, chosen).paint_canvas().runs()
 
 
 def render_board(board: Board, view: View | None = None, *, region: str | None = None,

@@ -47,11 +47,13 @@ class HexNote:
 
 @dataclass(frozen=True)
 class EdgeMark:
-    """A path drawn with ``glyph`` where no piece stands (pieces are drawn over it)."""
+    """A path drawn with ``glyph`` where no piece stands (pieces are drawn over it); ``mark``
+    (an owner's letter) in its middle cell, so whose it is reads without colour."""
 
     edge: str
     glyph: str
     style: str
+    mark: str = ""
 
 
 class BoardLayer:

@@ -221,6 +221,11 @@ def _dice_text(dice: Sequence[int] | None) -> Text:
     return text
 
 
+def _cards(counts: Sequence[int]) -> str:
+    """[0, 0, 0, 0, 1] -> '1 ore' (resources in the order of theme.RESOURCES)."""
+    return " ".join(f"{n} {r}" for r, n in zip(theme.RESOURCES, counts) if n) or "nothing"
+
+
 def pending_text(item: Mapping[str, Any], colors: Mapping[str, str]) -> Text:
     """One pending decision: 'blue: discard 4 cards'."""
     text = player_text(item.get("player"), colors)
@@ -228,6 +233,8 @@ def pending_text(item: Mapping[str, Any], colors: Mapping[str, str]) -> Text:
     count = item.get("count")
     if kind == "discard" and count is not None:
         words = f"discard {count} card{'s' if count != 1 else ''}"
+    elif kind == "offer" and "give" in item and "get" in item:
+        words = f"accept or decline: {item.get('from', '?')} offers {_cards(item['give'])} for {_cards(item['get'])}"
     elif kind == "gold" and count is not None:
         words = f"choose {count} resource{'s' if count != 1 else ''} for gold"
     else:

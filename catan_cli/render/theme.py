@@ -1,8 +1,12 @@
 """Colours, glyphs and words shared by the board drawing and the tables.
 
 Everything the renderer shows is readable without colour: colour only repeats what a glyph
-or a word already says (terrain words, ``*6*``, ``s12`` / ``C12``, ``#`` / ``~`` / ``=``).
+or a word already says (terrain words, ``*6*``, ``#`` / ``~`` / ``=``, and the owner's mark
+on every piece: ``r12`` red's settlement, ``R12`` red's city, ``#r#`` red's road).
 Sea is written ``sea`` rather than drawn as waves, so ``~`` always means a ship.
+
+Player colours follow the Okabe–Ito palette (told apart by colour-blind players); the 6 and
+8 are highlighted without any hue, so no player's colour is ever shared with them.
 """
 
 from __future__ import annotations
@@ -56,21 +60,23 @@ NODE_STYLE = "grey62"
 HEX_ID_STYLE = "bold grey93"
 SEA_ID_STYLE = "dim dodger_blue3"
 NUMBER_STYLE = "bold grey93"
-HOT_NUMBER_STYLE = "bold red1"
+HOT_NUMBER_STYLE = "bold underline"   # no hue: never a player's colour
 PIPS_STYLE = "grey50"
 HARBOR_STYLE = "bold cyan"
+HARBOR_SIDE = "."   # a harbour's side is dotted: its two intersections trade there
 ROBBER_STYLE = "bold reverse"
 PIRATE_STYLE = "bold reverse"
 NOTE_STYLE = "grey62"
 
 HOT_NUMBERS: frozenset[int] = frozenset({6, 8})
 
-# Player colour words to terminal colours that read well on dark and light backgrounds.
+# Player colour words to terminal colours: the Okabe–Ito palette (vermillion, sky blue,
+# orange, bluish green, reddish purple, yellow), which colour-blind players tell apart.
 PLAYER_COLORS: dict[str, str] = {
-    "red": "red1", "blue": "dodger_blue1", "white": "bright_white", "orange": "dark_orange",
-    "green": "green3", "brown": "orange4", "yellow": "yellow1", "purple": "medium_purple1",
+    "red": "#d55e00", "blue": "#56b4e9", "white": "grey93", "orange": "#e69f00",
+    "green": "#009e73", "brown": "#a6761d", "yellow": "#f0e442", "purple": "#cc79a7",
 }
-_FALLBACK_COLORS: tuple[str, ...] = ("red1", "dodger_blue1", "bright_white", "dark_orange", "green3", "orange4")
+_FALLBACK_COLORS: tuple[str, ...] = ("#d55e00", "#56b4e9", "grey93", "#e69f00", "#009e73", "#cc79a7")
 
 
 def player_color(color: str | None, seat: int = 0) -> str:
@@ -90,6 +96,23 @@ def player_color(color: str | None, seat: int = 0) -> str:
 def player_colors(players: Iterable[Mapping[str, Any]]) -> dict[str, str]:
     """Player name -> rich colour, for the players of a view."""
     return {str(p["name"]): player_color(p.get("color") or str(p["name"]), i) for i, p in enumerate(players)}
+
+
+def owner_marks(players: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """Player name -> one lower-case letter drawn on their pieces: the initial, or the next
+    letter of the name no other player has taken (then a digit), so NO_COLOR reads owners."""
+    marks: dict[str, str] = {}
+    for i, p in enumerate(players):
+        name = str(p["name"])
+        taken = set(marks.values())
+        free = [c for c in name.lower() if c.isalpha() and c not in taken]
+        marks[name] = free[0] if free else next(d for d in "123456789" if d not in taken)
+    return marks
+
+
+def owner_mark(marks: Mapping[str, str], owner: Any) -> str:
+    """The mark of a piece's owner ("" for no owner or a name the view does not list)."""
+    return marks.get(str(owner), "") if owner is not None else ""
 
 
 def owner_color(colors: Mapping[str, str], owner: Any) -> str:

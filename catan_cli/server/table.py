@@ -224,7 +224,8 @@ class Table:
             header = self.session.header
             seats = [s if s.bot is not None or s.name in self.owners else Seat(s.name, "greedy")
                      for s in header.seats]
-            new = Header(header.scenario, seats, header.seed, header.sandbox, list(header.options))
+            new = Header(header.scenario, seats, header.seed, header.sandbox, list(header.options),
+                         dict(header.carry))
 
             def build() -> "Session":
                 session = Session.new(new, save_name=self.session.save_name, saves_folder=self.hub.saves_folder,

@@ -45,8 +45,8 @@ class ClothLayer(BoardLayer):
                 corner = h["corners"].index(node["id"]) if node["id"] in h["corners"] else -1
                 if corner in (0, 3):
                     number = int(v["number"])
-                    notes.append(HexNote(str(hid), theme.number_label(number), theme.number_style(number),
-                                         bottom=corner == 3))
+                    # in brackets: a village's number must not read as the hex's own token
+                    notes.append(HexNote(str(hid), f"({number})", VILLAGE_STYLE, bottom=corner == 3))
                     break
         return notes
 
@@ -54,7 +54,7 @@ class ClothLayer(BoardLayer):
         return {int(v["node"]): (f"{VILLAGE}{v['node']}", VILLAGE_STYLE) for v in _villages(view)}
 
     def legend_marks(self, view: View, compact: bool) -> list[Item]:
-        return [(f"{VILLAGE}40 village (its number beside it)", VILLAGE_STYLE)] if _villages(view) else []
+        return [(f"{VILLAGE}40 village, (5) its number", VILLAGE_STYLE)] if _villages(view) else []
 
     def notes(self, view: View) -> list[Item]:
         return [(f"villages: {_village_list(view)}", VILLAGE_STYLE)] if _villages(view) else []

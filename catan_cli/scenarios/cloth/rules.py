@@ -32,6 +32,14 @@ RULES_TEXT = """Cloth for Catan (Seafarers; 2-4 players, 14 VP).
 
 class Rules(ScenarioRules):
     rules_text = RULES_TEXT
+    help_notes = {
+        "build": "a chain of your ships linking a village to your settlement or city opens trade "
+                 "with it: you take 1 cloth at once and 1 whenever its number is rolled. No "
+                 "settlements or roads on the tribe's islands.",
+        "pirate": "only a player with a village route may move the pirate; its mover may take "
+                  "1 cloth instead of a card.",
+        "robber": "the robber never enters a tribe island.",
+    }
 
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)
@@ -143,17 +151,21 @@ class Rules(ScenarioRules):
             if v["number"] != total or not v["traders"] or v["cloth"] == 0:
                 continue
             order = sorted(v["traders"], key=lambda p: (p != ctx.current, v["traders"].index(p)))
-            for seat in order:
+            for seat in order:     # the narration says why: the number rolled, the trade relation
+                name, where = ctx.name(seat), f"the village on {v['node'] + 1}"
                 if v["cloth"] > 0:
                     v["cloth"] -= 1
+                    source = ""
                 elif ctx.data["cloth_supply"] > 0:
                     ctx.data["cloth_supply"] -= 1
+                    source = "; the village ran short, so it comes from the general supply"
                 else:
-                    events.append(Event("cloth", seat, f"no cloth is left for {ctx.name(seat)}"))
+                    events.append(Event("cloth", seat, f"no cloth is left for {name}: {where} and the general "
+                                                       "supply are empty"))
                     continue
                 ctx.player_data(seat)["cloth"] += 1
-                events.append(Event("cloth", seat, f"{ctx.name(seat)} receives 1 cloth from the village "
-                                                   f"on {v['node'] + 1}"))
+                events.append(Event("cloth", seat, f"{name} receives 1 cloth from {where} (its number {total} "
+                                                   f"was rolled and {name} trades with it{source})"))
         return events
 
     # --- robber and pirate ---------------------------------------------------------------------

@@ -88,11 +88,13 @@ class PirateIslandsLayer(BoardLayer):
         return marks
 
     def edge_marks(self, view: View, colors: Colors) -> list[EdgeMark]:
-        """Each player's lane, dotted in their colour."""
+        """Each player's lane, dotted in their colour, their letter on each path (':r:')."""
         out = []
+        marks = theme.owner_marks(view.get("players") or [])
         for owner, edge_ids in sorted((_extra(view).get("lanes") or {}).items()):
             style = f"dim {theme.owner_color(colors, owner)}"
-            out += [EdgeMark(str(e), LANE_GLYPH, style) for e in edge_ids]
+            mark = theme.owner_mark(marks, owner)
+            out += [EdgeMark(str(e), LANE_GLYPH, style, mark) for e in edge_ids]
         return out
 
     def legend_routes(self, view: View) -> list[str]:
@@ -108,7 +110,7 @@ class PirateIslandsLayer(BoardLayer):
         if extra.get("fortresses"):
             items.append((f"{FORTRESS}3 fortress", "bold reverse"))
         if extra.get("lanes"):
-            items.append((f"{LANE_GLYPH} sea lane", "dim"))
+            items.append((f"{LANE_GLYPH}r{LANE_GLYPH} sea lane", "dim"))
         if extra.get("marked"):
             items.append((f"{MARKED}7 marked", "bold"))
         if fleet:
@@ -132,6 +134,10 @@ class PirateIslandsLayer(BoardLayer):
             text = player_text(f.get("owner"), colors)
             text.append(f": {FORTRESS}{f['node']}, {f['chits']} chit{'s' if f['chits'] != 1 else ''}")
             rows.append(("fortress", text))
+        for m in extra.get("marked") or []:     # whose marked intersection, in words (not colour only)
+            text = player_text(m.get("owner"), colors)
+            text.append(f": {MARKED}{m['node']}")
+            rows.append(("marked", text))
         return rows
 
 

@@ -90,6 +90,15 @@ class Rules(ScenarioRules):
         PieceKind("warship", "edge", WARSHIP, "=", supply="ship", building=False, ship=True),
     )
     rules_text = RULES_TEXT
+    help_notes = {
+        "buy": "a knight card is your warship: played, it turns your hindmost normal ship into "
+               "a warship (with 4 players, victory point cards play as knights too).",
+        "play": "'play knight' turns your hindmost normal ship into a warship; there is no robber "
+                "to move. Warships beat the pirate fleet and your fortress's pirates.",
+        "build": "your ships form one unbranched route along your own sea lane, by a shortest way "
+                 "to your marked intersection, then on to your fortress; no roads on the pirate islands.",
+        "move": "ships move only at the open end of your route, and stay in your sea lane.",
+    }
 
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)

@@ -1,0 +1,151 @@
+"""What the greedy bot knows of the Legend (Chapter 1): sail to Barren Island and build the
+outpost, pick up chests on the way and open them, choose a friend card and use it, look at
+castaways and rescue those it can pay, and keep its ore miners shuttling.
+
+Everything comes from the public view and the bot's own hand: ``view["extra"]`` names the
+outpost sites, each player's outpost and first settlement, the castaway tokens (face down)
+and the chests (where they lie); the bot's own player extra shows its chests' faces, the
+token it is looking at, its friends and its miners.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...bots.seeding import decision_rng
+from ...bots.strategies.base import Strategy as BaseStrategy
+from ...engine.actions import Action
+from ...engine.geometry import RESOURCES
+
+if TYPE_CHECKING:
+    from ...bots.context import Ctx
+    from ...bots.greedy import Goal, GreedyBot
+
+#: the value of reaching an outpost site, comparable to a settlement spot (10-15)
+OUTPOST_VALUE = 16.0
+#: the value of a chest lying on the way
+CHEST_VALUE = 3.0
+#: friend cards in the order the bot likes them
+FRIEND_ORDER = ("dever", "jerok", "oda", "olaf")
+
+
+class Strategy(BaseStrategy):
+    key = "legend"
+
+    # --- what the view says --------------------------------------------------------------
+    def _mine(self, ctx: "Ctx") -> dict[str, Any]:
+        extra: dict[str, Any] = ctx.players[ctx.me]["extra"]
+        return extra
+
+    def has_outpost(self, ctx: "Ctx") -> bool:
+        return ctx.seat in (ctx.view["extra"].get("outposts") or {})
+
+    # --- valuing the map ---------------------------------------------------------------------
+    def route_targets(self, ctx: "Ctx") -> dict[int, float]:
+        extra = ctx.view["extra"]
+        out: dict[int, float] = {}
+        if not self.has_outpost(ctx) and ctx.pieces.get("outpost", 0) > 0:
+            for n in extra.get("outpost_sites", []):
+                if ctx.node_kind[n - 1] == 0:
+                    out[n - 1] = OUTPOST_VALUE
+        for n in extra.get("chests", []) or []:
+            out[n - 1] = max(out.get(n - 1, 0.0), CHEST_VALUE)
+        return out
+
+    def setup_route_bonus(self, ctx: "Ctx", action: Action) -> float:
+        # the set-up ship is the first step towards Barren Island: the way that gets closer
+        if action.kind != "build-ship":
+            return 0.0
+        dist = self.sea_distance(ctx)
+        a, b = ctx.board.edge_nodes[action.args[0]]
+        near, far = (a, b) if ctx.node_owner[a] == ctx.me else (b, a)
+        return 6.0 if dist.get(far, 99) < dist.get(near, 99) else 0.0
+
+    def sea_distance(self, ctx: "Ctx") -> dict[int, int]:
+        """Ships needed from each intersection to an outpost site (asked in the set-up only)."""
+        b, shippable = ctx.board, ctx.scen.edge_shippable
+        dist = {n - 1: 0 for n in ctx.view["extra"].get("outpost_sites", [])}
+        frontier = list(dist)
+        while frontier:
+            nxt = []
+            for x in frontier:
+                for e in b.node_edges[x]:
+                    if shippable[e]:
+                        u, v = b.edge_nodes[e]
+                        y = v if u == x else u
+                        if y not in dist:
+                            dist[y] = dist[x] + 1
+                            nxt.append(y)
+            frontier = nxt
+        return dist
+
+    def extra_goals(self, ctx: "Ctx", bot: "GreedyBot", kinds: dict[str, list[Action]],
+                    acting: bool) -> list["Goal"]:
+        from ...bots.greedy import Goal
+
+        out: list[Goal] = []
+        if self.has_outpost(ctx) or ctx.pieces.get("outpost", 0) <= 0:
+            return out
+        posts = kinds.get("build-outpost", [])
+        cost = tuple(int(ctx.scen.params["outpost_cost"].get(r, 0)) for r in RESOURCES)
+        reached = any(ctx.edge_owner[e] == ctx.me for n in ctx.view["extra"].get("outpost_sites", [])
+                      for e in ctx.board.node_edges[n - 1])
+        if posts or reached:
+            out.append(Goal("outpost", 14.0, cost, posts[0] if posts else None))
+        return out
+
+    # --- decisions -------------------------------------------------------------------------------
+    def answer(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        legal = ctx.legal
+        friends = [a for a in legal if a.kind == "choose-friend"]
+        if friends:
+            return min(friends, key=lambda a: FRIEND_ORDER.index(a.args[0]) if a.args[0] in FRIEND_ORDER else 9)
+        rescue = [a for a in legal if a.kind == "rescue"]
+        if rescue:
+            if ctx.game.check(rescue[0]).ok:
+                return rescue[0]
+            return next(a for a in legal if a.kind == "leave-castaway")
+        oda = [a for a in legal if a.kind == "oda"]
+        if oda:
+            need = bot.needs(ctx)
+            takes = [a for a in oda if a.args[0] >= 0 and ctx.bank[a.args[0]] > 0]
+            return max(takes, key=lambda a: need[a.args[0]]) if takes else oda[-1]
+        return None
+
+    def before_main(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        kinds = ctx.kinds()
+        if "mine" in kinds:
+            return kinds["mine"][0]
+        chest = self.best_chest(ctx, bot, kinds.get("open-chest", []))
+        if chest is not None:
+            return chest
+        if "look-castaway" in kinds and sum(ctx.hand) >= 3:
+            return decision_rng(ctx.game, ctx.seat, bot.seed).choice(kinds["look-castaway"])
+        sends = kinds.get("send-miner", [])
+        if sends:
+            hand = ctx.hand
+            spare = max(sends, key=lambda a: hand[a.args[0]])
+            if hand[spare.args[0]] >= 2 or sum(hand) > 6:
+                return spare
+        if "jerok" in kinds:
+            return kinds["jerok"][0]
+        return None
+
+    def best_chest(self, ctx: "Ctx", bot: "GreedyBot", options: list[Action]) -> Action | None:
+        if not options:
+            return None
+        need = bot.needs(ctx)
+        score_route = bot.expansion(ctx, self)
+
+        def score(a: Action) -> float:
+            _, piece, edge, res, dever = a.args
+            value = 0.0
+            if piece:
+                value = 2.0 if edge == score_route[1] and (piece == "ship") == bool(score_route[2]) else 0.5
+            elif res >= 0:
+                value = need[res]
+            else:
+                value = 1.0
+            return value + (need[dever] if dever >= 0 else 0.0)
+
+        return max(options, key=score)

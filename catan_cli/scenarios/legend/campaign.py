@@ -1,0 +1,133 @@
+"""The Legend as a campaign: its chapters played one after the other by the same players,
+each chapter's results written into the Chronicle and what it passes on kept for the next.
+
+A campaign is a JSON file ``NAME.legend.json`` in the saves folder beside the chapter being
+played, which is an ordinary save (``NAME-ch1.catan``).  ``catan campaign new NAME`` starts
+Chapter 1; ``catan campaign NAME`` resumes the chapter in play or, once it has ended,
+records it and starts the next chapter; ``catan campaign show NAME`` prints the Chronicle.
+Only Chapter 1 exists so far: after it the legend continues in a later version.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...errors import CatanError, SaveError
+from ...saves import check_name, load_game, saves_dir, write_atomic
+from ...script import Header, parse_seats
+from .chapters import CHAPTERS
+from .chronicle import chapter_entry, chronicle_json, chronicle_table
+from .general import LegendRules
+
+SUFFIX = ".legend.json"
+__all__ = ["Campaign", "chronicle_table", "find_for_save", "load_campaign", "new_campaign", "record_chapter"]
+LATER = "The legend continues in a later version: Chapter {n} is not written yet."
+
+
+@dataclass
+class Campaign:
+    name: str
+    seats: list[str]                 # seat specs: "red", "blue:bot"
+    seed: int
+    chapter: int = 1                 # the chapter in play (or the last one played)
+    save: str = ""                   # the save of the chapter in play
+    chronicle: list[dict[str, Any]] = field(default_factory=list)
+    carry: dict[str, Any] = field(default_factory=dict)   # what the last chapter passes on
+    finished: bool = False           # every chapter there is has been played
+
+    @property
+    def players(self) -> list[str]:
+        return [s.name for s in parse_seats(self.seats)]
+
+    def header(self) -> Header:
+        """How the chapter in play starts: its own seed per chapter and, after the first,
+        what the chapter before passes on (the save's ``# carry:`` header)."""
+        carry = dict(self.carry) if self.chapter > 1 else {}
+        return Header(CHAPTERS[self.chapter].key, parse_seats(self.seats), self.seed + self.chapter - 1,
+                      carry=carry)
+
+    def chronicle_data(self) -> dict[str, Any]:
+        return {"campaign": self.name, "players": self.players, "chapter": self.chapter,
+                "finished": self.finished, **chronicle_json(self.chronicle), "passes_on": self.carry}
+
+
+def campaign_path(name: str, folder: str | Path | None = None) -> Path:
+    return saves_dir(folder) / f"{check_name(name)}{SUFFIX}"
+
+
+def save_campaign(c: Campaign, folder: str | Path | None = None) -> Path:
+    path = campaign_path(c.name, folder)
+    try:
+        write_atomic(path, json.dumps(asdict(c), indent=1, sort_keys=True) + "\n")
+    except OSError as exc:
+        raise SaveError(f"cannot save campaign {c.name} to {path}: {exc.strerror or exc}") from None
+    return path
+
+
+def load_campaign(name: str, folder: str | Path | None = None) -> Campaign:
+    path = campaign_path(name, folder)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Campaign(**data)
+    except FileNotFoundError:
+        raise SaveError(f"no campaign named {name!r} (in {path.parent}); "
+                        f"'catan campaign new {name} --players ...' starts one") from None
+    except (OSError, ValueError, TypeError) as exc:
+        raise SaveError(f"campaign {name} is damaged: {exc}") from None
+
+
+def new_campaign(name: str, players: str, seed: int, folder: str | Path | None = None) -> Campaign:
+    """A new campaign at Chapter 1 (its file written; the chapter's save comes with play)."""
+    if campaign_path(name, folder).exists():
+        raise CatanError(f"a campaign named {name!r} exists already; 'catan campaign {name}' resumes it")
+    seats = parse_seats(players)
+    if not 3 <= len(seats) <= 4:
+        raise CatanError("the Legend is for 3 or 4 players")
+    c = Campaign(name=name, seats=[s.spec() for s in seats], seed=seed, chapter=1, save=f"{name}-ch1")
+    save_campaign(c, folder)
+    return c
+
+
+def record_chapter(c: Campaign, folder: str | Path | None = None) -> bool:
+    """If the chapter in play has ended, write its results into the Chronicle, keep what it
+    passes on, and move to the next chapter (or mark the legend finished for now).  Returns
+    whether it had ended."""
+    if c.finished:
+        return True
+    loaded = load_game(c.save, folder)
+    game = loaded.game
+    if not game.over:
+        return False
+    rules = game.engine.rules
+    if not isinstance(rules, LegendRules):
+        raise SaveError(f"save {c.save} is not a chapter of the Legend")
+    result = rules.chapter_result()
+    entry = chapter_entry(c.chapter, game.players, result["vp"], result["record"], result["total"],
+                          result["winners"])
+    c.chronicle = [e for e in c.chronicle if e["chapter"] != c.chapter] + [entry]
+    c.carry = result["passes_on"]
+    if c.chapter + 1 in CHAPTERS:
+        c.chapter += 1
+        c.save = f"{c.name}-ch{c.chapter}"
+    else:
+        c.finished = True
+    save_campaign(c, folder)
+    return True
+
+
+def find_for_save(save_name: str, folder: str | Path | None = None) -> Campaign | None:
+    """The campaign whose chapter in play is the save ``save_name``, if any."""
+    base = saves_dir(folder)
+    if not base.is_dir():
+        return None
+    for path in sorted(base.glob(f"*{SUFFIX}")):
+        try:
+            c = load_campaign(path.name[: -len(SUFFIX)], folder)
+        except CatanError:
+            continue
+        if c.save == save_name or any(save_name == f"{c.name}-ch{e['chapter']}" for e in c.chronicle):
+            return c
+    return None

@@ -1,0 +1,90 @@
+"""What a chapter of the Legend adds to the general Legend rules, and what it passes on.
+
+A chapter is a :class:`Chapter` subclass registered in :mod:`.chapters`.  The general rules
+(:class:`.general.LegendRules`) build one per game from ``[params] chapter`` and ask it at
+fixed points; every hook has a neutral default, so a chapter overrides only what it adds.
+The campaign (:mod:`.campaign`) asks it for its Chronicle columns and for what it passes on
+to the next chapter.
+
+**The carry** is what one chapter passes on to the next: a JSON object kept in the campaign
+(``Campaign.carry``) and written as the ``# carry:`` header of the next chapter's save, so
+the chapter replays exactly.  While a game is set up it is ``ctx.carry`` (empty when a
+chapter is played alone: then the chapter applies the seed's stand-alone options).  Its
+keys, by player name:
+
+- ``"chapter"``: the number of the chapter that passed it on;
+- ``"friends"``: ``{player: [card, ...]}``, every friend card each player holds, from all
+  chapters so far; the general rules give them back fresh, A side up (F.0.7), and keep
+  them off the new chapter's display;
+- ``"friends_removed"``: friend cards that chapter put out of play (3 players);
+- the chapter's own (:meth:`Chapter.passes_on`): Chapter 1 passes ``"castaways"``
+  ``{player: rescued}`` and ``"castaways_total"`` (Chapter 2's bog iron per pasture).
+
+The Chronicle (:mod:`.chronicle`) keeps every chapter's VP and :meth:`Chapter.record`, so
+a later chapter needing an older result finds it there, not in the carry.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine.actions import Event
+from ...engine.declare import PendingKind, StateItem, Verb
+
+if TYPE_CHECKING:
+    from .general import LegendRules
+
+
+class Chapter:
+    """A chapter's own rules: the neutral chapter (no tasks beyond the general rules)."""
+
+    number = 0
+    title = ""
+    #: what the Chronicle records for each player beyond VP: (key, column heading)
+    record_columns: tuple[tuple[str, str], ...] = ()
+    #: the chapter's total the Chronicle records for the table (key, heading), if any
+    total_column: tuple[str, str] | None = None
+    rules_text = ""
+
+    def __init__(self, rules: "LegendRules") -> None:
+        self.rules = rules
+        self.ctx = rules.ctx
+
+    def state_items(self) -> tuple[StateItem, ...]:
+        return ()
+
+    def verbs(self) -> tuple[Verb, ...]:
+        return ()
+
+    def pendings(self) -> tuple[PendingKind, ...]:
+        return ()
+
+    def on_new_game(self) -> None:
+        """Place the chapter's tokens; read what the chapter before passes on from
+        ``self.ctx.carry`` (the friend cards are the general rules' part)."""
+
+    def on_outpost(self, seat: int) -> list[Event]:
+        """``seat`` built their outpost on the chapter's target island."""
+        return []
+
+    def after_production(self, total: int) -> list[Event]:
+        return []
+
+    def vp_sources(self, seat: int) -> dict[str, int]:
+        return {}
+
+    def view_items(self, viewer: int | None) -> dict[str, object]:
+        return {}
+
+    def invariant_problems(self) -> list[str]:
+        return []
+
+    # --- the Chronicle ------------------------------------------------------------------
+    def record(self, seat: int) -> dict[str, int]:
+        """The chapter's result for ``seat`` (the keys of ``record_columns``)."""
+        return {}
+
+    def passes_on(self) -> dict[str, Any]:
+        """The chapter's own keys of the carry (JSON values): what the next chapter needs
+        of this one beyond the friend cards, which the general rules pass on."""
+        return {}

@@ -1,0 +1,543 @@
+"""The Legend's general rules, for every chapter (seed 000 "General Rules"; digest E.0, F.0).
+
+- Set-up (F.0.5): 3 settlements each in the order clockwise, counter-clockwise, clockwise
+  (``setup = "snake-then-third"``); the first on one of the chapter's start intersections
+  with a ship instead of a road; the 2nd and 3rd not on the coast, each with a road;
+  starting resources from the 3rd.  Everyone starts at 3 VP.  Decision: should no free
+  intersection off the coast be left for a 2nd or 3rd settlement (the designed maps, ringed
+  with sea, leave few), the coast is allowed rather than leave the set-up stuck.
+- The friendly robber (E.0.1, F.0.6): it starts off the board beside VP space 4; it may
+  not go next to a settlement, city or outpost of a player with ``robber_protects_up_to``
+  VP or fewer; with no legal hex it goes back to its start and nobody is robbed.  Discards
+  on a 7 apply to everyone as usual.
+- The general 3:1 trade on your own turn (E.0.4): ``[rules] bank_rate = 3``.
+- Outposts (F.0.8): ``build outpost N``, 2 lumber + 1 wool, where your ship has reached a
+  free coastal intersection of the chapter's target island; 1 VP, no production, no
+  upgrade, no distance rule; it closes your shipping route; one per player.
+- Chests (F.0.9, E.3.2): taken when you build or move a ship onto a path touching the
+  token; only the taker learns the face.  ``open chest K ...`` from your next turn on, on
+  your own turn, one per turn.
+- Friend cards (:mod:`.friends`), Catan chits (1 VP each), the ship limit (``[pieces]``).
+
+- Two ships on a sea route (E.0.2): ``[rules] ships_per_path = 2`` lets a ship join another
+  player's ship on a path, never a second of your own; routes still stop at an opponent's
+  building (B.4.3).  The core keeps the second ship (``GameState.shared_ships``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ...engine.actions import Action, Event, Private
+from ...engine.context import RulesContext
+from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
+from ...engine.geometry import RESOURCES
+from ...engine.pieces import PieceKind
+from ...errors import RuleError
+from ...notation import Reader
+from .chapters import chapter_class
+from .friends import FRIENDS, FriendRules, side
+
+OUTPOST = 3          # node code of an outpost
+
+GENERAL_TEXT = """\
+The Legend's general rules:
+- Set-up: 3 settlements each. The 1st on a start intersection, with a ship instead of a
+  road; then counter-clockwise from the last placer; then clockwise from the last placer.
+  The 2nd and 3rd not on the coast. Starting resources from the 3rd. Everyone starts at 3 VP.
+- Friendly robber: it starts off the board and may not go next to a settlement, city or
+  outpost of a player with 3 VP or fewer; with nowhere to go it returns to its start.
+- Two ships of different players may share a sea route (never two of yours); no route
+  passes an opponent's settlement or city.
+- General 3:1 trade with the bank on your own turn ('trade 3 wool for 1 ore').
+- Outpost ('build outpost N', 2 lumber + 1 wool, 1 VP): where your ship reached a free
+  coastal intersection of the target island; it closes your shipping route; one each.
+- Chests: a ship built or moved next to a chest takes it (only you see its face). Open one
+  from your next turn on, one per turn ('open chest 1 ...'): a free road or ship, 1 resource
+  of your choice, a development card (not playable that turn), or the 2 resources shown.
+- Friend cards: A side, then B side; two uses a chapter, one friend card per turn, on your
+  own turn (Oda also on others' rolls). Catan chits are 1 VP each. At most 5 ships.
+"""
+
+
+class LegendRules(FriendRules):
+    pieces = (PieceKind("outpost", "node", OUTPOST, "O", supply="outpost", vp=1),)
+
+    def __init__(self, ctx: RulesContext) -> None:
+        super().__init__(ctx)
+        scen = ctx.scen
+        self.chapter = chapter_class(int(scen.params.get("chapter", 0)))(self)
+        self.start_nodes: tuple[int, ...] = tuple(int(p["node"]) for p in scen.places if p["kind"] == "start")
+        self.chest_nodes: tuple[int, ...] = tuple(
+            int(n) for p in scen.places if p["kind"] == "chests" for n in p["nodes"])
+        self.protect_vp = int(scen.params.get("robber_protects_up_to", 3))
+        island = str(scen.params.get("outpost_island", ""))
+        self.outpost_sites: frozenset[int] = frozenset(
+            n for n in range(ctx.geo.n_nodes)
+            if scen.node_touches_sea[n] and any(scen.hex_area[h] == island for h in ctx.geo.node_hexes[n]))
+        self.rules_text = self.chapter.rules_text + GENERAL_TEXT
+        self.state_items = (
+            StateItem("chests", Visibility.NOBODY, shown_as=lambda v: sorted(n + 1 for n, _ in v),
+                      scramble=_scramble_pairs, doc="chest tokens face down on the board: [node, face]"),
+            StateItem("chests_aside", Visibility.NOBODY, shown_as=len, scramble=_scramble_list,
+                      doc="chest tokens set aside unseen"),
+            StateItem("chests_used", Visibility.PUBLIC, doc="opened chests, face up on the discard pile"),
+            StateItem("friend_pool", Visibility.PUBLIC, doc="friend cards on display to be won"),
+            StateItem("friends_removed", Visibility.PUBLIC, doc="friend cards out of play"),
+            StateItem("friend_choices", Visibility.PUBLIC, doc="friend cards chosen so far this chapter"),
+            StateItem("chits_left", Visibility.PUBLIC, doc="Catan chits beside the board"),
+            StateItem("hands_before", Visibility.PUBLIC, doc="hand sizes before the last production"),
+            StateItem("friends", Visibility.PUBLIC, scope="player", present=self.present_friends,
+                      doc="friend cards held, with their uses this chapter"),
+            StateItem("friend_turn", Visibility.PUBLIC, scope="player", doc="the turn a friend card was last used"),
+            StateItem("chests", Visibility.OWNER, scope="player", shown_as=len, scramble=_scramble_pairs,
+                      present=lambda v: [{"face": f, "taken": t} for f, t in v],
+                      doc="chests held: [face, turn taken]; the others see how many"),
+            StateItem("chest_turn", Visibility.PUBLIC, scope="player", doc="the turn a chest was last opened"),
+            StateItem("chits", Visibility.PUBLIC, scope="player", doc="Catan chits won (1 VP each)"),
+        ) + self.chapter.state_items()
+
+    # --- declarations ---------------------------------------------------------------------
+    def verbs(self) -> tuple[Verb, ...]:
+        return (
+            Verb("build-outpost", ("build", "outpost"), parse=lambda r, a: Action("build-outpost", (r.node(),), a),
+                 format=lambda a, w: f"build outpost {w.node(a.args[0])}",
+                 check=self.check_outpost, apply=self.apply_outpost, legal=self.legal_outpost,
+                 help=HelpEntry("build", "build outpost N",
+                                "Build your outpost (1 VP) on a free coastal intersection of the target island "
+                                "that your ship has reached. No distance rule; it closes your shipping route; "
+                                "one per player.", "build outpost 21", "2 lumber, 1 wool")),
+            Verb("open-chest", ("open", "chest"), parse=_parse_open_chest, format=_format_open_chest,
+                 check=self.check_open_chest, apply=self.apply_open_chest, legal=self.legal_open_chest,
+                 help=HelpEntry("open", "open chest K [road PATH | ship PATH | RES] [dever RES]",
+                                "Open your K-th chest (taken on an earlier turn; one per turn, your own turn): "
+                                "a free road or ship, 1 resource of your choice, a development card, or the 2 "
+                                "resources shown. With Captain Dever add 'dever RES' for 1 more.",
+                                "open chest 1 ship 23-24")),
+        ) + self.friend_verbs() + self.chapter.verbs()
+
+    def pendings(self) -> tuple[PendingKind, ...]:
+        return self.friend_pendings() + self.chapter.pendings()
+
+    def present_friends(self, friends: dict[str, int]) -> list[dict[str, Any]]:
+        return [{"name": n, "title": FRIENDS[n].title, "side": side(u, self.friend_uses), "uses": u}
+                for n, u in friends.items()]
+
+    def view_items(self, viewer: int | None) -> dict[str, object]:
+        ctx = self.ctx
+        return {
+            "start_nodes": [n + 1 for n in self.start_nodes if ctx.state.node_kind[n] == 0],
+            "outpost_sites": sorted(n + 1 for n in self.outpost_sites),
+            "robber_at_start": ctx.state.robber < 0,
+            "protected": [ctx.name(p) for p in range(ctx.n) if self.protected(p)],
+            **self.chapter.view_items(viewer),
+        }
+
+    # --- creation ---------------------------------------------------------------------------
+    def on_new_game(self) -> None:
+        ctx = self.ctx
+        params = ctx.scen.params
+        for seat in range(ctx.n):
+            pd = ctx.player_data(seat)
+            pd.update(friends={}, friend_turn=-1, chests=[], chest_turn=-1, chits=0)
+        faces = [str(f) for f in params.get("chests", [])]
+        ctx.state.rng.shuffle(faces)
+        nodes = self.chest_nodes[: len(faces)]
+        ctx.data["chests"] = [[n, faces[i]] for i, n in enumerate(nodes)]
+        ctx.data["chests_aside"] = faces[len(nodes):]
+        ctx.data["chests_used"] = []
+        held = self.carry_friends()
+        ctx.data["friend_pool"] = [str(f) for f in params.get("friends", []) if not any(f in h for h in held)]
+        ctx.data["friends_removed"] = []
+        ctx.data["friend_choices"] = 0
+        ctx.data["chits_left"] = int(params.get("chits", 0))
+        ctx.data["hands_before"] = [0] * ctx.n
+        self.chapter.on_new_game()
+
+    def carry_friends(self) -> list[list[str]]:
+        """Each seat's friend cards from earlier chapters (``ctx.carry["friends"]``, by
+        player name), given fresh, A side up (F.0.7: every chapter starts them anew)."""
+        ctx = self.ctx
+        carried = ctx.carry.get("friends") or {}
+        names = [ctx.name(p) for p in range(ctx.n)]
+        if not isinstance(carried, dict) or any(str(n) not in names for n in carried):
+            raise RuleError(f"the friend cards carried in name players of this game ({', '.join(names)})")
+        held: list[list[str]] = []
+        for seat, name in enumerate(names):
+            cards = [str(c) for c in carried.get(name) or []]
+            unknown = [c for c in cards if c not in FRIENDS]
+            if unknown:
+                raise RuleError(f"no friend card named {unknown[0]!r} ({', '.join(FRIENDS)})")
+            twice = [c for c in cards if cards.count(c) > 1 or any(c in h for h in held)]
+            if twice:
+                raise RuleError(f"friend card {twice[0]!r} is carried in twice; each card has one holder")
+            for card in cards:
+                self.give_friend(seat, card)
+            held.append(cards)
+        return held
+
+    # --- set-up (F.0.5) ------------------------------------------------------------------------
+    def setup_count(self, seat: int) -> int:
+        return self.ctx.state.players[seat].setup_settlements
+
+    def inland_site_left(self, seat: int) -> bool:
+        """Whether some free intersection off the coast still takes a settlement."""
+        ctx = self.ctx
+        scen = ctx.scen
+        return any(scen.node_settleable[n] and not scen.node_touches_sea[n] and ctx.distance_reason(n) is None
+                   for n in range(ctx.geo.n_nodes))
+
+    def settlement_reason(self, seat: int, node: int, setup: bool) -> str | None:
+        if not setup:
+            return None
+        ctx = self.ctx
+        if self.setup_count(seat) == 0:
+            if node not in self.start_nodes:
+                marks = ", ".join(str(n + 1) for n in self.start_nodes if ctx.state.node_kind[n] == 0)
+                return f"your first settlement goes on a start intersection ({marks})"
+            return None
+        if node in self.start_nodes:
+            return f"intersection {node + 1} is a start intersection, for first settlements only"
+        if ctx.scen.node_touches_sea[node] and self.inland_site_left(seat):
+            return "your 2nd and 3rd set-up settlements may not be on the coast"
+        return None
+
+    def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
+        if setup and self.setup_count(seat) == 1:
+            return "instead of a road, your first settlement takes a ship ('ship PATH')"
+        return None
+
+    def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
+        if self.ctx.state.phase == "setup" and self.setup_count(seat) != 1:
+            return "your 2nd and 3rd set-up settlements take a road, not a ship"
+        return None
+
+    # --- the friendly robber (E.0.1, F.0.6) ---------------------------------------------------
+    def public_vp(self, seat: int) -> int:
+        """VP the table can see: hidden victory-point cards do not count."""
+        ctx = self.ctx
+        hidden = sum(1 for card, _ in ctx.state.players[seat].dev_cards
+                     if self.card_plays_as(card) == "victory-point")
+        return ctx.vp(seat) - hidden
+
+    def protected(self, seat: int) -> bool:
+        return self.public_vp(seat) <= self.protect_vp
+
+    def robber_hex_reason(self, seat: int, hex_: int) -> str | None:
+        ctx = self.ctx
+        s = ctx.state
+        for node in ctx.geo.hex_nodes[hex_]:
+            owner = s.node_owner[node]
+            if owner >= 0 and s.node_kind[node] and self.protected(owner):
+                return (f"the friendly robber may not go next to {ctx.name(owner)}, who has "
+                        f"{self.protect_vp} VP or fewer")
+        return None
+
+    def robber_hexes(self, seat: int) -> list[int]:
+        ctx = self.ctx
+        scen = ctx.scen
+        return [h for h in ctx.land_hexes if h != ctx.state.robber
+                and scen.hex_area[h] not in scen.rules.robber_forbidden_areas
+                and self.robber_hex_reason(seat, h) is None]
+
+    def robber_to_start(self, seat: int) -> list[Event]:
+        self.ctx.place_robber(-1)
+        return [Event("robber", seat, "no hex may take the friendly robber: it goes back to its start space "
+                                      "beside the board, and nobody is robbed")]
+
+    def on_seven(self, seat: int) -> list[Event]:
+        if not self.robber_hexes(seat):
+            return self.robber_to_start(seat)
+        return super().on_seven(seat)
+
+    def on_knight(self, seat: int) -> list[Event]:
+        if not self.robber_hexes(seat):
+            return self.robber_to_start(seat)
+        return super().on_knight(seat)
+
+    # --- outposts (F.0.8) -------------------------------------------------------------------------
+    def closes_route(self, seat: int, node: int) -> bool:
+        s = self.ctx.state
+        return s.node_owner[node] == seat and s.node_kind[node] == OUTPOST
+
+    def outpost_of(self, seat: int) -> int:
+        s = self.ctx.state
+        for node in self.outpost_sites:
+            if s.node_owner[node] == seat and s.node_kind[node] == OUTPOST:
+                return node
+        return -1
+
+    def ship_reaches(self, seat: int, node: int) -> bool:
+        has_ship = self.ctx.has_ship
+        return any(has_ship(seat, e) for e in self.ctx.geo.node_edges[node])
+
+    def check_outpost(self, action: Action) -> str | None:
+        ctx = self.ctx
+        seat, node = action.seat, action.args[0]
+        reason = ctx.main_phase_reason(seat, "build")
+        if reason:
+            return reason
+        if ctx.state.players[seat].pieces.get("outpost", 0) <= 0:
+            return "you have built your outpost already (one per player)"
+        if node not in self.outpost_sites:
+            return f"an outpost goes on a coastal intersection of the target island; {node + 1} is not one"
+        if ctx.state.node_kind[node]:
+            return f"intersection {node + 1} is already taken"
+        if not self.ship_reaches(seat, node):
+            return f"your ships have not reached {node + 1}"
+        cost = self.cost_of("outpost_cost")
+        have = ctx.state.players[seat].resources
+        if any(have[i] < cost[i] for i in range(5)):
+            return "an outpost costs 2 lumber and 1 wool"
+        return None
+
+    def apply_outpost(self, action: Action) -> list[Event]:
+        ctx = self.ctx
+        seat, node = action.seat, action.args[0]
+        ctx.pay(seat, self.cost_of("outpost_cost"))
+        ctx.place_node_piece(seat, node, "outpost")
+        events = [Event("build", seat, f"{ctx.name(seat)} builds an outpost on {node + 1}; "
+                                       "the shipping route to it is closed")]
+        events += ctx.building_placed(seat, node)      # it breaks others' trade routes (F.0.8)
+        return events + self.chapter.on_outpost(seat)
+
+    def legal_outpost(self, seat: int) -> list[Action]:
+        return [Action("build-outpost", (n,), seat) for n in sorted(self.outpost_sites) if self.ship_reaches(seat, n)]
+
+    # --- chests (F.0.9, E.3.2) --------------------------------------------------------------------
+    def after_route_change(self, seat: int) -> list[Event]:
+        """A ship built or moved onto a path touching a chest takes it."""
+        ctx = self.ctx
+        events: list[Event] = []
+        board = ctx.data["chests"]
+        for item in list(board):
+            node, face = item
+            if self.ship_reaches(seat, node):
+                board.remove(item)
+                ctx.player_data(seat)["chests"].append([face, ctx.state.turn])
+                events.append(Event("chest", seat, f"{ctx.name(seat)} takes the chest on {node + 1}",
+                                    private=Private((seat,), f"{ctx.name(seat)} takes the chest on {node + 1}: "
+                                                             f"{chest_text(face)}", (("chest", face),))))
+        return events
+
+    def chest_reason(self, seat: int, k: int) -> str | None:
+        """Why ``seat`` may not open chest ``k`` now (its reward's details aside)."""
+        ctx = self.ctx
+        reason = ctx.main_phase_reason(seat, "open a chest")
+        if reason:
+            return reason
+        held = ctx.player_data(seat)["chests"]
+        if not 0 <= k < len(held):
+            return f"you have no chest {k + 1}" if held else "you have no chests"
+        if ctx.player_data(seat)["chest_turn"] == ctx.state.turn:
+            return "you have already opened a chest this turn (one per turn)"
+        if held[k][1] == ctx.state.turn:
+            return "a chest taken this turn can be opened from your next turn on"
+        return None
+
+    def check_open_chest(self, action: Action) -> str | None:
+        ctx = self.ctx
+        seat = action.seat
+        k, piece, edge, res, dever = action.args
+        reason = self.chest_reason(seat, k)
+        if reason:
+            return reason
+        face = ctx.player_data(seat)["chests"][k][0]
+        bank = ctx.state.bank
+        if face == "route":
+            if piece not in ("road", "ship"):
+                return "this chest gives a free road or ship: say 'road PATH' or 'ship PATH'"
+            reason = ctx.free_route_reason(seat, piece, edge)
+        elif piece:
+            return f"this chest gives {chest_text(face)}, not a {piece}"
+        elif face == "any":
+            if res < 0:
+                return "this chest gives 1 resource of your choice: name it"
+            if bank[res] < 1:
+                return f"the bank has no {RESOURCES[res]}"
+        elif res >= 0:
+            return f"this chest gives {chest_text(face)}; there is nothing to choose"
+        elif face == "card" and not ctx.state.deck:
+            return "the development deck is empty"
+        elif "+" in face:
+            need = _pair_counts(face)
+            short = [RESOURCES[i] for i in range(5) if bank[i] < need[i]]
+            if short:
+                return f"the bank is short of {', '.join(short)}"
+        if reason:
+            return reason
+        if dever >= 0:
+            reason = self.friend_reason(seat, "dever")
+            if reason:
+                return reason
+            if bank[dever] < 1 + (res == dever) + (_pair_counts(face)[dever] if "+" in face else 0):
+                return f"the bank has no {RESOURCES[dever]} left for Captain Dever"
+        return None
+
+    def apply_open_chest(self, action: Action) -> list[Event]:
+        ctx = self.ctx
+        seat = action.seat
+        k, piece, edge, res, dever = action.args
+        face, _ = ctx.player_data(seat)["chests"].pop(k)
+        ctx.player_data(seat)["chest_turn"] = ctx.state.turn
+        ctx.data["chests_used"].append(face)
+        name = ctx.name(seat)
+        reveal = (("reveals", "chest"), ("chest", face))
+        events: list[Event] = []
+        if face == "route":
+            events.append(Event("chest", seat, f"{name} opens a chest ({chest_text(face)}) and builds a {piece} "
+                                               f"on {ctx.edge_text(edge)}", reveal))
+            events += ctx.build_route(seat, edge, piece)
+        elif face == "card":
+            card = ctx.draw_development_card(seat)
+            events.append(Event("chest", seat, f"{name} opens a chest and takes a development card", reveal,
+                                private=Private((seat,), f"{name} opens a chest and takes a development card: "
+                                                         f"{card}", (("card", card),))))
+        else:
+            gain = _pair_counts(face) if "+" in face else [int(i == res) for i in range(5)]
+            ctx.gain(seat, gain)
+            events.append(Event("chest", seat, f"{name} opens a chest and takes "
+                                               f"{' and '.join(RESOURCES[i] for i in range(5) for _ in range(gain[i]))}",
+                                reveal))
+        if dever >= 0:
+            text = self.use_friend(seat, "dever")
+            ctx.gain(seat, [int(i == dever) for i in range(5)])
+            events.append(Event("friend", seat, f"{text}: {name} takes 1 {RESOURCES[dever]} more"))
+        return events
+
+    def legal_open_chest(self, seat: int) -> Iterable[Action]:
+        ctx = self.ctx
+        held = ctx.player_data(seat)["chests"]
+        out: list[Action] = []
+        for k, (face, taken) in enumerate(held):
+            if taken == ctx.state.turn:
+                continue
+            if face == "route":
+                base = [(p, e, -1) for e in ctx.candidate_route_edges(seat) for p in ("road", "ship")]
+            elif face == "any":
+                base = [("", -1, r) for r in range(5)]
+            else:
+                base = [("", -1, -1)]
+            dever = [-1] + (list(range(5)) if self.friend_reason(seat, "dever") is None else [])
+            out += [Action("open-chest", (k, p, e, r, d), seat) for p, e, r in base for d in dever]
+        return out
+
+    # --- production -------------------------------------------------------------------------------
+    def before_production(self, roll: tuple[int, int]) -> list[Event]:
+        self.ctx.data["hands_before"] = [self.ctx.hand_size(p) for p in range(self.ctx.n)]
+        return []
+
+    def after_production(self, total: int) -> list[Event]:
+        ctx = self.ctx
+        for seat in self.oda_askers(ctx.data["hands_before"]):
+            ctx.ask({"kind": "oda", "seat": seat})
+        return self.chapter.after_production(total)
+
+    # --- scoring and checks -----------------------------------------------------------------------
+    def chapter_result(self) -> dict[str, Any]:
+        """What the Chronicle records of this chapter and what it passes on to the next:
+        VP, the chapter's own result per player and for the table, the friend cards held."""
+        ctx = self.ctx
+        chapter = self.chapter
+        names = [ctx.name(p) for p in range(ctx.n)]
+        records = {names[p]: chapter.record(p) for p in range(ctx.n)}
+        total = {}
+        if chapter.total_column:
+            key = chapter.total_column[0]
+            total[key] = sum(r.get(key, 0) for r in records.values())
+        # What every chapter passes on (the carry's general keys, see .chapter), then its own.
+        passes: dict[str, Any] = {
+            "chapter": chapter.number,
+            "friends": {names[p]: sorted(self.friends_of(p)) for p in range(ctx.n)},
+            "friends_removed": list(ctx.data["friends_removed"]),
+        }
+        passes.update(chapter.passes_on())
+        return {"vp": {names[p]: ctx.vp(p) for p in range(ctx.n)}, "record": records, "total": total,
+                "winners": [names[w] for w in ctx.state.winners], "passes_on": passes}
+
+    def vp_sources(self, seat: int) -> dict[str, int]:
+        return {"Catan chits": int(self.ctx.player_data(seat)["chits"]), **self.chapter.vp_sources(seat)}
+
+    def invariant_problems(self) -> list[str]:
+        ctx = self.ctx
+        s = ctx.state
+        out = []
+        faces = len(ctx.scen.params.get("chests", []))
+        held = sum(len(ctx.player_data(p)["chests"]) for p in range(ctx.n))
+        count = len(ctx.data["chests"]) + len(ctx.data["chests_aside"]) + len(ctx.data["chests_used"]) + held
+        if count != faces:
+            out.append(f"chests not conserved: {count} != {faces}")
+        friends = len(ctx.scen.params.get("friends", []))
+        won = sum(1 for p in range(ctx.n) for f in ctx.player_data(p)["friends"]
+                  if f in ctx.scen.params.get("friends", []))
+        if won + len(ctx.data["friend_pool"]) + len(ctx.data["friends_removed"]) != friends:
+            out.append("friend cards not conserved")
+        chits = int(ctx.scen.params.get("chits", 0))
+        if ctx.data["chits_left"] + sum(ctx.player_data(p)["chits"] for p in range(ctx.n)) != chits:
+            out.append("Catan chits not conserved")
+        for p in range(ctx.n):
+            posts = sum(1 for n, o in enumerate(s.node_owner) if o == p and s.node_kind[n] == OUTPOST)
+            if posts > 1:
+                out.append(f"{ctx.name(p)} has {posts} outposts")
+            for name, uses in ctx.player_data(p)["friends"].items():
+                if not 0 <= uses <= self.friend_uses:
+                    out.append(f"{ctx.name(p)}'s {name} used {uses} times")
+        return out + self.chapter.invariant_problems()
+
+
+def chest_text(face: str) -> str:
+    if face == "route":
+        return "a free road or ship"
+    if face == "any":
+        return "1 resource of your choice"
+    if face == "card":
+        return "a development card"
+    return " + ".join(face.split("+"))
+
+
+def _pair_counts(face: str) -> list[int]:
+    counts = [0] * 5
+    for r in face.split("+"):
+        counts[RESOURCES.index(r)] += 1
+    return counts
+
+
+def _scramble_pairs(value: Any, rng: Any) -> Any:
+    faces = [item[1] for item in value]
+    rng.shuffle(faces)
+    return [[item[0], faces[i]] for i, item in enumerate(value)]
+
+
+def _scramble_list(value: Any, rng: Any) -> Any:
+    out = list(value)
+    rng.shuffle(out)
+    return out
+
+
+def _parse_open_chest(r: Reader, actor: int) -> Action:
+    tok = r.next("chest number")
+    if not tok.isdecimal() or int(tok) < 1:
+        raise r.fail(f"'{tok}' is not a chest number (1 for your first chest)")
+    k = int(tok) - 1
+    piece, edge, res, dever = "", -1, -1, -1
+    if r.more() and r.peek() in ("road", "ship"):
+        piece = r.next("road or ship")
+        edge = r.edge()
+    elif r.more() and r.peek() != "dever":
+        res = r.resource()
+    if r.more() and r.peek() == "dever":
+        r.next("dever")
+        dever = r.resource()
+    return Action("open-chest", (k, piece, edge, res, dever), actor)
+
+
+def _format_open_chest(action: Action, w: Any) -> str:
+    k, piece, edge, res, dever = action.args
+    text = f"open chest {k + 1}"
+    if piece:
+        text += f" {piece} {w.edge(edge)}"
+    elif res >= 0:
+        text += f" {RESOURCES[res]}"
+    if dever >= 0:
+        text += f" dever {RESOURCES[dever]}"
+    return text

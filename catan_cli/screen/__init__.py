@@ -1,0 +1,12 @@
+"""The table screen: a full-screen prompt_toolkit application over a
+:class:`~catan_cli.session.Session`, with the map, the side panel, the narration, the prompt
+and the toolbar each in its own pane (see ``/work/shared/SCREEN.md`` for the sketch).
+
+:mod:`.fragments` turns rich drawings into prompt_toolkit text; :mod:`.panes` builds each
+pane's lines for a given size (pure, testable without a terminal); :mod:`.app` is the
+Application, which a server can construct with its own input and output.
+"""
+
+from .app import TableScreen
+
+__all__ = ["TableScreen"]

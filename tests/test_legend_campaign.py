@@ -1,0 +1,176 @@
+"""The Legend's campaign and its Chronicle (seed 000 "The Chronicle", "Postscript to Chapter 1";
+digest E.2): legend points by the seed's table with dense ranking for ties and the bonus,
+a campaign whose Chapter 1 is played to its end by bots, and the 'catan campaign' command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from catan_cli.cli import build_app
+from catan_cli.scenarios.legend import campaign as legend
+from catan_cli.scenarios.legend.chapters import CHAPTERS
+from catan_cli.scenarios.legend.chronicle import legend_points, places, running_totals
+from catan_cli.session import Session
+
+# The seed's table for Chapter 1: 4 LP for the most VP, 3 for the second, 2, 1; +1 to the 2nd,
+# 3rd or 4th placed who rescued at least 3 castaways.
+SEED_TABLE = {0: 4, 1: 3, 2: 2, 3: 1}
+CH1 = CHAPTERS[1]
+
+
+def lp(vps: dict[str, int], castaways: dict[str, int] | None = None) -> dict[str, int]:
+    records = {p: {"castaways": (castaways or {}).get(p, 0)} for p in vps}
+    return legend_points(CH1, vps, records)
+
+
+def test_chapter_1_legend_points_4_3_2_1():
+    assert lp({"a": 11, "b": 9, "c": 8, "d": 5}) == {"a": 4, "b": 3, "c": 2, "d": 1}
+
+
+def test_tied_players_share_a_place_and_the_next_takes_the_next_column():
+    """E.2.2 dense ranking: two tied for 2nd both get 3 LP, and the last gets 3rd-place LP."""
+    assert places({"a": 11, "b": 9, "c": 9, "d": 5}) == {"a": 0, "b": 1, "c": 1, "d": 2}
+    assert lp({"a": 11, "b": 9, "c": 9, "d": 5}) == {"a": 4, "b": 3, "c": 3, "d": 2}
+    assert lp({"a": 11, "b": 11, "c": 8, "d": 6}) == {"a": 4, "b": 4, "c": 3, "d": 2}
+    assert lp({"a": 8, "b": 8, "c": 8}) == {"a": 4, "b": 4, "c": 4}
+
+
+def test_three_castaways_give_the_2nd_to_4th_placed_one_more_legend_point():
+    assert lp({"a": 11, "b": 9, "c": 8, "d": 5}, {"a": 3, "b": 3, "c": 2, "d": 3}) == \
+        {"a": 4, "b": 4, "c": 2, "d": 2}
+
+
+def test_the_first_placed_never_gets_the_bonus():
+    assert lp({"a": 11, "b": 7, "c": 6}, {"a": 3}) == {"a": 4, "b": 3, "c": 2}
+
+
+def test_running_totals_add_up_chapter_by_chapter():
+    entries = [{"legend_points": {"a": 4, "b": 3}}, {"legend_points": {"a": 1, "b": 5}}]
+    assert running_totals(entries) == [{"a": 4, "b": 3}, {"a": 5, "b": 8}]
+
+
+def _play_to_the_end(session: Session) -> None:
+    while not session.game.over:
+        session.bot_move()
+    session.flush()
+
+
+@pytest.mark.parametrize("seats", ["red:bot,blue:bot,white:bot", "red:bot,blue:bot,white:bot,orange:bot"])
+def test_a_campaign_plays_chapter_1_by_bots_and_writes_the_chronicle(tmp_path, seats):
+    c = legend.new_campaign("saga", seats, seed=11, folder=tmp_path)
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    assert session.game.state.scenario in ("legend-1", "legend-1-3p")
+    _play_to_the_end(session)
+    game = session.game
+    assert legend.record_chapter(c, tmp_path)
+    c = legend.load_campaign("saga", tmp_path)
+    assert c.finished                                      # no Chapter 2 yet
+    [entry] = c.chronicle
+    vps = {p: game.vp(p) for p in game.players}
+    rescued = {p: len(game.state.players[game.seat(p)].extra["rescued"]) for p in game.players}
+    assert entry["vp"] == vps
+    assert entry["record"] == {p: {"castaways": rescued[p]} for p in game.players}
+    assert entry["total"] == {"castaways": sum(rescued.values())}
+    # the seed's table, by dense VP place, with the bonus for 3 castaways
+    distinct = sorted(set(vps.values()), reverse=True)
+    for p in game.players:
+        place = distinct.index(vps[p])
+        assert entry["legend_points"][p] == SEED_TABLE[place] + (1 if place > 0 and rescued[p] >= 3 else 0)
+    # what Chapter 1 passes on: the friend cards won and the castaways rescued in all
+    assert c.carry["castaways_total"] == sum(rescued.values())
+    assert c.carry["friends"] == {p: sorted(game.state.players[game.seat(p)].extra["friends"])
+                                  for p in game.players}
+
+
+def test_a_chapter_not_yet_ended_is_resumed_not_recorded(tmp_path):
+    c = legend.new_campaign("saga", "red,blue,white", seed=3, folder=tmp_path)
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    session.play(session.game.legal_commands()[0])
+    assert not legend.record_chapter(c, tmp_path)
+    assert legend.find_for_save("saga-ch1", tmp_path) is not None
+    assert legend.find_for_save("other", tmp_path) is None
+
+
+def test_the_campaign_command_new_show_and_the_legend_continues(tmp_path):
+    runner = CliRunner()
+    saves = str(tmp_path)
+    result = runner.invoke(build_app(), ["campaign", "new", "saga", "--players", "red:bot,blue:bot,white:bot",
+                                         "--seed", "5", "--fast", "--saves", saves], input="")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "saga.legend.json").exists() and (tmp_path / "saga-ch1.catan").exists()
+    result = runner.invoke(build_app(), ["campaign", "saga", "--saves", saves], input="")
+    assert result.exit_code == 0, result.output
+    assert "The legend continues in a later version" in result.output
+    assert "legend points" in result.output
+    result = runner.invoke(build_app(), ["campaign", "show", "saga", "--json", "--saves", saves])
+    data = json.loads(result.output)
+    assert data["finished"] and data["chapters"][0]["chapter"] == 1
+    assert sum(data["legend_points"].values()) >= 3 * 2
+    result = runner.invoke(build_app(), ["campaign", "new", "saga", "--saves", saves])
+    assert result.exit_code != 0 and "exists already" in result.output
+    result = runner.invoke(build_app(), ["campaign", "show", "nothing", "--saves", saves])
+    assert result.exit_code != 0 and "no campaign named" in result.output
+
+
+def test_the_next_chapter_starts_from_what_the_chapter_before_passes_on(tmp_path, monkeypatch):
+    """A chapter after the first starts with the carry, written into its save's header so
+    that the save replays it (played here by a stand-in for Chapter 2 on the Chapter 1 map)."""
+    stand_in = type(CH1)(2, "legend-1", CH1.cls, (5, 4, 3, 1), 1, CH1.bonus_earned)
+    monkeypatch.setitem(CHAPTERS, 2, stand_in)
+    c = legend.new_campaign("saga", "red:bot,blue:bot,white:bot", seed=11, folder=tmp_path)
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    assert c.header().carry == {}                         # Chapter 1 starts from nothing
+    _play_to_the_end(session)
+    assert legend.record_chapter(c, tmp_path)
+    c = legend.load_campaign("saga", tmp_path)
+    assert c.chapter == 2 and not c.finished and c.save == "saga-ch2"
+    held = c.carry["friends"]
+    assert c.carry["chapter"] == 1 and sum(map(len, held.values())) >= 1
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    game = session.game
+    for p in game.players:                                # every friend card back, fresh: A side up
+        assert game.state.players[game.seat(p)].extra["friends"] == {card: 0 for card in held[p]}
+    session.bot_move()
+    session.flush()
+    text = (tmp_path / "saga-ch2.catan").read_text()
+    assert "# carry: " in text and '"castaways_total"' in text
+    again = Session.from_save("saga-ch2", saves_folder=tmp_path, autosave=False)
+    assert again.game.digest() == game.digest()
+
+
+@pytest.mark.parametrize("value", ["[1, 2]", "{not json"])
+def test_a_carry_header_that_is_not_a_json_object_is_refused(value):
+    from catan_cli.script import CommandFileError, parse_text
+
+    with pytest.raises(CommandFileError, match="bad 'carry' header"):
+        parse_text(f"# scenario: legend-1\n# carry: {value}\nroll\n")
+
+
+def test_the_chronicle_command_shows_the_chapter_in_play_and_is_refused_outside_a_campaign(tmp_path):
+    import io
+
+    from rich.console import Console
+
+    from catan_cli.repl import Repl
+
+    c = legend.new_campaign("saga", "red,blue,white", seed=3, folder=tmp_path)
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    out = io.StringIO()
+    repl = Repl(session, Console(file=out, width=120, color_system=None), pace=0.0)
+    repl.handle("chronicle")
+    assert "Chronicle of saga" in out.getvalue() and "(in play)" in out.getvalue()
+    repl.handle("help chronicle")
+    assert "legend points" in out.getvalue()
+
+    loose = Session.new(c.header(), save_name="loose", saves_folder=tmp_path, autosave=False)
+    out = io.StringIO()
+    Repl(loose, Console(file=out, width=120, color_system=None), pace=0.0).handle("chronicle")
+    assert "not a chapter of a campaign" in out.getvalue()
+
+
+def test_the_campaign_command_names_an_unknown_kind(tmp_path):
+    result = CliRunner().invoke(build_app(), ["campaign", "new", "saga", "--kind", "odyssey", "--saves", str(tmp_path)])
+    assert result.exit_code != 0 and "no campaign kind 'odyssey' (known: legend)" in result.output
