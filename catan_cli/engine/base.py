@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
+from .geometry import UNEXPLORED
 from .scenario import HARBOR_TYPES
 from .words import resource_text
 from .phases import Phase
@@ -55,6 +56,10 @@ class EngineBase:
     _applies: dict[str, Callable[[Action], list[Event]]]
 
 
+    def _derive(self) -> None:
+        """Per-game tables from the state's terrain and numbers (``Engine._derive``)."""
+        raise NotImplementedError
+
     # --- what one position knows of itself, worked out once (see Engine.memo_key) ---------
     _memo_version: int = -1
     _memo_table: dict[tuple[object, ...], Any]
@@ -85,6 +90,9 @@ class EngineBase:
     _nodes_by_seat: dict[int, list[int]] = {}
 
     _rates_board = -1
+    # Whether the scenario lowers maritime rates itself (ScenarioRules.trade_rates); the
+    # engine says, once it knows its rules.
+    _own_trade_rates = True
     _rates: dict[int, list[int]] = {}
     _board_seen: tuple[list[int], ...] = ()
     _board_version = 0
@@ -167,11 +175,19 @@ class EngineBase:
                 bank[i] -= counts[i]
 
     def harbor_rates(self, seat: int) -> list[int]:
-        """Best maritime rate per resource for ``seat`` (A.15); kept while the pieces stay."""
-        return list(self.kept_harbor_rates(seat))
+        """Best maritime rate per resource for ``seat`` (A.15), after the scenario's own
+        (``trade_rates``); the board's harbours are kept while the pieces stay."""
+        return self.rules.trade_rates(seat, list(self._board_rates(seat)))
 
     def kept_harbor_rates(self, seat: int) -> list[int]:
-        """:meth:`harbor_rates` itself, as kept: the caller must not change it."""
+        """:meth:`harbor_rates`, as kept when the scenario has no trade rates of its own
+        (then the caller must not change it)."""
+        if self._own_trade_rates:
+            return self.harbor_rates(seat)
+        return self._board_rates(seat)
+
+    def _board_rates(self, seat: int) -> list[int]:
+        """The rates the board's harbours give ``seat``, as kept (not to be changed)."""
         board = self.board_version()
         if board != self._rates_board:
             self._rates_board, self._rates = board, {}
@@ -192,6 +208,14 @@ class EngineBase:
 
     def harbor_name(self, kind: int) -> str:
         return HARBOR_TYPES[kind]
+
+    def unexplored_at(self, node: int) -> int:
+        """A face-down hex with a corner on ``node`` (exploration), or -1."""
+        terrain = self.s.terrain
+        for h in self.geo.node_hexes[node]:
+            if terrain[h] == UNEXPLORED:
+                return h
+        return -1
 
     def own_building(self, seat: int, node: int) -> bool:
         s = self.s

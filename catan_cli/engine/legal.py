@@ -76,13 +76,17 @@ class LegalMoves(SandboxRules):
         out.append(Action("end", (), seat))
         if self.rules.end_turn_reason(seat) is not None:
             out.pop()
-        out.extend(self.build_actions(seat))
-        out.extend(self.card_actions(seat))
-        out.extend(self.trade_actions(seat, offers))
-        if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
-            out.extend(self.ship_moves(seat))
+        if s.phase == Phase.MAIN:     # a scenario's later phase (movement ...) closes these
+            trading = self.rules.build_trade_reason(seat, "build") is None
+            if trading:
+                out.extend(self.build_actions(seat))
+            out.extend(self.card_actions(seat))
+            if trading:
+                out.extend(self.trade_actions(seat, offers))
+            if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
+                out.extend(self.ship_moves(seat))
         for verb in self.verbs.values():
-            if not verb.answers:
+            if not verb.answers and (offers or not verb.offers):
                 out.extend(a for a in verb.legal(seat) if self.check(a) is None)
         return out
 
@@ -92,9 +96,10 @@ class LegalMoves(SandboxRules):
         seat = s.setup_order[0]
         out = []
         if s.setup_step == "settlement":
+            kind = "build-" + self.setup_piece(seat)
             for node in range(self.geo.n_nodes):
                 if self.scen.node_settleable[node] and self.settlement_site_reason(seat, node, True) is None:
-                    out.append(Action("build-settlement", (node,), seat))
+                    out.append(Action(kind, (node,), seat))
             return out
         for e in self.geo.node_edges[s.setup_node]:
             if self.road_edge_reason(seat, e, s.setup_node) is None:
@@ -232,7 +237,7 @@ class LegalMoves(SandboxRules):
             for node in self.seat_nodes(seat):
                 if s.node_kind[node] == SETTLEMENT:
                     out.append(Action("build-city", (node,), seat))
-        if s.deck and self.can_afford(seat, "card"):
+        if self.cards_left() and self.can_afford(seat, "card"):
             out.append(Action("buy-card", (), seat))
         return out
 
@@ -247,11 +252,12 @@ class LegalMoves(SandboxRules):
     def _road_sites(self, seat: int) -> frozenset[int]:
         """The candidate paths where a road of ``seat``'s may go (road_edge_reason), kept
         while the pieces stay: it reads the pieces alone (node_blocks_route included, as
-        board_version asks of it), unless the scenario has a road rule of its own."""
+        board_version asks of it), unless the scenario has a road rule of its own or
+        face-down hexes (roads keep off an undiscovered hex)."""
         found = self._kept_sites("road", seat)
         if found is None:
             found = frozenset(e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
-            if type(self.rules).road_reason is ScenarioRules.road_reason:
+            if type(self.rules).road_reason is ScenarioRules.road_reason and not self.scen.face_down:
                 self._sites[("road", seat)] = found
         return found  # type: ignore[no-any-return]
 
@@ -267,7 +273,8 @@ class LegalMoves(SandboxRules):
             sites.update(self.geo.edge_nodes[e])
         found = [node for node in sorted(sites) if self.settlement_site_reason(seat, node, False) is None]
         rules = type(self.rules)
-        if (rules.settlement_reason is ScenarioRules.settlement_reason
+        if (not self.scen.face_down          # exploration: the sites follow the hexes turned up too
+                and rules.settlement_reason is ScenarioRules.settlement_reason
                 and (not self.rules.reserved_nodes or rules.reserved_site_reason is ScenarioRules.reserved_site_reason)):
             self._sites[("settlement", seat)] = found
         return found
