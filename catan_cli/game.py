@@ -69,6 +69,8 @@ class Game:
         self._positions: list[Position | None] = [None, None]
         self._board: tuple[int, PublicBoard] | None = None
         self._board_raw: tuple[object, ...] = ()     # the state's tables the picture was made from
+        # The general verbs' texts written so far, for one engine (see notation._body).
+        self._texts: tuple[Engine, dict[Action, str]] | None = None
 
     # --- creation ---------------------------------------------------------------------------
     @classmethod
@@ -118,6 +120,7 @@ class Game:
         position), so the game's pictures of the position are dropped: the next legal_actions
         is computed afresh.  The doors themselves read ``engine.s``."""
         self.engine.touch()
+        self._texts = None          # names may change too
         return self.engine.s
 
     def parse(self, text: str) -> Action:
@@ -179,11 +182,19 @@ class Game:
         """Play one command; returns the events.  RuleError if illegal (state unchanged).
         A command the position lists as legal is played at once; any other is parsed (or
         validated), resolved and checked first."""
-        listed = self._listed(command)
+        listed = None
+        if type(command) is Action and type(command[2]) is int and command[2] >= 0:
+            # The usual call (an Action of the legal list, by its seat): _listed, inlined.
+            pos = self._positions[0]
+            if pos is None or pos.version != self.engine.version:
+                pos = self._position()
+            listed = pos.member(command)
+        if listed is None:
+            listed = self._listed(command)
         if listed is not None:
             events = self.engine.apply_legal(listed)
             # Written after the play, as the full path does: the prefix depends on who acts next.
-            self.history.append(notation.format_action(listed, self, always_prefix=True))
+            self.history.append(notation.format_action(listed, self, always_prefix=True, listed=True))
             return events
         action = self.parse(command) if isinstance(command, str) else self._object_action(command)
         actor = self.engine.actor_of(action)
@@ -197,7 +208,7 @@ class Game:
         action or command is legal without a second check (see :meth:`execute`)."""
         listed = self._listed(command)
         if listed is not None:
-            text = notation.format_action(listed, self)
+            text = notation.format_action(listed, self, listed=True)
             return Verdict(True, f"{text} is legal now", text)
         try:
             action = self.parse(command) if isinstance(command, str) else self._object_action(command)

@@ -466,11 +466,12 @@ def _cards_text(counts: Any) -> str:
     return " ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(counts) if n)
 
 
-def format_action(action: Action, game: "Game", always_prefix: bool = False) -> str:
+def format_action(action: Action, game: "Game", always_prefix: bool = False, listed: bool = False) -> str:
     """The canonical text of an action.  The actor is written as a prefix when the
-    game would not otherwise take the action as theirs."""
+    game would not otherwise take the action as theirs.  ``listed``: the action is one
+    the engine listed as legal (its text may be kept, see _listed_body)."""
     e = game.engine
-    body = _body(action, game)
+    body = _listed_body(action, game) if listed else _body(action, game)
     seat = action.seat
     if seat >= 0 and (always_prefix and seat != e.s.current or seat != e.default_actor(action.kind)):
         return f"{e.name(seat)}: {body}"
@@ -478,14 +479,20 @@ def format_action(action: Action, game: "Game", always_prefix: bool = False) -> 
 
 
 def format_actions(actions: list[Action], game: "Game") -> list[str]:
-    """``[format_action(a, game) for a in actions]``, with each verb's default actor
-    worked out once (listing every legal command of a position)."""
+    """``[format_action(a, game) for a in actions]`` for actions the engine listed, with
+    each verb's default actor worked out once (listing every legal command of a position)."""
     e = game.engine
     defaults: dict[str, int] = {}
     out = []
+    kept = _kept_texts(game)
     for action in actions:
-        body = _body(action, game)
-        seat = action.seat
+        try:
+            body = kept.get(action)
+        except TypeError:       # an unhashable argument (a scenario's verb): not kept
+            body = None
+        if body is None:
+            body = _listed_body(action, game)
+        seat = action[2]
         if seat >= 0:
             default = defaults.get(action.kind)
             if default is None:
@@ -507,6 +514,34 @@ def _body(action: Action, game: "Game") -> str:
     return action.kind.replace("-", " ")
 
 
+def _listed_body(action: Action, game: "Game") -> str:
+    """:func:`_body` of an action the engine listed (its arguments of the very types the
+    generator makes: an argument of 5.0 or True, equal to 5 or 1 as a key, would be
+    written otherwise).  A general verb's text depends on the action and the game's fixed
+    names alone (players, paths, hexes), so it is written once per game and engine:
+    listing every legal command of every position writes the same texts again and again."""
+    kept = _kept_texts(game)
+    try:
+        found = kept.get(action)
+    except TypeError:          # an unhashable argument: write it, keep nothing
+        return _body(action, game)
+    if found is None:
+        found = _body(action, game)
+        if action[0] in _WRITERS:
+            if len(kept) >= _TEXTS_KEPT:
+                kept.clear()
+            kept[action] = found
+    return found
+
+
+def _kept_texts(game: "Game") -> dict[Action, str]:
+    """The game's memo of general verbs' texts, for its present engine."""
+    cache = game._texts
+    if cache is None or cache[0] is not game.engine:
+        cache = game._texts = (game.engine, {})
+    return cache[1]
+
+
 def _road_building_text(a: tuple[Any, ...], e: "Engine") -> str:
     parts = []
     for piece, x in a:
@@ -526,6 +561,10 @@ def _put_text(a: tuple[Any, ...], e: "Engine") -> str:
     where = str(a[2] + 1) if a[0] in ("settlement", "city") else e.geo.edge_name(a[2])
     return f"put {a[0]} {e.name(a[1])} {where}"
 
+
+# How many general verbs' texts a game keeps (see _body): far more than a game's
+# distinct actions usually are; the memo starts afresh past it.
+_TEXTS_KEPT = 8192
 
 # The general verbs' texts, by kind (a scenario's verbs write their own).
 _WRITERS: dict[str, Callable[[tuple[Any, ...], "Engine"], str]] = {

@@ -232,3 +232,92 @@ def test_board_version_follows_a_piece_tried_in_thought() -> None:
     assert e.board_version() == after     # nothing moved since: the same number
     g.execute(next(a for a in g.legal_actions() if a.kind == "end"))
     assert e.board_version() == after     # ending a turn moves no piece
+
+
+def _longest_trail_by_brute_force(g: Game, seat: int) -> int:
+    """Every trail from every piece, both ways (the rule as written: no piece twice, no
+    passing an opponent's building)."""
+    e, s = g.engine, g.engine.s
+    mine = [x for x in range(e.geo.n_edges) if s.edge_owner[x] == seat and s.edge_kind[x] == 1]
+    best = 0
+
+    def go(node: int, used: frozenset[int]) -> None:
+        nonlocal best
+        best = max(best, len(used))
+        if 0 <= s.node_owner[node] != seat:
+            return
+        for x in mine:
+            if x not in used and node in e.geo.edge_nodes[x]:
+                a, b = e.geo.edge_nodes[x]
+                go(b if a == node else a, used | {x})
+
+    for x in mine:
+        for node in e.geo.edge_nodes[x]:
+            go(node, frozenset([x]))
+    return best
+
+
+def test_longest_road_started_only_where_a_trail_can_end_finds_the_longest() -> None:
+    # route_length starts its search only at nodes a longest trail can start from (odd
+    # ends, opponents' buildings, or any node of a closed circuit): random road networks,
+    # loops and broken roads included, against every start.
+    rng = random.Random(16)
+    for trial in range(200):
+        g = Game.new("base", players=COLOURS, seed=trial)
+        e, s = g.engine, g.engine.s
+        edges = list(range(e.geo.n_edges))
+        start = rng.choice(edges)
+        network, frontier = {start}, [start]
+        while len(network) < rng.randint(3, 15) and frontier:
+            x = rng.choice(frontier)
+            nxt = [y for n in e.geo.edge_nodes[x] for y in e.geo.node_edges[n] if y not in network]
+            if not nxt:
+                frontier.remove(x)
+                continue
+            y = rng.choice(nxt)
+            network.add(y)
+            frontier.append(y)
+        for x in network:
+            s.edge_owner[x], s.edge_kind[x] = 0, 1
+        nodes = sorted({n for x in network for n in e.geo.edge_nodes[x]})
+        for n in rng.sample(nodes, min(len(nodes), rng.randint(0, 4))):
+            s.node_owner[n], s.node_kind[n] = rng.choice([0, 1]), 1
+        e.touch()
+        assert e.route_length(0) == _longest_trail_by_brute_force(g, 0), trial
+
+
+def test_longest_road_between_two_opponents_buildings_is_counted() -> None:
+    # A road of five whose second and fifth corners hold opponents' settlements: the
+    # longest trail runs between the two settlements (3), though neither end of the road
+    # is there.
+    g = Game.new("base", players=COLOURS, seed=1)
+    e, s = g.engine, g.engine.s
+    geo = e.geo
+    nodes = [next(n for n in range(geo.n_nodes) if len(geo.node_edges[n]) == 3)]
+    path: list[int] = []
+    while len(path) < 5:
+        x = nodes[-1]
+        edge = next(y for y in geo.node_edges[x] if not set(geo.edge_nodes[y]) & set(nodes[:-1])
+                    and y not in path and len(geo.node_edges[(set(geo.edge_nodes[y]) - {x}).pop()]) >= 2)
+        path.append(edge)
+        nodes.append((set(geo.edge_nodes[edge]) - {x}).pop())
+    for x in path:
+        s.edge_owner[x], s.edge_kind[x] = 0, 1
+    for n in (nodes[1], nodes[4]):
+        s.node_owner[n], s.node_kind[n] = 1, 1
+    e.touch()
+    assert e.route_length(0) == _longest_trail_by_brute_force(g, 0) == 3
+
+
+def test_longest_road_around_a_hex_counts_the_whole_ring() -> None:
+    # Six roads closing a ring: every corner has two, no end anywhere; the ring counts 6.
+    g = Game.new("base", players=COLOURS, seed=1)
+    e, s = g.engine, g.engine.s
+    h = e.land_hexes[0]
+    corners = set(e.geo.hex_nodes[h])
+    ring = [x for x in range(e.geo.n_edges) if set(e.geo.edge_nodes[x]) <= corners]
+    assert len(ring) == 6
+    for x in ring:
+        s.edge_owner[x], s.edge_kind[x] = 0, 1
+    e.touch()
+    assert e.route_length(0) == _longest_trail_by_brute_force(g, 0) == 6

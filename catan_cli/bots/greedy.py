@@ -231,9 +231,12 @@ class GreedyBot:
         legal_settle = {a.args[0] for a in kinds.get("build-settlement", [])}
         sites = []
         if ctx.pieces.get("settlement", 0) > 0:
-            for n in range(b.n_nodes):
-                if ctx.free_site(n) and strat.may_settle(ctx, n) and any(
-                        ctx.edge_owner[e] == me for e in b.node_edges[n]):
+            # Only the corners my routes touch can take a settlement: looked at in order,
+            # as a scan of every corner would (the same sites, the same ties).
+            edge_owner, edge_nodes = ctx.edge_owner, b.edge_nodes
+            touched = sorted({n for e, o in enumerate(edge_owner) if o == me for n in edge_nodes[e]})
+            for n in touched:
+                if ctx.free_site(n) and strat.may_settle(ctx, n):
                     if acting and ctx.affordable("settlement") and n not in legal_settle:
                         continue
                     sites.append(n)

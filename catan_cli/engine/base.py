@@ -9,7 +9,6 @@ without restating a signature for the type checker:
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
@@ -91,6 +90,9 @@ class EngineBase:
     _nodes_by_seat: dict[int, list[int]] = {}
 
     _rates_board = -1
+    # Whether the scenario lowers maritime rates itself (ScenarioRules.trade_rates); the
+    # engine says, once it knows its rules.
+    _own_trade_rates = True
     _rates: dict[int, list[int]] = {}
     _board_seen: tuple[list[int], ...] = ()
     _board_version = 0
@@ -101,7 +103,7 @@ class EngineBase:
         owner and kind tables of paths and intersections), and stays while they read the
         same: what depends on the pieces alone (a route, the movable ships) may be kept
         under it across many positions.  Checked once per position (a list comparison)."""
-        key = self.memo_key()
+        key = None if self.unsettled else self.version     # memo_key(), inlined: hot
         if key is not None and key == self._board_checked:
             return self._board_version
         s, seen = self.s, self._board_seen
@@ -119,21 +121,15 @@ class EngineBase:
         """The paths holding a piece of ``seat``'s, in order (a fresh list)."""
         owner = self.s.edge_owner
         if owner != self._edges_seen:
-            self._edges_seen, self._edges_by_seat = list(owner), {}
-        found = self._edges_by_seat.get(seat)
-        if found is None:
-            found = self._edges_by_seat[seat] = list(compress(range(len(owner)), map(seat.__eq__, owner)))
-        return list(found)
+            self._edges_seen, self._edges_by_seat = list(owner), _by_seat(owner)
+        return list(self._edges_by_seat.get(seat, ()))
 
     def seat_nodes(self, seat: int) -> list[int]:
         """The intersections holding a piece of ``seat``'s, in order (a fresh list)."""
         owner = self.s.node_owner
         if owner != self._nodes_seen:
-            self._nodes_seen, self._nodes_by_seat = list(owner), {}
-        found = self._nodes_by_seat.get(seat)
-        if found is None:
-            found = self._nodes_by_seat[seat] = list(compress(range(len(owner)), map(seat.__eq__, owner)))
-        return list(found)
+            self._nodes_seen, self._nodes_by_seat = list(owner), _by_seat(owner)
+        return list(self._nodes_by_seat.get(seat, ()))
 
     # --- small helpers used by every rule module ------------------------------------------
     def name(self, seat: int) -> str:
@@ -179,13 +175,25 @@ class EngineBase:
                 bank[i] -= counts[i]
 
     def harbor_rates(self, seat: int) -> list[int]:
-        """Best maritime rate per resource for ``seat`` (A.15); kept while the pieces stay."""
+        """Best maritime rate per resource for ``seat`` (A.15), after the scenario's own
+        (``trade_rates``); the board's harbours are kept while the pieces stay."""
+        return self.rules.trade_rates(seat, list(self._board_rates(seat)))
+
+    def kept_harbor_rates(self, seat: int) -> list[int]:
+        """:meth:`harbor_rates`, as kept when the scenario has no trade rates of its own
+        (then the caller must not change it)."""
+        if self._own_trade_rates:
+            return self.harbor_rates(seat)
+        return self._board_rates(seat)
+
+    def _board_rates(self, seat: int) -> list[int]:
+        """The rates the board's harbours give ``seat``, as kept (not to be changed)."""
         board = self.board_version()
         if board != self._rates_board:
             self._rates_board, self._rates = board, {}
         found = self._rates.get(seat)
-        if found is not None:     # the board's harbours are cached; a scenario's come after
-            return self.rules.trade_rates(seat, list(found))
+        if found is not None:
+            return found
         rates = [self.scen.rules.bank_rate] * 5
         s = self.s
         for node in self.harbor_nodes:
@@ -195,8 +203,8 @@ class EngineBase:
                         rates = [min(r, 3) for r in rates]
                     else:
                         rates[kind] = 2
-        self._rates[seat] = list(rates)
-        return self.rules.trade_rates(seat, rates)
+        self._rates[seat] = rates
+        return rates
 
     def harbor_name(self, kind: int) -> str:
         return HARBOR_TYPES[kind]
@@ -319,3 +327,17 @@ class EngineBase:
         if check is None:
             return f"unknown action '{kind}'"
         return check(action.by(self.actor_of(action)))
+
+
+def _by_seat(owner: list[int]) -> dict[int, list[int]]:
+    """Each owner's places in ``owner`` (a table of owners, -1 for none), in order: every
+    seat's at once, in one pass, since a change asks for several seats' in a row."""
+    out: dict[int, list[int]] = {}
+    for i, o in enumerate(owner):
+        if o >= 0:
+            found = out.get(o)
+            if found is None:
+                out[o] = [i]
+            else:
+                found.append(i)
+    return out

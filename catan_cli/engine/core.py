@@ -20,6 +20,7 @@ from .declare import PendingKind, PhaseKind, StateItem, Verb
 from .geometry import TERRAIN_RESOURCE
 from .legal import LegalMoves
 from .packages import rules_class
+from .rulebook import ScenarioRules
 from .pieces import GENERAL_PIECES, PieceTable
 from .scenario import Scenario, explored_scenario
 from .state import GameState
@@ -56,6 +57,13 @@ class Engine(LegalMoves):
         self._vp_owner_seen: list[int] = []
         self._vp_kind_seen: list[int] = []
         self._vp_table: list[dict[str, int]] = []
+        # check_victory's bound: every settlement and city out of the supply, counted from
+        # the supply's size; and whether the scenario may add VP of its own (or island chits).
+        self._bound_base = scen.pieces["settlement"] + 2 * scen.pieces["city"]
+        self._own_trade_rates = type(self.rules).trade_rates is not ScenarioRules.trade_rates
+        self._vp_node_pieces = tuple(k for k in self.rules.pieces if k.on == "node" and k.vp)
+        self._scenario_vp = (type(self.rules).vp_sources is not ScenarioRules.vp_sources
+                             or scen.rules.island_bonus or bool(self._vp_node_pieces))
         if like is not None:
             for name in _DERIVED:
                 setattr(self, name, getattr(like, name))
@@ -151,17 +159,20 @@ class Engine(LegalMoves):
         # A cheap upper bound first, from the pieces out of the supply: this runs after
         # every action.
         p = s.players[seat]
-        pieces = self.scen.pieces
-        bound = (pieces["settlement"] - p.pieces["settlement"] + 2 * (pieces["city"] - p.pieces["city"])
+        supply = p.pieces
+        bound = (self._bound_base - supply["settlement"] - 2 * supply["city"]
                  + 2 * (s.longest_holder == seat) + 2 * (s.army_holder == seat)
-                 + len(p.dev_cards)   # every card, as if each were a victory point: still a bound
-                 + sum(self.rules.vp_sources(seat).values()))
-        if self.scen.rules.island_bonus:
-            bound += self.island_vp(seat)
-        for kind in self.rules.pieces:     # a scenario's node pieces worth VP, by their supply used
-            if kind.on == "node" and kind.vp:
-                bound += kind.vp * (pieces.get(kind.supply, 0) - p.pieces.get(kind.supply, 0))
-        if bound < self.scen.vp_target:
+                 + len(p.dev_cards))  # every card, as if each were a victory point: still a bound
+        target = self.scen.vp_target
+        if bound < target and self._scenario_vp:
+            scenario_vp = self.rules.vp_sources(seat)
+            if scenario_vp:
+                bound += sum(scenario_vp.values())
+            if self.scen.rules.island_bonus:
+                bound += self.island_vp(seat)
+            for kind in self._vp_node_pieces:   # a scenario's node pieces worth VP, by their supply used
+                bound += kind.vp * (self.scen.pieces.get(kind.supply, 0) - supply.get(kind.supply, 0))
+        if bound < target:
             return []
         if self.vp(seat) >= self.scen.vp_target and self.rules.may_win(seat):
             s.winners = [seat]

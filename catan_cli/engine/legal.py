@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 from .actions import Action
 from .declare import PendingKind
+from .rulebook import ScenarioRules
 from .sandbox import SandboxRules
 from .state import SETTLEMENT
 from .words import resource_text
@@ -51,6 +52,9 @@ class LegalMoves(SandboxRules):
     # ship_moves' targets, per (board_version, seat, pirate hex), for one board_version.
     _ship_targets_board = -1
     _ship_targets: dict[tuple[int, int, int], list[tuple[int, set[int] | None]]] = {}
+    # _road_sites' and _settlement_sites' memos, for one board_version.
+    _sites_board = -1
+    _sites: dict[tuple[str, int], Any] = {}
 
     def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
@@ -179,8 +183,10 @@ class LegalMoves(SandboxRules):
                                 if not at or at[-1] != p:     # seats come in order
                                     at.append(p)
             hex_reason = self.rules.robber_hex_reason
+            # Asked only of a scenario with a rule for the robber's hexes.
+            ask = type(self.rules).robber_hex_reason is not ScenarioRules.robber_hex_reason
             for h in self.land_hexes:
-                if h == s.robber or hex_area[h] in forbidden or hex_reason(seat, h) is not None:
+                if h == s.robber or hex_area[h] in forbidden or (ask and hex_reason(seat, h) is not None):
                     continue
                 victims = victims_at.get(h)
                 if victims is None:
@@ -219,17 +225,14 @@ class LegalMoves(SandboxRules):
         if can_road or can_ship:
             candidates = self.candidate_route_edges(seat)
             ship_edges = set(self.rules.ship_candidates(seat, candidates)) if can_ship else set()
+            road_ok = self._road_sites(seat) if can_road else frozenset()
             for e in candidates:
-                if can_road and self.road_edge_reason(seat, e) is None:
-                    out.append(Action("build-road", (e,), seat))
+                if e in road_ok:
+                    out.append(_new(Action, ("build-road", (e,), seat)))
                 if e in ship_edges and self.ship_edge_ok(seat, e):
-                    out.append(Action("build-ship", (e,), seat))
+                    out.append(_new(Action, ("build-ship", (e,), seat)))
         if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
-            sites: set[int] = set()
-            for e in self.route_edges(seat):
-                sites.update(self.geo.edge_nodes[e])
-            out.extend(Action("build-settlement", (node,), seat) for node in sorted(sites)
-                       if self.settlement_site_reason(seat, node, False) is None)
+            out.extend([_new(Action, ("build-settlement", (node,), seat)) for node in self._settlement_sites(seat)])
         if p.pieces["city"] > 0 and self.can_afford(seat, "city"):
             for node in self.seat_nodes(seat):
                 if s.node_kind[node] == SETTLEMENT:
@@ -237,6 +240,44 @@ class LegalMoves(SandboxRules):
         if self.cards_left() and self.can_afford(seat, "card"):
             out.append(Action("buy-card", (), seat))
         return out
+
+    def _kept_sites(self, name: str, seat: int) -> Any:
+        """The memo ``name`` of ``seat`` kept under board_version, or None."""
+        board = self.board_version()
+        if self._sites_board != board:
+            self._sites_board, self._sites = board, {}
+            return None
+        return self._sites.get((name, seat))
+
+    def _road_sites(self, seat: int) -> frozenset[int]:
+        """The candidate paths where a road of ``seat``'s may go (road_edge_reason), kept
+        while the pieces stay: it reads the pieces alone (node_blocks_route included, as
+        board_version asks of it), unless the scenario has a road rule of its own or
+        face-down hexes (roads keep off an undiscovered hex)."""
+        found = self._kept_sites("road", seat)
+        if found is None:
+            found = frozenset(e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
+            if type(self.rules).road_reason is ScenarioRules.road_reason and not self.scen.face_down:
+                self._sites[("road", seat)] = found
+        return found  # type: ignore[no-any-return]
+
+    def _settlement_sites(self, seat: int) -> list[int]:
+        """The intersections where ``seat`` may build a settlement now, in order; kept
+        while the pieces stay unless the scenario has site rules of its own (which may read
+        more than the pieces)."""
+        found = self._kept_sites("settlement", seat)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        sites: set[int] = set()
+        for e in self.route_edges(seat):
+            sites.update(self.geo.edge_nodes[e])
+        found = [node for node in sorted(sites) if self.settlement_site_reason(seat, node, False) is None]
+        rules = type(self.rules)
+        if (not self.scen.face_down          # exploration: the sites follow the hexes turned up too
+                and rules.settlement_reason is ScenarioRules.settlement_reason
+                and (not self.rules.reserved_nodes or rules.reserved_site_reason is ScenarioRules.reserved_site_reason)):
+            self._sites[("settlement", seat)] = found
+        return found
 
     # --- cards ---------------------------------------------------------------------------------
     def card_actions(self, seat: int) -> list[Action]:
@@ -277,13 +318,15 @@ class LegalMoves(SandboxRules):
     def trade_actions(self, seat: int, offers: bool) -> list[Action]:
         s = self.s
         have = s.players[seat].resources
-        rates = self.harbor_rates(seat)
+        rates = self.kept_harbor_rates(seat)
         out = []
+        bank = s.bank
         for give in range(5):
-            if have[give] >= rates[give]:
+            rate = rates[give]
+            if have[give] >= rate:
                 for get in range(5):
-                    if get != give and s.bank[get] > 0:
-                        out.append(Action("trade", (give, rates[give], get, 1), seat))
+                    if get != give and bank[get] > 0:
+                        out.append(_new(Action, ("trade", (give, rate, get, 1), seat)))
         if offers:
             for target in range(self.n):
                 if target == seat:
@@ -304,6 +347,12 @@ class LegalMoves(SandboxRules):
         if not movable:
             return out
         ship_reason, targets = self.rules.ship_reason, self.ship_targets(seat)
+        if type(self.rules).ship_reason is ScenarioRules.ship_reason:
+            # No scenario rule for ships' places: the moves are the pairs the targets allow.
+            for src in movable:
+                out.extend([_new(Action, ("move-ship", (src, dst), seat)) for dst, joining in targets
+                            if joining is None or len(joining) > 1 or src not in joining])
+            return out
         for src in movable:
             out.extend(Action("move-ship", (src, dst), seat) for dst, joining in targets
                        if (joining is None or len(joining) > 1 or src not in joining)
@@ -329,20 +378,27 @@ class LegalMoves(SandboxRules):
             seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
         geo, is_ship = self.geo, self.pieces.is_ship
         edge_owner, edge_kind, shared = s.edge_owner, s.edge_kind, s.shared_ships
+        # own_building, blocked_for and on_pirate_hex, read from the tables directly.
+        node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
+        node_blocks = self.rules.node_blocks_route
+        edge_nodes, node_edges, edge_hexes, pirate = geo.edge_nodes, geo.node_edges, geo.edge_hexes, s.pirate
         targets = self._ship_targets[key] = []
         for dst in candidates:
-            if (edge_kind[dst] and (not shared or self.shared_path_reason(seat, dst))) or self.on_pirate_hex(dst):
+            if ((edge_kind[dst] and (not shared or self.shared_path_reason(seat, dst)))
+                    or (pirate >= 0 and pirate in edge_hexes[dst])):
                 continue
             joining: set[int] = set()
             anchored = False
-            for x in geo.edge_nodes[dst]:
-                if self.own_building(seat, x):
+            for x in edge_nodes[dst]:
+                owner = node_owner[x]
+                if owner == seat and produces[node_kind[x]] > 0:
                     anchored = True
                     break
-                if not self.blocked_for(seat, x):
-                    joining.update(e2 for e2 in geo.node_edges[x]
-                                   if e2 != dst and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
-                                                     or (shared and shared[e2] == seat)))
+                if not ((owner >= 0 and owner != seat) or node_blocks(seat, x)):
+                    for e2 in node_edges[x]:
+                        if e2 != dst and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+                                          or (shared and shared[e2] == seat)):
+                            joining.add(e2)
             if anchored or joining:
                 targets.append((dst, None if anchored else joining))
         return targets

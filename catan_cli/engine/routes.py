@@ -20,27 +20,41 @@ class RouteRules(TurnRules):
         if mode == "none":
             return 0
         s, geo = self.s, self.geo
-        ships_count = mode == "trade-route"
-        if s.shared_ships:
+        if s.shared_ships:      # E.0.2: a second ship on a shared path is a piece too
             kinds = {e: self.route_kind(seat, e) for e in self.route_edges(seat)}
         else:
             edge_kind = s.edge_kind
             kinds = {e: edge_kind[e] for e in self.seat_edges(seat)}
-        mine = [e for e, kind in kinds.items() if ships_count or kind == ROAD]
+        mine = [e for e, kind in kinds.items() if kind == ROAD] if mode != "trade-route" else list(kinds)
         if not mine:
             return 0
         edge_nodes = geo.edge_nodes
+        node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
+        node_blocks = self.rules.node_blocks_route
         # The seat's network as adjacency lists, each piece one bit of the trail's "used" mask.
         adj: dict[int, list[tuple[int, int, int]]] = {}
+        starts = []
         for i, e in enumerate(mine):
             a, b = edge_nodes[e]
             kind_e = 1 if kinds[e] == ROAD else 2
-            adj.setdefault(a, []).append((1 << i, b, kind_e))
-            adj.setdefault(b, []).append((1 << i, a, kind_e))
-        # A trail may continue through node x only if no opponent sits there; it may switch
-        # between road and ship only at its own building.
-        passable = {x: not self.blocked_for(seat, x) for x in adj}
-        own = {x: self.own_building(seat, x) for x in adj}
+            bit = 1 << i
+            starts.append((a, b, kind_e, bit))
+            if a in adj:
+                adj[a].append((bit, b, kind_e))
+            else:
+                adj[a] = [(bit, b, kind_e)]
+            if b in adj:
+                adj[b].append((bit, a, kind_e))
+            else:
+                adj[b] = [(bit, a, kind_e)]
+        # A trail may continue through node x only if no opponent sits there (blocked_for);
+        # it may switch between road and ship only at its own building (own_building).
+        passable: dict[int, bool] = {}
+        own: dict[int, bool] = {}
+        for x in adj:
+            owner = node_owner[x]
+            passable[x] = not ((owner >= 0 and owner != seat) or node_blocks(seat, x))
+            own[x] = owner == seat and produces[node_kind[x]] > 0
         best = 0
 
         def walk(x: int, came_kind: int, length: int, used: int) -> None:
@@ -55,13 +69,18 @@ class RouteRules(TurnRules):
                     walk(y, kind_e, length + 1, used | bit)
 
         whole = len(mine)
-        for i, e in enumerate(mine):
+        if any(kind_e != starts[0][2] for _, _, kind_e, _ in starts):
+            for a, b, kind_e, bit in starts:
+                if best == whole:
+                    break          # every piece in one trail: nothing can be longer
+                walk(a, kind_e, 1, bit)
+                walk(b, kind_e, 1, bit)
+            return best
+        for x in _trail_starts(adj, passable):
             if best == whole:
-                break          # every piece in one trail: nothing can be longer
-            a, b = edge_nodes[e]
-            kind_e = 1 if kinds[e] == ROAD else 2
-            walk(a, kind_e, 1, 1 << i)
-            walk(b, kind_e, 1, 1 << i)
+                break
+            for bit, y, kind_e in adj[x]:
+                walk(y, kind_e, 1, bit)
         return best
 
     def update_longest_route(self, seat: int | None) -> list[Event]:
@@ -97,3 +116,30 @@ class RouteRules(TurnRules):
         if new < 0:
             return [Event("longest-route", holder, f"{label} is set aside: nobody alone has the longest")]
         return [Event("longest-route", new, f"{self.name(new)} takes the {label} ({top})")]
+
+
+def _trail_starts(adj: dict[int, list[tuple[int, int, int]]], passable: dict[int, bool]) -> list[int]:
+    """Where a longest trail may be taken to start, in a network of one kind of piece: at a
+    node it cannot pass, or one with an odd number of pieces.  (A longest trail starting
+    at a passable node with an even number cannot be open: its first piece and its passes
+    leave a piece there unused, which would lengthen it.  A closed one uses every piece at
+    each of its nodes, so it is a whole part of the network with no such node: from there,
+    any node will do.)"""
+    out = [x for x in adj if not passable[x] or len(adj[x]) & 1]
+    marked = set(out)
+    seen: set[int] = set()
+    for x in adj:
+        if x in seen:
+            continue
+        part = [x]
+        seen.add(x)
+        found = x in marked
+        for y0 in part:            # grows while read: the part of the network joined to x
+            for _, y, _ in adj[y0]:
+                if y not in seen:
+                    seen.add(y)
+                    part.append(y)
+                    found = found or y in marked
+        if not found:
+            out.append(x)
+    return out

@@ -137,22 +137,39 @@ class ShipRules(BuildingRules):
         """The shipping route through ``edge``: its ships, and the anchors it touches.
         Routes are split at anchors (B.6.1-B.6.2).  An opponent's building on the route does
         not split it: a closed route stays closed (B.6.3)."""
-        geo = self.geo
+        ships, anchors, _ = self._ship_route(seat, edge)
+        return ships, anchors
+
+    def _ship_route(self, seat: int, edge: int) -> tuple[list[int], set[int], dict[int, bool]]:
+        """:meth:`ship_route`, and whether each node it reached is an anchor (``anchor``
+        and ``is_ship``, a shared path's second ship included, read from the tables
+        directly: the legal moves of a sea map ask this for every route after every ship
+        move)."""
+        s, geo = self.s, self.geo
+        edge_nodes, node_edges = geo.edge_nodes, geo.node_edges
+        edge_owner, edge_kind, is_ship = s.edge_owner, s.edge_kind, self.pieces.is_ship
+        node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
+        closes = self.rules.closes_route
+        shared = s.shared_ships      # E.0.2: the seat's second ship on a shared path
         ships, anchors = [edge], set()
+        is_anchor: dict[int, bool] = {}
         seen = {edge}
         stack = [edge]
         while stack:
             e = stack.pop()
-            for x in geo.edge_nodes[e]:
-                if self.anchor(seat, x):
+            for x in edge_nodes[e]:
+                if (node_owner[x] == seat and produces[node_kind[x]] > 0) or closes(seat, x):
                     anchors.add(x)
+                    is_anchor[x] = True
                     continue
-                for e2 in geo.node_edges[x]:
-                    if e2 not in seen and self.is_ship(e2, seat):
+                is_anchor[x] = False
+                for e2 in node_edges[x]:
+                    if e2 not in seen and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+                                           or (shared and shared[e2] == seat)):
                         seen.add(e2)
                         ships.append(e2)
                         stack.append(e2)
-        return ships, anchors
+        return ships, anchors, is_anchor
 
     def route_closed(self, seat: int, edge: int) -> bool:
         return len(self.ship_route(seat, edge)[1]) >= 2
@@ -169,11 +186,18 @@ class ShipRules(BuildingRules):
     def route_end_ships(self, seat: int, edge: int) -> tuple[list[int], bool, list[int]]:
         """The route through ``edge``: its ships, whether it is closed, and its end ships
         (B.6.2-B.6.5, B.7.2).  A closed route has no end ships that may move."""
-        ships, anchors = self.ship_route(seat, edge)
+        ships, anchors, is_anchor = self._ship_route(seat, edge)
         if len(anchors) >= 2:
             return ships, True, []
         edge_nodes = self.geo.edge_nodes
-        ends = [e for e in ships if any(self.free_end(seat, e, x) for x in edge_nodes[e])]
+        # free_end, from the route itself: every ship of the seat's at a node that is not an
+        # anchor is on this route, so an end is a non-anchor node that one route ship touches.
+        touching: dict[int, int] = {}
+        for e in ships:
+            a, b = edge_nodes[e]
+            touching[a] = touching.get(a, 0) + 1
+            touching[b] = touching.get(b, 0) + 1
+        ends = [e for e in ships if any(not is_anchor[x] and touching[x] == 1 for x in edge_nodes[e])]
         if not ends:
             # A loop: with no anchor every ship is an end ship (B.6.5); with one anchor,
             # the ships beside it are (B.6.4) when the loop comes back to it.  When a tail of

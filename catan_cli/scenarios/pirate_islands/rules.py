@@ -112,6 +112,9 @@ class Rules(ScenarioRules):
         lanes = [tables[next(i for i, st0 in enumerate(scen.starts) if st0 is st)] for st in starts]
         self.lanes = [lane for lane, _, _ in lanes]
         self.reserved_nodes = frozenset(self.marked) | frozenset(self.fortress_node)
+        # The eastern (main) island's intersections: where a route may start.
+        self.eastern_nodes: frozenset[int] = scen.table("pirate-islands eastern nodes", lambda: frozenset(
+            n for n in range(scen.geo.n_nodes) if any(scen.hex_area[h] == "main" for h in scen.geo.node_hexes[n])))
         # The routes of the current pieces (see route), under ctx.board_version().
         self._routes_key: int | None = None
         self._routes: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
@@ -209,13 +212,18 @@ class Rules(ScenarioRules):
         """The player's route from its home building, as (ships in order, nodes in order);
         traced once while the pieces stay as they are (legal-move generation asks for it
         once per candidate, and most actions move no piece): it depends on them alone."""
+        order, nodes = self._kept_route(seat, lifted)
+        return list(order), list(nodes)
+
+    def _kept_route(self, seat: int, lifted: int = -1) -> tuple[list[int], list[int]]:
+        """:meth:`route` as kept (no copy): the caller must not change it."""
         key = self.ctx.board_version()
         if key != self._routes_key:
             self._routes_key, self._routes = key, {}
         found = self._routes.get((seat, lifted))
         if found is None:
             found = self._routes[(seat, lifted)] = self._trace_route(seat, lifted)
-        return list(found[0]), list(found[1])
+        return found
 
     def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
         """Only the seat's own lane can take its ships (ship_reason refuses the rest)."""
@@ -230,20 +238,23 @@ class Rules(ScenarioRules):
                  if s.edge_owner[x] == seat and x != lifted and is_ship[s.edge_kind[x]]}
         # The route starts at an eastern building with one ship of it: a settlement built
         # later on the route's middle (B.8) touches two and is passed through.
+        eastern = self.eastern_nodes
         homes = {node for x in ships for node in geo.edge_nodes[x]
-                 if ctx.own_building(seat, node) and self.on_eastern_island(node)}
+                 if node in eastern and ctx.own_building(seat, node)}
         ends = [n for n in homes if sum(1 for x in geo.node_edges[n] if x in ships) == 1]
         far = self.dist_marked[seat]
         start = max(ends or homes, key=lambda n: (far.get(n, -1), -n), default=-1)
         if start < 0:
             return [], []
-        order, nodes = [], [start]
+        order: list[int] = []
+        nodes = [start]
+        left = set(ships)       # the ships not yet in order
         x = start
         while True:
-            nxt = [edge for edge in geo.node_edges[x] if edge in ships and edge not in order]
-            if not nxt:
+            edge = next((edge for edge in geo.node_edges[x] if edge in left), -1)
+            if edge < 0:
                 break
-            edge = nxt[0]
+            left.discard(edge)
             order.append(edge)
             a, b = geo.edge_nodes[edge]
             x = b if a == x else a
@@ -251,8 +262,7 @@ class Rules(ScenarioRules):
         return order, nodes
 
     def on_eastern_island(self, node: int) -> bool:
-        scen = self.ctx.scen
-        return any(scen.hex_area[h] == "main" for h in scen.geo.node_hexes[node])
+        return node in self.eastern_nodes
 
     def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
         ctx = self.ctx
@@ -261,7 +271,7 @@ class Rules(ScenarioRules):
                 return "your route ends at your fortress; it cannot go further"
             return (f"{ctx.edge_text(edge)} is outside your sea lane: your route must take a shortest way "
                     "to your marked intersection and then to your fortress")
-        order, nodes = self.route(seat, lifted)
+        order, nodes = self._kept_route(seat, lifted)
         a, b = ctx.geo.edge_nodes[edge]
         if not order:
             homes = [x for x in (a, b) if ctx.own_building(seat, x) and self.on_eastern_island(x)]
