@@ -132,3 +132,34 @@ def test_a_huge_paste_and_noise_at_the_full_screen_neither_freeze_the_server_nor
             await alice.until("mallory (blue) says: still here", timeout=5)
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_seats_frame_is_built_from_that_seats_view_only() -> None:
+    """The panes read ``Game.view(seat)`` and nothing wider: no other seat's hand or card
+    reaches a frame, whatever the game holds."""
+    from types import SimpleNamespace
+
+    from catan_cli.script import Header, parse_seats
+    from catan_cli.server.limits import Limits
+    from catan_cli.session import Session
+
+    session = Session.new(Header("base", parse_seats("red:bot,blue:bot"), 3), autosave=False)
+    for _ in range(40):
+        session.bot_move()
+    game = session.game
+    asked: list[str | None] = []
+    real_view = game.view
+
+    def view(seat: str | None = None) -> dict[str, object]:
+        asked.append(seat)
+        return real_view(seat)
+
+    game.view = view  # type: ignore[method-assign]
+    client = SimpleNamespace(width=100, height=40, color=False, hub=SimpleNamespace(limits=Limits()))
+    for seat in ("red", "blue"):
+        asked.clear()
+        frame = SeatScreen(client).frame(game, seat)  # type: ignore[arg-type]
+        assert asked and set(asked) == {seat}
+        other = "blue" if seat == "red" else "red"
+        assert f"{seat} · your hand" in [s.name for s in frame.sections]
+        assert f"{other} · your hand" not in [s.name for s in frame.sections]

@@ -209,7 +209,8 @@ class SeatScreen:
         self.frame_now: Frame | None = None
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._typed = 0              # characters of the line being typed (the filter's count)
-        self._refusing = False       # the line typed now went past the cap: refused at Enter
+        self._refusing = ""          # "long" (past the cap) or "fast" (past the key allowance):
+        self._last_cr = False        # the line typed now is refused at Enter
         self._escape = ""
         self._keys = TokenBucket(KEYS_PER_SECOND, KEYS_PER_SECOND)   # keys handed to prompt_toolkit
         self._task: Any = None
@@ -301,34 +302,37 @@ class SeatScreen:
             if ch in "\r\n":
                 if not self._refusing:
                     out.append(text[start:i])
-                if ch == "\n" and i > 0 and text[i - 1] == "\r":
+                if ch == "\n" and self._last_cr:
                     pass                     # CR LF is one Enter
                 elif self._refusing:
-                    self._refusing = False
+                    if self._refusing == "long":
+                        self.client.push(f"✗ line refused: longer than {limits.max_line} characters\n")
+                    self._refusing = ""
                     out.append("\x03")       # clear what was typed of the refused line
-                    self.client.push(f"✗ line refused: longer than {limits.max_line} characters\n")
                 elif self.client.line_allowed():
                     out.append("\r")
                 else:
                     out.append("\x03")       # dropped by the rate limit: the line goes
                 self._typed = 0
+                self._last_cr = ch == "\r"
                 i += 1
                 start = i
                 continue
+            self._last_cr = False
             if not self._refusing and not self._keys.take():
                 out.append(text[start:i])        # out of key allowance: the rest of the line goes
-                self._refusing = True
+                self._refusing = "fast"
                 self.client.line_allowed()       # spends a token: a flood of noise is "too fast"
             elif ch in "\x15\x03":
                 self._typed = 0
-                self._refusing = False
+                self._refusing = ""
             elif ch in "\x7f\x08":
                 self._typed = max(0, self._typed - 1)
             elif ch.isprintable():
                 self._typed += 1
                 if self._typed > limits.max_line and not self._refusing:
                     out.append(text[start:i])
-                    self._refusing = True
+                    self._refusing = "long"
             i += 1
             if self._refusing:
                 start = i
