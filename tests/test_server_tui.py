@@ -163,3 +163,44 @@ def test_a_seats_frame_is_built_from_that_seats_view_only() -> None:
         other = "blue" if seat == "red" else "red"
         assert f"{seat} · your hand" in [s.name for s in frame.sections]
         assert f"{other} · your hand" not in [s.name for s in frame.sections]
+
+
+class FakeClient:
+    """What the table screen's input filter asks of a connection."""
+
+    def __init__(self, lines_allowed: int = 100) -> None:
+        from catan_cli.server.limits import Limits
+
+        self.width, self.height, self.color = 80, 24, False
+        self.hub = type("H", (), {"limits": Limits()})()
+        self.pushed: list[str] = []
+        self.allowed = lines_allowed
+
+    def push(self, text: str) -> None:
+        self.pushed.append(text)
+
+    def line_allowed(self) -> bool:
+        self.allowed -= 1
+        return self.allowed >= 0
+
+
+def filtered(client: FakeClient, *chunks: bytes) -> str:
+    screen = SeatScreen(client)  # type: ignore[arg-type]
+    screen.active = True
+    sent: list[str] = []
+    screen.input.send = sent.append  # type: ignore[method-assign]
+    for chunk in chunks:
+        screen.feed(chunk)
+    return "".join(sent)
+
+
+def test_the_full_screens_input_filter_passes_keys_and_drops_what_could_hurt() -> None:
+    client = FakeClient()
+    assert filtered(client, b"build road 20-21\r") == "build road 20-21\r"
+    assert filtered(client, b"ab\x1b[A\x1b[5~\tc\r\n") == "ab\x1b[A\x1b[5~\tc\r"     # arrows, PgUp, Tab
+    assert filtered(client, b"say x\r", b"\nnext\r") == "say x\rnext\r"        # CR LF split: one Enter
+    # mouse reports, C1 controls, OSC titles, bidi marks, bells: never handed to prompt_toolkit
+    assert filtered(client, "a\x1b[31mb\x1b[<0;1;1Mc\u009b1md\u202ee\x07\x1b]0;t\r".encode()) == "abc1mde0;t\r"
+    too_long = filtered(client, b"x" * 600, b"\r")
+    assert too_long == "x" * 500 + "\x03" and "line refused: longer than 500" in client.pushed[-1]
+    assert filtered(FakeClient(lines_allowed=1), b"one\rtwo\r") == "one\rtwo\x03"   # rate limit: dropped

@@ -49,7 +49,7 @@ _PASTE_MARKS = ("\x1b[200~", "\x1b[201~")
 # what reaches prompt_toolkit: editing keys, arrows, PgUp/PgDn, F-keys, Alt+key (never a
 # mouse report, a C1 control or an unknown sequence: its parser trusts what it is given)
 _CONTROL_KEYS = "\t\x7f\x08\x01\x02\x03\x04\x05\x06\x0b\x0e\x10\x12\x15\x17\x19"
-_KEY_SEQUENCE = re.compile(r"\x1b(\[[0-9;]{1,8}[A-LN-Za-ln-z~]|\[[A-LN-Za-z]|O[A-Z]|[ -Z\\\]-~])")
+_KEY_SEQUENCE = re.compile(r"\x1b(\[[0-9;]{1,8}[A-LN-Za-ln-z~]|\[[A-LN-Za-z]|O[A-Z]|[A-Za-z])")
 
 
 class SeatView:
@@ -214,6 +214,9 @@ class SeatScreen:
         self._escape = ""
         self._keys = TokenBucket(KEYS_PER_SECOND, KEYS_PER_SECOND)   # keys handed to prompt_toolkit
         self._task: Any = None
+        self._version = 0            # counts changes of the entries: the layout caches' key
+        self._wrapped: tuple[Any, list[Line]] = (None, [])
+        self._geometry: tuple[Any, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
         self.app = self._build()
 
     # ------------------------------------------------------------------ life
@@ -400,6 +403,7 @@ class SeatScreen:
         self.invalidate()
 
     def _add(self, line: Line) -> None:
+        self._version += 1
         self.entries.append(line)
         self.scroll = 0
         if len(self.entries) > KEEP + 100:
@@ -409,7 +413,22 @@ class SeatScreen:
 
     # ------------------------------------------------------------------ layout (event loop)
     def geometry(self) -> tuple[int, int, int, int]:
-        """(side, map_w, top, events) for the terminal's size now and the last frame."""
+        """(side, map_w, top, events) for the terminal's size now and the last frame (every
+        window asks at every redraw: kept while nothing changes)."""
+        key = (self.client.width, self.client.height, id(self.frame_now), self._version, self.mark)
+        if self._geometry[0] != key:
+            self._geometry = (key, self._layout())
+        return self._geometry[1]
+
+    def wrapped(self) -> list[Line]:
+        """Every kept narration line wrapped at the terminal's width (kept while unchanged)."""
+        key = (self.client.width, self._version)
+        if self._wrapped[0] != key:
+            width = self.client.width
+            self._wrapped = (key, [part for line in self.entries for part in wrap(line, width)])
+        return self._wrapped[1]
+
+    def _layout(self) -> tuple[int, int, int, int]:
         width, height = self.client.width, self.client.height
         frame = self.frame_now
         rest = height - 2
@@ -449,7 +468,7 @@ class SeatScreen:
     def event_fragments(self) -> list[Any]:
         _, _, _, events = self.geometry()
         width = self.client.width
-        lines = [part for line in self.entries for part in wrap(line, width)]
+        lines = self.wrapped()
         room = events - 1
         end = max(0, len(lines) - self.scroll)
         shown = lines[max(0, end - room):end]
