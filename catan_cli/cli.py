@@ -158,7 +158,9 @@ def build_app() -> Any:
     def play(
         scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario key ('catan scenarios')."),
         players: str = typer.Option("red,blue,white", "--players", "-p",
-                                    help="Seats: NAME, NAME:bot (greedy) or NAME:bot:random, comma-separated."),
+                                    help="Seats, comma-separated: NAME (a person), NAME:bot (greedy), "
+                                         "NAME:bot:LEVEL with LEVEL easy, medium (greedy) or hard "
+                                         "(the searching bot), or NAME:bot:random."),
         seed: int = typer.Option(None, "--seed", help="Seed for board, dice and deck (random if left out)."),
         sandbox: bool = typer.Option(False, "--sandbox", help="Allow set-up commands (dice, give, put, turn ...)."),
         option: list[str] = typer.Option([], "--option", "-o", help="Scenario option, e.g. variable (repeatable)."),
@@ -169,6 +171,8 @@ def build_app() -> Any:
         saves_dir: str = saves_option(),
         no_autosave: bool = typer.Option(False, "--no-autosave", help="Do not save after every command."),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
+        think: int = typer.Option(None, "--think", metavar="MS",
+                                  help="The hard (searching) bot's thinking time per decision in ms (default 1000)."),
         compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
         line: bool = typer.Option(False, "--line", help="Line mode: no full-screen table (pipes, TERM=dumb "
                                   "and screen readers get it anyway)."),
@@ -180,11 +184,13 @@ def build_app() -> Any:
         from .repl import PACE, Repl
 
         _no_color(no_color)
+        if think is not None and think < 1:
+            _fail("--think must be at least 1 ms", EXIT_USAGE)
         try:
             if save and not load and not force:
                 _refuse_overwrite(save, saves_dir, "--load NAME resumes it, --force overwrites it")
             session = _start_session(scenario, players, seed, sandbox, option, load, save, saves_dir,
-                                     not no_autosave, force)
+                                     not no_autosave, force, think_ms=think)
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
         terminal = sys.stdin.isatty() and sys.stdout.isatty()
@@ -503,7 +509,11 @@ def build_app() -> Any:
         scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario key."),
         players: int = typer.Option(4, "--players", "-p", help="Number of seats."),
         bots: str = typer.Option("greedy,random,random,random", "--bots",
-                                 help="Bot kind per seat, comma-separated (one kind fills every seat)."),
+                                 help="Bot kind per seat, comma-separated (one kind fills every seat): "
+                                      "random, easy, greedy (medium), search (hard)."),
+        rotate: bool = typer.Option(False, "--rotate",
+                                    help="Play every seating of the listed bots in turn (compares bots, not seats)."),
+        think: int = typer.Option(1000, "--think", metavar="MS", help="The searching bot's time per decision in ms."),
         games: int = typer.Option(100, "--games", "-n", help="How many games."),
         seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
         jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes."),
@@ -519,6 +529,8 @@ def build_app() -> Any:
             _fail(f"--bots names {len(kinds)} bots for {players} players", EXIT_USAGE)
         if games < 1 or jobs < 1:
             _fail("--games and --jobs must be at least 1", EXIT_USAGE)
+        if think < 1:
+            _fail("--think must be at least 1 ms", EXIT_USAGE)
         try:
             from .simulate import run_simulation
         except ImportError:
@@ -527,14 +539,16 @@ def build_app() -> Any:
 
         try:
             if as_json or not sys.stderr.isatty():
-                result = run_simulation(scenario, players, kinds, games, seed, jobs, check, None)
+                result = run_simulation(scenario, players, kinds, games, seed, jobs, check, None,
+                                        rotate=rotate, think_ms=think)
             else:
                 from rich.progress import Progress
 
                 with Progress(transient=True) as progress:
                     task = progress.add_task("simulating", total=games)
                     result = run_simulation(scenario, players, kinds, games, seed, jobs, check,
-                                            lambda done, total: progress.update(task, completed=done, total=total))
+                                            lambda done, total: progress.update(task, completed=done, total=total),
+                                            rotate=rotate, think_ms=think)
         except (CatanError, ValueError, KeyError) as exc:
             _fail(str(exc), EXIT_USAGE)
         if as_json:
@@ -560,17 +574,18 @@ def _refuse_overwrite(save: str, saves_dir: str | None, advice: str) -> None:
 
 def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool, option: list[str],
                    load: str | None, save: str | None, saves_dir: str | None, autosave: bool,
-                   force: bool = False) -> Any:
+                   force: bool = False, think_ms: int | None = None) -> Any:
     """The session 'catan play' (and 'catan serve') starts: a loaded save, or a new game.
     ``save``: the name it saves as (None: the first free autosave-N); ``force``: that name
-    may be overwritten even when another game wrote it."""
+    may be overwritten even when another game wrote it; ``think_ms``: the searching bot's
+    budget per decision."""
     from .saves import check_name
     from .script import Header, parse_seats
     from .session import Session
 
     save_name = check_name(save) if save else None
     if load:
-        session = Session.from_save(load, saves_folder=saves_dir, autosave=autosave)
+        session = Session.from_save(load, saves_folder=saves_dir, autosave=autosave, think_ms=think_ms)
         if save_name:
             session.save_name = save_name
             if force:
@@ -582,7 +597,8 @@ def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool,
         seed = random.SystemRandom().randrange(1, 1_000_000)
     options = [o.strip().lower() for item in option for o in item.split(",") if o.strip()]
     header = Header(scenario.lower(), parse_seats(players), seed, sandbox, options)
-    session = Session.new(header, save_name=save_name, saves_folder=saves_dir, autosave=autosave)
+    session = Session.new(header, save_name=save_name, saves_folder=saves_dir, autosave=autosave,
+                          think_ms=think_ms)
     if save_name and force:
         session.claim(save_name)
     return session
@@ -629,6 +645,12 @@ def result_tables(result: dict[str, Any]) -> list[Any]:
         seats.add_column(name, justify=justify)  # type: ignore[arg-type]
     for row in result["seats"]:
         seats.add_row(row["seat"], row["bot"], str(row["wins"]), f"{100 * row['win_rate']:.1f}")
+    kinds = Table(title="by bot" + (" (every seating in turn)" if result.get("rotate") else ""))
+    for name in ("bot", "wins", "win %", "fair share %", "decision median ms (processor)", "p90 ms"):
+        kinds.add_column(name, justify="left" if name == "bot" else "right")
+    for row in result.get("by_bot", []):
+        kinds.add_row(row["bot"], str(row["wins"]), f"{100 * row['win_rate']:.1f}", f"{100 * row['parity']:.1f}",
+                      f"{row['median_ms']:.1f}", f"{row['p90_ms']:.1f}")
     summary = Table(show_header=False, box=None)
     summary.add_column(style="bold")
     summary.add_column()
@@ -642,7 +664,7 @@ def result_tables(result: dict[str, Any]) -> list[Any]:
         summary.add_row("violations", str(len(result["violations"])) if result["violations"] else "none")
     summary.add_row("errors", str(len(result["errors"])) if result["errors"] else "none")
     summary.add_row("fingerprint", str(result["fingerprint"]))
-    out: list[Any] = [title, seats, summary]
+    out: list[Any] = [title, seats, kinds, summary]
     problems = list(result["violations"]) + list(result["errors"])
     if problems:
         detail = Table(title="first problems", title_justify="left")

@@ -99,6 +99,14 @@ META_COMMANDS: dict[str, Help] = {h.verb: h for h in [
 ]}
 ALIASES = {"?": "help", "exit": "quit", "q": "quit", "moves": "legal"}
 
+#: the bots a seat can be given at the start ('catan play --players red,blue:bot:hard')
+OPPONENTS: list[tuple[str, str]] = [
+    ("NAME:bot:easy", "a gentle bot: half its moves greedy, half any legal move"),
+    ("NAME:bot:medium", "the greedy bot (also NAME:bot): builds by production and the scenario's goals"),
+    ("NAME:bot:hard", "the searching bot: plays its candidate moves out in copies of the game "
+                      "(catan play --think MS, default 1000)"),
+]
+
 
 def _cost_text(help_: Help, game: "Game | None") -> str:
     if not help_.cost:
@@ -215,4 +223,5 @@ def overview(sandbox: bool = False, game: "Game | None" = None) -> list[tuple[st
     sections.append(("Other commands", [(h.syntax, first(h)) for h in META_COMMANDS.values()]))
     if sandbox:
         sections.append(("Sandbox", [(h.syntax, first(h)) for h in GAME_VERBS.values() if h.sandbox]))
+    sections.append(("Bots (catan play --players ...)", list(OPPONENTS)))
     return sections

@@ -96,12 +96,12 @@ def parse_seats(spec: str | Sequence[str]) -> list[Seat]:
 
 
 def _bot_kinds() -> tuple[str, ...]:
-    """The bot kinds there are (none when this build has no bots)."""
+    """The bot kinds and levels there are (none when this build has no bots)."""
     try:
-        from .bots import BOT_KINDS
+        from .bots import BOT_KINDS, LEVELS
     except ImportError:
         return ()
-    return BOT_KINDS
+    return tuple(dict.fromkeys(BOT_KINDS + tuple(LEVELS)))
 
 
 @dataclass

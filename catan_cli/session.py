@@ -31,22 +31,23 @@ class Bot(Protocol):
     def choose(self, game: "Game", seat: str) -> str: ...
 
 
-def make_bot(kind: str, seed: int) -> Bot:
-    """A bot from :mod:`catan_cli.bots`; CatanError when that package or kind is missing."""
+def make_bot(kind: str, seed: int, think_ms: int | None = None) -> Bot:
+    """A bot from :mod:`catan_cli.bots`; CatanError when that package or kind is missing.
+    ``think_ms``: the searching bot's budget per decision (None: its default)."""
     try:
         from .bots import make_bot as _make
     except ImportError:
         raise CatanError("bots are not available in this build (catan_cli.bots is missing)") from None
     try:
-        return _make(kind, seed)
+        return _make(kind, seed) if think_ms is None else _make(kind, seed, think_ms=think_ms)
     except CatanError:
         raise
     except (KeyError, ValueError) as exc:
         raise CatanError(f"unknown bot kind {kind!r}: {exc}") from None
 
 
-def _bots_for(header: Header) -> dict[str, Bot]:
-    return {seat.name: make_bot(seat.bot, header.seed * 10 + i)
+def _bots_for(header: Header, think_ms: int | None = None) -> dict[str, Bot]:
+    return {seat.name: make_bot(seat.bot, header.seed * 10 + i, think_ms)
             for i, seat in enumerate(header.seats) if seat.bot is not None}
 
 
@@ -67,10 +68,12 @@ class Played:
 class Session:
     """``save_name``: where the game is saved (None: the first free ``autosave-N``, so two
     games in one folder never share an autosave).  A save file this session did not write
-    or load is never overwritten unless asked (``save(name, force=True)``)."""
+    or load is never overwritten unless asked (``save(name, force=True)``).  ``think_ms``:
+    the searching bot's budget per decision (None: its default)."""
 
     def __init__(self, game: "Game", header: Header, *, save_name: str | None = None,
-                 saves_folder: str | Path | None = None, autosave: bool = True) -> None:
+                 saves_folder: str | Path | None = None, autosave: bool = True,
+                 think_ms: int | None = None) -> None:
         self.game = game
         self.header = header
         self.saves_folder = saves_folder
@@ -86,7 +89,8 @@ class Session:
         self._undo_refusal: str | None = (
             "the last command was played before this game was loaded" if game.history else "nothing to undo")
         self._before: Game | None = None   # the game before the last command played here
-        self._bots = _bots_for(header)
+        self.think_ms = think_ms
+        self._bots = _bots_for(header, think_ms)
         self._dice = DiceLog(lambda: self.header.new_game())
         saves.remove_stale_temps(saves_folder)
 
@@ -291,7 +295,7 @@ class Session:
     def load(self, name: str) -> None:
         """Replace this session's game by a saved one (the bots come from its header)."""
         loaded = saves.load_game(name, self.saves_folder)
-        bots = _bots_for(loaded.header)
+        bots = _bots_for(loaded.header, self.think_ms)
         self.game, self.header, self.save_name = loaded.game, loaded.header, loaded.name
         self._auto_named = False
         self._bots = bots

@@ -3,7 +3,9 @@
 ``run_simulation("base", 4, ["greedy", "random", "random", "random"], games=200)`` plays
 games ``seed, seed+1, ...`` (game ``i`` uses seed ``seed + i`` for the board, the dice and
 every bot's generator), each bot's command going through ``Game.execute`` as text, exactly
-as the REPL sends a line.  With ``jobs > 1`` the games are spread over processes; each game
+as the REPL sends a line.  With ``rotate=True`` game ``i`` seats the listed bots in the
+``i``-th of their distinct seatings (every permutation, taken in turn), so a comparison
+measures the bots and not the seats; the report then also tallies wins per bot kind.  With ``jobs > 1`` the games are spread over processes; each game
 depends only on its seed, and the results are merged in game order, so everything but the
 timings is the same for any ``jobs``.  With ``check=True`` every invariant checker runs
 after every action and the first violation of a game is reported with its seed and move.
@@ -12,12 +14,14 @@ after every action and the first violation of a game is reported with its seed a
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import multiprocessing
+import statistics
 import time
 from typing import Any, Callable, Sequence
 
-from .bots import BOT_KINDS, make_bot
+from .bots import DEFAULT_THINK_MS, canonical_kind, make_bot
 from .engine.newgame import PLAYER_COLORS
 from .errors import CatanError
 from .game import Game
@@ -31,8 +35,14 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 7919 + seat * 104729 + 17
 
 
+def seatings(bots: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every distinct seating of ``bots`` (the permutations of the multiset), in a fixed order."""
+    return sorted(set(itertools.permutations(bots)))
+
+
 def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False,
-              turn_cap: int = 500, via_text: bool | None = None) -> dict[str, Any]:
+              turn_cap: int = 500, via_text: bool | None = None,
+              think_ms: int = DEFAULT_THINK_MS) -> dict[str, Any]:
     """Play one game to the end (or to ``turn_cap`` turns); a summary of it.
 
     ``via_text`` (default: on with ``check``) sends each bot's command line through
@@ -47,7 +57,8 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
         via_text = check
     names = list(PLAYER_COLORS[:len(bots)])
     game = Game.new(scenario, players=names, seed=seed)
-    agents = [make_bot(kind, bot_seed(seed, i)) for i, kind in enumerate(bots)]
+    agents = [make_bot(kind, bot_seed(seed, i), think_ms=think_ms) for i, kind in enumerate(bots)]
+    times: dict[str, list[float]] = {}
     checker: Callable[[Game], list[str]] | None = None
     if check:
         checker = _checker()
@@ -75,11 +86,14 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
         action = None
         try:
             agent = agents[names.index(seat)]
+            t0 = time.thread_time()  # processor time: on a loaded machine the wall clock measures the load
             if via_text:
                 line = agent.choose(game, seat)
+                times.setdefault(agent.kind, []).append(time.thread_time() - t0)
                 game.execute(line)
             else:
                 action = agent.choose_action(game, seat)
+                times.setdefault(agent.kind, []).append(time.thread_time() - t0)
                 game.execute(action)      # a listed action: no second check; the history is written
         except CatanError as exc:
             if action is not None and not line:
@@ -98,7 +112,8 @@ def play_game(scenario: str, bots: Sequence[str], seed: int, check: bool = False
     seconds = time.process_time() - start
     winners = list(engine.s.winners) if game.over else []
     return {
-        "seed": seed, "winners": winners, "turns": engine.s.turn, "capped": capped or stuck,
+        "seed": seed, "bots": list(bots), "winners": winners, "turns": engine.s.turn, "capped": capped or stuck,
+        "decision_ms": {k: [round(1000 * t, 3) for t in v] for k, v in times.items()},
         "stuck": stuck, "decisions": decisions, "seconds": seconds,
         "violation": violation, "error": error, "digest": _light_digest(game),
     }
@@ -122,29 +137,31 @@ def _checker() -> Callable[[Game], list[str]]:
     return check_invariants
 
 
-def _play_one(job: tuple[int, str, tuple[str, ...], int, bool, int]) -> tuple[int, dict[str, Any]]:
-    index, scenario, bots, seed, check, turn_cap = job
-    return index, play_game(scenario, bots, seed, check, turn_cap)
+def _play_one(job: tuple[int, str, tuple[str, ...], int, bool, int, int]) -> tuple[int, dict[str, Any]]:
+    index, scenario, bots, seed, check, turn_cap, think_ms = job
+    return index, play_game(scenario, bots, seed, check, turn_cap, think_ms=think_ms)
 
 
 def run_simulation(scenario: str, n_players: int, bots: list[str], games: int, seed: int = 0,
                    jobs: int = 1, check: bool = False,
                    progress: Callable[[int, int], None] | None = None,
-                   turn_cap: int = 500) -> dict[str, Any]:
-    """Play ``games`` games and return the table: wins per seat, average turns, games that
-    hit the turn cap, decisions/s, and any invariant violation (seed and move).
+                   turn_cap: int = 500, rotate: bool = False,
+                   think_ms: int = DEFAULT_THINK_MS) -> dict[str, Any]:
+    """Play ``games`` games and return the table: wins per seat (and per bot kind), average
+    turns, games that hit the turn cap, decisions/s, the bots' decision times, and any
+    invariant violation (seed and move).
 
-    ``bots`` names one bot kind per seat (a single kind fills every seat).  ``progress``,
-    if given, is called as ``progress(done, games)`` after each finished game.
+    ``bots`` names one bot kind per seat (a single kind fills every seat); ``rotate`` plays
+    every seating of them in turn; ``think_ms`` is the searching bot's budget per decision.
+    ``progress``, if given, is called as ``progress(done, games)`` after each finished game.
     """
-    bots = [b.strip().lower() for b in bots]
+    bots = [canonical_kind(b) for b in bots]
     if len(bots) == 1 and n_players > 1:
         bots = bots * n_players
     if len(bots) != n_players:
         raise CatanError(f"{n_players} players need {n_players} bots, got {len(bots)}: {','.join(bots)}")
-    for b in bots:
-        if b not in BOT_KINDS:
-            raise CatanError(f"unknown bot {b!r} (bots: {', '.join(BOT_KINDS)})")
+    if think_ms < 1:
+        raise CatanError("--think must be at least 1 ms")
     if games < 0:
         raise CatanError("the number of games cannot be negative")
     if jobs < 1:
@@ -153,7 +170,8 @@ def run_simulation(scenario: str, n_players: int, bots: list[str], games: int, s
         _checker()
     # Fail early, in this process, on a bad scenario or player count.
     Game.new(scenario, players=list(PLAYER_COLORS[:n_players]), seed=seed)
-    work = [(i, scenario, tuple(bots), seed + i, check, turn_cap) for i in range(games)]
+    orders = seatings(bots) if rotate else [tuple(bots)]
+    work = [(i, scenario, orders[i % len(orders)], seed + i, check, turn_cap, think_ms) for i in range(games)]
     results: list[dict[str, Any] | None] = [None] * games
     start = time.perf_counter()
     done = 0
@@ -173,7 +191,13 @@ def run_simulation(scenario: str, n_players: int, bots: list[str], games: int, s
                 if progress:
                     progress(done, games)
     wall = time.perf_counter() - start
-    return summarise(scenario, bots, seed, jobs, check, turn_cap, [r for r in results if r is not None], wall)
+    report = summarise(scenario, bots, seed, jobs, check, turn_cap, [r for r in results if r is not None], wall)
+    report["rotate"] = rotate
+    if rotate and len(orders) > 1:
+        for row in report["seats"]:
+            row["bot"] = "rotated"
+    report["think_ms"] = think_ms
+    return report
 
 
 def summarise(scenario: str, bots: list[str], seed: int, jobs: int, check: bool, turn_cap: int,
@@ -186,9 +210,19 @@ def summarise(scenario: str, bots: list[str], seed: int, jobs: int, check: bool,
     game_seconds = 0.0
     violations, errors = [], []
     finger = hashlib.sha256()
+    kinds = sorted(set(bots))
+    kind_wins = dict.fromkeys(kinds, 0)
+    kind_seats = dict.fromkeys(kinds, 0)
+    times: dict[str, list[float]] = {}
     for r in results:
+        seated = r.get("bots", bots)
+        for k in seated:
+            kind_seats[k] = kind_seats.get(k, 0) + 1
         for w in r["winners"]:
             wins[w] += 1
+            kind_wins[seated[w]] = kind_wins.get(seated[w], 0) + 1
+        for k, ms in r.get("decision_ms", {}).items():
+            times.setdefault(k, []).extend(ms)
         if len(r["winners"]) > 1:
             shared += 1
         if r["winners"]:
@@ -209,6 +243,13 @@ def summarise(scenario: str, bots: list[str], seed: int, jobs: int, check: bool,
         "scenario": scenario, "players": len(bots), "bots": list(bots), "seats": seats,
         "games": n, "seed": seed, "jobs": jobs, "check": check, "turn_cap": turn_cap,
         "wins": {names[i]: wins[i] for i in range(len(bots))},
+        # per bot kind: the share of games one of its seats won, against its fair share
+        "by_bot": [{"bot": k, "seats": kind_seats[k], "wins": kind_wins[k],
+                    "win_rate": kind_wins[k] / n if n else 0.0,
+                    "parity": kind_seats[k] / (n * len(bots)) if n else 0.0,
+                    "median_ms": statistics.median(times[k]) if times.get(k) else 0.0,
+                    "p90_ms": _quantile(times[k], 0.9) if times.get(k) else 0.0}
+                   for k in kinds],
         "finished": finished, "shared": shared, "capped": capped,
         "avg_turns": turns / n if n else 0.0,
         "decisions": decisions,
@@ -221,11 +262,19 @@ def summarise(scenario: str, bots: list[str], seed: int, jobs: int, check: bool,
     }
 
 
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1)))]
+
+
 def format_table(report: dict[str, Any]) -> str:
     """The report as plain text lines (the CLI may draw its own rich table)."""
     lines = [f"{report['scenario']}: {report['games']} games, seed {report['seed']}, jobs {report['jobs']}"]
     for s in report["seats"]:
         lines.append(f"  {s['seat']:<8} {s['bot']:<8} wins {s['wins']:>5}  {100 * s['win_rate']:5.1f}%")
+    for k in report.get("by_bot", []):
+        lines.append(f"  {k['bot']:<8} wins {k['wins']:>5}  {100 * k['win_rate']:5.1f}% (parity "
+                     f"{100 * k['parity']:.1f}%), decision median (processor) {k['median_ms']:.1f} ms, p90 {k['p90_ms']:.1f} ms")
     lines.append(f"  finished {report['finished']}, shared {report['shared']}, "
                  f"capped {report['capped']} (cap {report['turn_cap']} turns)")
     lines.append(f"  average turns {report['avg_turns']:.1f}; {report['decisions']} decisions in "
@@ -239,4 +288,4 @@ def format_table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["run_simulation", "play_game", "summarise", "format_table", "bot_seed"]
+__all__ = ["run_simulation", "play_game", "summarise", "format_table", "bot_seed", "seatings"]

@@ -73,10 +73,10 @@ def test_an_unknown_scenario_gets_a_suggestion():
 
 
 def test_a_bad_bot_kind_lists_the_kinds():
-    with pytest.raises(CatanError, match=r"bad player 'blue:robot' .*\(bot kinds: greedy, random\)"):
+    with pytest.raises(CatanError, match=r"bad player 'blue:robot' .*\(bot kinds: greedy, random, easy, search, medium, hard\)"):
         parse_seats("red,blue:robot")
     with pytest.raises(CatanError, match=r"unknown bot kind 'gredy' \(did you mean 'greedy'\?\) "
-                                         r"\(bot kinds: greedy, random\)"):
+                                         r"\(bot kinds: greedy, random, easy, search, medium, hard\)"):
         parse_seats("red,blue:bot:gredy")
 
 

@@ -107,11 +107,23 @@ class Board:
 _BOARDS: "weakref.WeakKeyDictionary[Any, Board]" = weakref.WeakKeyDictionary()
 
 
+_BY_MAP: dict[tuple[Any, ...], Board] = {}
+_BY_MAP_LIMIT = 64
+
+
 def board_of(game: "Game") -> Board:
-    """The game's board tables, built once per game."""
+    """The game's board tables, built once per map: the searching bot's copies of a game
+    share their original's tables."""
     board = _BOARDS.get(game)
     if board is None:
-        board = Board(game.board_json(), game.engine.scen, game.engine.pieces)
+        s = game.engine.s
+        key = (id(game.engine.scen), s.scenario, tuple(s.terrain), tuple(s.numbers), tuple(s.harbor_types))
+        board = _BY_MAP.get(key)
+        if board is None:
+            if len(_BY_MAP) >= _BY_MAP_LIMIT:
+                _BY_MAP.pop(next(iter(_BY_MAP)))
+            board = Board(game.board_json(), game.engine.scen, game.engine.pieces)
+            _BY_MAP[key] = board
         _BOARDS[game] = board
     return board
 

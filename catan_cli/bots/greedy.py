@@ -19,13 +19,15 @@ Each decision is made afresh from what the seat may see (:class:`~.context.Ctx`)
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.actions import Action
 from ..engine.geometry import RESOURCES
 from ..errors import RuleError
 from .context import Ctx, route_search
-from .seeding import decision_rng, turn_lines
+from .rng import bot_rng, pick_near_best
+from .seeding import turn_lines
 from .strategies import Strategy, strategy_for
 
 if TYPE_CHECKING:
@@ -34,6 +36,9 @@ if TYPE_CHECKING:
 RES_W = (1.0, 1.0, 0.8, 0.95, 0.9)       # lumber brick wool grain ore
 MAX_TRADES_PER_TURN = 6
 MAX_OFFERS_PER_TURN = 2
+#: near-equal choices (within this fraction of the best) are varied by the bot's generator
+SETUP_MARGIN = 0.04
+ROBBER_MARGIN = 0.05
 
 
 class Goal(NamedTuple):
@@ -57,8 +62,13 @@ class GreedyBot:
 
     kind = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, vary: bool = True) -> None:
+        # ``seed`` is kept for make_bot's signature: every random choice comes from
+        # bot_rng(game, seat), so a resumed game continues exactly.
         self.seed = seed
+        self.vary = vary
+        self._memo_key: tuple[int, int, int] | None = None
+        self._memo: dict[str, Any] = {}
         # Pure caches (the same answers as working them out again, so a resumed game plays
         # as the uninterrupted one): the last route search, with the board picture and seat
         # it was made for; the last expansion worked out from the board alone; Longest Road
@@ -92,13 +102,18 @@ class GreedyBot:
         return action
 
     def memo(self, ctx: Ctx) -> dict[str, Any]:
-        """This turn's bank trades and offers of the seat (and to whom), read from the game's
-        history, so a resumed game knows them as well as the uninterrupted one."""
-        lines = turn_lines(ctx.game, ctx.seat)
-        offered = {ctx.game.players.index(words[1]) for words in (line.split() for line in lines)
-                   if words[0] == "offer" and len(words) > 1 and words[1] in ctx.game.players}
-        return {"trades": sum(1 for line in lines if line.startswith("trade ")),
-                "offers": sum(1 for line in lines if line.startswith("offer ")), "offered": offered}
+        """This turn's trades and offers so far.  From the game's history when it keeps one
+        (so a resumed game knows them as well as the uninterrupted one), else counted by this
+        bot as it plays (the searching bot's play-outs run on copies without a history)."""
+        key = (id(ctx.game), ctx.turn, ctx.me)
+        if key != self._memo_key:
+            self._memo_key = key
+            self._memo = _turn_memo(ctx) if ctx.game.history else {"trades": 0, "offers": 0, "offered": set()}
+        return self._memo
+
+    def rng(self, ctx: Ctx) -> "random.Random | None":
+        """The generator for near-equal choices (None when the bot does not vary)."""
+        return bot_rng(ctx.game, ctx.me) if self.vary else None
 
     def _fallback(self, ctx: Ctx) -> Action:
         for kind in ("roll", "end"):
@@ -106,7 +121,8 @@ class GreedyBot:
                 if a.kind == kind:
                     return a
         quiet = [a for a in ctx.legal if a.kind not in ("trade", "offer")]
-        return decision_rng(ctx.game, ctx.seat, self.seed).choice(quiet or ctx.legal)
+        options = quiet or ctx.legal
+        return options[bot_rng(ctx.game, ctx.me, "fallback").randrange(len(options))]
 
     # --- dispatch ----------------------------------------------------------------------
     def decide(self, ctx: Ctx, strat: Strategy) -> Action | None:
@@ -142,13 +158,14 @@ class GreedyBot:
         b = ctx.board
         prod = b.node_prod[n]
         mine = ctx.production(ctx.me)
+        weights = strat.resource_weights(ctx)
         val = 0.0
         for r in range(5):
             p = prod[r]
             if p:
                 if ctx.robber >= 0 and ctx.robber in b.node_hexes[n] and b.hex_res[ctx.robber] == r:
                     p = max(0, p - b.hex_pips[ctx.robber] // 2)
-                val += p * RES_W[r] * (1.0 + 1.2 / (1.0 + mine[r] / 2.5))
+                val += p * weights[r] * (1.0 + 1.2 / (1.0 + mine[r] / 2.5))
         val += prod[5] * 1.7
         h = b.node_harbor[n]
         if h == 5:
@@ -171,13 +188,14 @@ class GreedyBot:
     # --- set-up ---------------------------------------------------------------------------
     def setup(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]]) -> Action | None:
         if "build-settlement" in kinds:
-            return max(kinds["build-settlement"],
-                       key=lambda a: (self.spot_value(ctx, strat, a.args[0]), -a.args[0]))
+            spots = sorted(kinds["build-settlement"], key=lambda a: a.args[0])
+            return pick_near_best(spots, lambda a: self.spot_value(ctx, strat, a.args[0]),
+                                  self.rng(ctx), SETUP_MARGIN)
         routes = kinds.get("build-road", []) + kinds.get("build-ship", [])
         if not routes:
             return None
         b = ctx.board
-        best, best_score = None, -1e9
+        scores: list[tuple[float, Action]] = []
         for a in routes:
             e = a.args[0]
             u, v = b.edge_nodes[e]
@@ -198,9 +216,9 @@ class GreedyBot:
             score += strat.setup_route_bonus(ctx, a)
             if a.kind == "build-ship":
                 score -= 0.5
-            if score > best_score:
-                best, best_score = a, score
-        return best
+            scores.append((score, a))
+        by_action = {a: sc for sc, a in scores}
+        return pick_near_best([a for _, a in scores], by_action.__getitem__, self.rng(ctx), SETUP_MARGIN)
 
     # --- goals ----------------------------------------------------------------------------
     def goals(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]],
@@ -619,7 +637,8 @@ class GreedyBot:
                 val += 2.0 + 0.15 * int(p["resource_count"]) + 2.0 * int(p["vp"]) / target
             return val + strat.robber_bonus(ctx, a)
 
-        return max(options, key=lambda a: (score(a), -a.args[0], a.args[1]))
+        ranked = sorted(options, key=lambda a: (-a.args[0], a.args[1]), reverse=True)
+        return pick_near_best(ranked, score, self.rng(ctx), ROBBER_MARGIN)
 
     def answer_offer(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]]) -> Action:
         decline = kinds.get("decline", [None])[0]
@@ -640,6 +659,15 @@ class GreedyBot:
         gain = sum(need[r] * offer["give"][r] for r in range(5))
         loss = sum(need[r] * offer["get"][r] for r in range(5))
         return accept if gain > loss + 0.25 else decline  # type: ignore[return-value]
+
+
+def _turn_memo(ctx: Ctx) -> dict[str, Any]:
+    """This turn's bank trades and offers of the seat (and to whom), from the history."""
+    lines = turn_lines(ctx.game, ctx.seat)
+    offered = {ctx.game.players.index(words[1]) for words in (line.split() for line in lines)
+               if words[0] == "offer" and len(words) > 1 and words[1] in ctx.game.players}
+    return {"trades": sum(1 for line in lines if line.startswith("trade ")),
+            "offers": sum(1 for line in lines if line.startswith("offer ")), "offered": offered}
 
 
 def longest_path(ctx: Ctx, edges: list[int]) -> int:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.actions import Action
 from ..errors import RuleError
-from .seeding import decision_rng
+from .rng import bot_rng
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -14,8 +14,7 @@ if TYPE_CHECKING:
 
 class RandomBot:
     """Picks uniformly among the legal actions of its seat (``Game.legal_actions()``,
-    without the open-ended domestic offers), with a generator seeded per decision from its
-    seed, the seat and the move number (:mod:`.seeding`): it keeps no state between moves."""
+    without the open-ended domestic offers), with the generator of :func:`bot_rng`."""
 
     kind = "random"
 
@@ -27,7 +26,7 @@ class RandomBot:
         legal = [a for a in game.legal_actions() if a.seat == me]
         if not legal:
             raise RuleError(f"{seat} has nothing to do now")
-        return legal[decision_rng(game, seat, self.seed).randrange(len(legal))]
+        return legal[bot_rng(game, me).randrange(len(legal))]
 
     def choose(self, game: "Game", seat: str) -> str:
         return game.text(self.choose_action(game, seat))

@@ -2,26 +2,19 @@
 seat, never on what the bot object remembers.  So a bot game saved mid-game and resumed
 with ``--load`` goes on exactly as the uninterrupted game would have.
 
-* :func:`decision_rng` gives the generator for one decision, seeded from the bot's seed (which
-  comes from the game's seed and the seat), the seat and the move number (the length of the
-  game's history);
+* every random choice comes from :func:`.rng.bot_rng`, seeded from the game's seed, the seat
+  and the public position (which also works in the searching bot's copies, which keep no
+  history);
 * :func:`turn_lines` gives the seat's own commands of the turn under way, from the history,
   for per-turn limits (bank trades made, offers made and to whom).
 """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..game import Game
-
-
-def decision_rng(game: "Game", seat: str, seed: int) -> random.Random:
-    """A generator for the decision of ``seat`` at this point of ``game`` (a string seed is
-    hashed with SHA-512: the same on every machine and every run)."""
-    return random.Random(f"{seed}/{seat}/{len(game.history)}/{game.state.turn}")
 
 
 def turn_lines(game: "Game", seat: str) -> list[str]:
@@ -44,4 +37,4 @@ def turn_lines(game: "Game", seat: str) -> list[str]:
     return out
 
 
-__all__ = ["decision_rng", "turn_lines"]
+__all__ = ["turn_lines"]

@@ -18,12 +18,25 @@ if TYPE_CHECKING:
     from ..greedy import Goal, GreedyBot
 
 
+#: the base game: brick and lumber for the first roads, ore and grain for cities
+LAND_WEIGHTS = (1.0, 1.0, 0.8, 0.95, 0.9)
+#: a sea game: a ship is lumber and wool
+SEA_WEIGHTS = (1.05, 0.9, 0.95, 0.95, 0.9)
+
+
 class Strategy:
     """The base game: no scenario goals.  Every hook has a neutral default."""
 
     key = "base"
 
     # --- valuing the map -------------------------------------------------------------
+    def resource_weights(self, ctx: "Ctx") -> tuple[float, ...]:
+        """What a pip of each resource (lumber brick wool grain ore) is worth at set-up and
+        when choosing a site.  Where ships sail, wool and lumber build them: they count more."""
+        if ctx.board.ships:
+            return SEA_WEIGHTS
+        return LAND_WEIGHTS
+
     def spot_bonus(self, ctx: "Ctx", node: int) -> float:
         """Extra value of a settlement on ``node`` beyond its production and harbour."""
         return 0.0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...bots.seeding import decision_rng
+from ...bots.rng import bot_rng
 from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
 from ...engine.geometry import RESOURCES
@@ -120,7 +120,7 @@ class Strategy(BaseStrategy):
         if chest is not None:
             return chest
         if "look-castaway" in kinds and sum(ctx.hand) >= 3:
-            return decision_rng(ctx.game, ctx.seat, bot.seed).choice(kinds["look-castaway"])
+            return bot_rng(ctx.game, ctx.me, "castaway").choice(kinds["look-castaway"])
         sends = kinds.get("send-miner", [])
         if sends:
             hand = ctx.hand

@@ -61,6 +61,11 @@ class Strategy(BaseStrategy):
         return info
 
     # --- valuing ----------------------------------------------------------------------------
+    def resource_weights(self, ctx: "Ctx") -> tuple[float, ...]:
+        # ships along the lane are lumber and wool; warships come from development cards
+        # (wool, grain, ore): a seat without wool at set-up never reaches its fortress
+        return (1.05, 0.85, 1.2, 0.95, 0.95)
+
     def route_allowed(self, ctx: "Ctx") -> Callable[[int, int], bool] | None:
         # ships go only along the lane, one route, taken care of by the fortress goal
         return lambda edge, mode: mode == 0

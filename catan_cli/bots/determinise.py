@@ -1,0 +1,108 @@
+"""Worlds a seat cannot tell apart from the real game: copies of the game in which every
+card it cannot see is dealt afresh from what it can know.
+
+What a seat knows: its own hand and development cards, the bank, every hand's and the
+deck's size, every card ever played (each play is announced; ``PlayerState.played``), when
+each development card was bought, and the cards a pending offer promises.  Everything else
+-- which resources the other hands hold, which development cards they and the deck hold,
+and the dice generator -- is drawn from ``rng``: the unseen resources are the supply minus
+the bank and the seat's own hand; the unseen development cards are the scenario's deck
+minus the seat's own and every played card.  Nothing from the real hidden cards survives
+into the copy, so a decision made on such worlds cannot depend on them.
+
+A scenario's own state is copied as it is; a scenario that declares state hidden from
+this seat (owner-only for another seat, or nobody's) cannot be dealt afresh here, and
+:func:`can_determinise` says so (the searching bot then plays greedy).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..engine.declare import Visibility
+from ..engine.scenario import DEV_CARDS
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def copy_game(game: "Game") -> "Game":
+    """An independent copy of ``game`` for play-outs (``Engine.copy``: the state field by
+    field, the map tables shared), its history left behind."""
+    from ..game import Game
+    return Game(game.engine.copy())
+
+
+def can_determinise(game: "Game", me: int) -> bool:
+    """Whether every piece of scenario state hidden from ``me`` is empty (nothing to deal)."""
+    e, s = game.engine, game.engine.s
+    for (scope, key), item in e.state_items.items():
+        if item.visibility is Visibility.PUBLIC:
+            continue
+        if scope == "game" and key in s.extra:
+            return False
+        if scope == "player" and any(key in p.extra for i, p in enumerate(s.players)
+                                     if i != me or item.visibility is Visibility.NOBODY):
+            return False
+    return True
+
+
+def determinise(world: "Game", me: int, rng: random.Random) -> None:
+    """Deal ``world``'s cards hidden from ``me`` afresh (in place), keeping every count
+    ``me`` can see; reseed its dice."""
+    s = world.engine.s
+    world.engine.touch()      # the cards change outside apply: drop the cached pictures
+    s.rng = random.Random(rng.getrandbits(64))
+    others = [i for i in range(len(s.players)) if i != me]
+    _deal_resources(world, me, others, rng)
+    _deal_cards(world, me, others, rng)
+
+
+def _deal_resources(world: "Game", me: int, others: list[int], rng: random.Random) -> None:
+    e, s = world.engine, world.engine.s
+    promised: dict[int, list[int]] = {}
+    for item in s.pending:
+        if item.get("kind") == "offer" and "from" in item and item["from"] != me:
+            promised[int(item["from"])] = [int(x) for x in item["give"]]
+    pool_counts = [max(0, int(e.scen.bank[r]) - s.bank[r] - s.players[me].resources[r]
+                       - sum(p[r] for p in promised.values())) for r in range(5)]
+    pool = [r for r in range(5) for _ in range(pool_counts[r])]
+    rng.shuffle(pool)
+    for i in others:
+        p = s.players[i]
+        hand = list(promised.get(i, [0] * 5))
+        for _ in range(sum(p.resources) - sum(hand)):
+            hand[pool.pop() if pool else rng.randrange(5)] += 1
+        p.resources[:] = hand
+
+
+def _deal_cards(world: "Game", me: int, others: list[int], rng: random.Random) -> None:
+    e, s = world.engine, world.engine.s
+    unseen = dict(e.scen.deck)
+    for card, _ in s.players[me].dev_cards:
+        unseen[card] = unseen.get(card, 0) - 1
+    for p in s.players:
+        for card, n in p.played.items():
+            unseen[card] = unseen.get(card, 0) - n
+    cards = [c for c in DEV_CARDS for _ in range(max(0, unseen.get(c, 0)))]
+    needed = len(s.deck) + sum(len(s.players[i].dev_cards) for i in others)
+    weights = [max(1, e.scen.deck.get(c, 0)) for c in DEV_CARDS]
+    while len(cards) < needed:   # the counts disagree (a scenario's own use of cards): pad
+        cards.append(rng.choices(DEV_CARDS, weights)[0])
+    rng.shuffle(cards)
+    del cards[needed:]
+    for i in others:
+        p = s.players[i]
+        p.dev_cards = [[cards.pop(), bought] for _, bought in p.dev_cards]
+    s.deck = cards
+
+
+def world_of(game: "Game", me: int, rng: random.Random) -> "Game":
+    """A copy of ``game`` with what ``me`` cannot see dealt afresh."""
+    world = copy_game(game)
+    determinise(world, me, rng)
+    return world
+
+
+__all__ = ["can_determinise", "copy_game", "determinise", "world_of"]

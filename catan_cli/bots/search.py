@@ -1,0 +1,230 @@
+"""The searching bot (``search``, level ``hard``): Monte Carlo search over the real engine.
+
+For one decision it takes a few candidate moves (the greedy bot's choice first, then the
+best alternatives of each kind) and plays each out, again and again, in worlds its seat
+cannot tell apart from the real game (:mod:`.determinise`: the unseen cards dealt afresh,
+new dice), greedy playing every seat in the copies until the same seat's turn has come
+round twice (``HORIZON``).
+Each round plays every candidate in the same world with the same dice (common random
+numbers), so candidates are compared on equal luck; the dice and the deals are the chance
+nodes, sampled.  A world is scored by :func:`evaluate` (victory points, production, cards).
+
+It keeps the greedy move unless another candidate beats it, paired round by round, by
+more than the noise (``CONFIDENCE`` standard errors, after ``MIN_ROUNDS`` rounds): search
+refines greedy and does not replace it with luck.  Decisions with one sensible move (a
+roll, a forced answer, a discard) are the greedy bot's at once.
+
+The budget, ``think_ms`` per decision, is counted in play-out moves (``MOVES_PER_MS`` of
+them per millisecond, the pace of the reference machine), not read off a clock: so the
+bot's play does not depend on the machine's speed or load, games with it reproduce, and a
+saved game resumes exactly.  A clock guards people on slow machines only: a decision stops
+at ``CPU_CAP`` times its budget of this thread's processor time (``rollouts`` instead gives
+a fixed number of rounds).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import TYPE_CHECKING
+
+from ..engine.actions import Action
+from ..errors import CatanError, RuleError
+from .context import Ctx, board_of
+from .determinise import can_determinise, copy_game, determinise
+from .greedy import GreedyBot
+from .rng import bot_rng
+from .strategies import strategy_for
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+DEFAULT_THINK_MS = 1000
+#: candidate moves compared per decision (the greedy move among them)
+MAX_CANDIDATES = 6
+#: alternatives per kind of move (roads, robber places, settlements ...)
+PER_KIND = 2
+#: a play-out stops after this many moves even if the seat's turn has not come back
+MAX_PLAYOUT_MOVES = 400
+#: kinds never searched (the greedy bot's answer is taken): bank trades and discards
+#: (too many, each small), offers (open-ended)
+SKIPPED_KINDS = frozenset({"trade", "offer", "discard"})
+WIN_SCORE = 100.0
+#: an alternative replaces the greedy move only when its paired advantage exceeds this many
+#: standard errors (several alternatives are compared at once: one would be chosen on luck)
+CONFIDENCE = 2.0
+#: at least this many rounds before an alternative may replace the greedy move
+MIN_ROUNDS = 3
+#: play-outs run until the seat's turn has come back this many times (two rounds measured
+#: better than one or three against greedy, in the base game at 250-500 ms)
+HORIZON = 2
+#: play-out moves per millisecond of thinking (greedy moves with the copies and the dealing).
+#: The pace of the slowest scenario on the reference machine (benchmarks/search_time.py:
+#: about 2.2 per processor ms in the sea scenarios, 5.5 in the base game), so the median
+#: decision stays within its budget everywhere
+MOVES_PER_MS = 2.0
+#: a decision never takes more than this multiple of its budget in processor time (a
+#: machine much slower than the reference one; only then does the clock change the play)
+CPU_CAP = 3.0
+
+
+class SearchBot:
+    kind = "search"
+
+    def __init__(self, think_ms: int = DEFAULT_THINK_MS, rollouts: int | None = None) -> None:
+        self.think_ms = think_ms
+        self.rollouts = rollouts
+        self.greedy = GreedyBot()
+        self.playout = GreedyBot()
+        self.last_rounds = 0       # rounds played for the last decision (benchmarks)
+        self.last_moves = 0        # play-out moves made for the last decision (benchmarks)
+
+    def choose(self, game: "Game", seat: str) -> str:
+        return game.text(self.choose_action(game, seat))
+
+    def choose_action(self, game: "Game", seat: str) -> Action:
+        start = time.thread_time()
+        self.last_rounds = self.last_moves = 0
+        greedy_move = self.greedy.choose_action(game, seat)
+        me = game.seat(seat)
+        candidates = self.candidates(game, seat, greedy_move)
+        if len(candidates) < 2 or not can_determinise(game, me):
+            return greedy_move
+        return self.search(game, me, candidates, start)
+
+    # --- what to compare ------------------------------------------------------------
+    def candidates(self, game: "Game", seat: str, greedy_move: Action) -> list[Action]:
+        """The greedy move, then per kind the moves the greedy bot values most (setup
+        spots, roads toward sites) or a few chosen by the bot's generator."""
+        if greedy_move.kind in SKIPPED_KINDS:
+            return [greedy_move]
+        ctx = Ctx(game, seat)
+        kinds = {k: v for k, v in ctx.kinds().items() if k not in SKIPPED_KINDS}
+        if set(kinds) <= {"roll"} or (set(kinds) <= {"roll", "play-knight"} and greedy_move.kind == "roll"
+                                      and self.greedy.robber_hurts_me(ctx) == 0):
+            return [greedy_move]
+        rng = bot_rng(game, ctx.me, "search-candidates")
+        strat = strategy_for(ctx.board.scenario)
+        out = [greedy_move]
+        for kind in sorted(kinds):
+            options = [a for a in kinds[kind] if a != greedy_move]
+            if kind == "build-settlement":
+                options.sort(key=lambda a: -self.greedy.spot_value(ctx, strat, a.args[0]))
+            elif kind == "build-city":
+                b = board_of(game)
+                options.sort(key=lambda a: -b.node_pips[a.args[0]])
+            else:
+                rng.shuffle(options)
+            out.extend(options[:PER_KIND])
+        if len(out) > MAX_CANDIDATES:
+            rest = out[1:]
+            ends = [a for a in rest if a.kind == "end"]
+            others = [a for a in rest if a.kind != "end"]
+            out = [greedy_move] + ends + others[:MAX_CANDIDATES - 1 - len(ends)]
+        return out
+
+    # --- the search --------------------------------------------------------------------
+    def search(self, game: "Game", me: int, candidates: list[Action], start: float) -> Action:
+        """Rounds of paired play-outs until the next round would overrun the budget of
+        moves (the largest round so far predicts it), or ``rollouts`` rounds."""
+        base = copy_game(game)
+        rng = bot_rng(game, me, "search-worlds")
+        scores: list[list[float]] = [[] for _ in candidates]
+        work = self.think_ms * MOVES_PER_MS
+        cpu_cap = start + CPU_CAP * self.think_ms / 1000.0
+        rounds = used = largest = 0
+        while True:
+            if self.rollouts is not None:
+                if rounds >= self.rollouts:
+                    break
+            elif rounds >= 1 and (used + largest > work or time.thread_time() > cpu_cap):
+                break
+            world_seed = rng.getrandbits(64)
+            moves = 0
+            for i, action in enumerate(candidates):
+                score, made = self.playout_score(base, me, action, world_seed)
+                scores[i].append(score)
+                moves += made + 1
+            used += moves
+            largest = max(largest, moves)
+            rounds += 1
+        self.last_rounds, self.last_moves = rounds, used
+        return candidates[best_paired(scores)]
+
+    def playout_score(self, base: "Game", me: int, action: Action, world_seed: int) -> tuple[float, int]:
+        """Play ``action`` in a fresh world of seed ``world_seed``, then greedy for every
+        seat until ``me``'s turn has come round ``HORIZON`` times; the world's score for
+        ``me`` and the number of moves played after ``action``."""
+        world = copy_game(base)
+        determinise(world, me, random.Random(world_seed))
+        engine = world.engine
+        try:
+            engine.apply(action)
+        except RuleError:
+            return -WIN_SCORE, 0  # not legal in this world (cannot happen for a seat's own move)
+        s = engine.s
+        setup = s.phase == "setup"
+        left_my_turn = s.current != me
+        returns = made = 0
+        for made in range(MAX_PLAYOUT_MOVES):
+            if world.over:
+                break
+            if not setup and left_my_turn and s.current == me:
+                returns += 1
+                if returns >= HORIZON:
+                    break
+                left_my_turn = False
+            if setup and s.phase != "setup":
+                setup = False
+                left_my_turn = s.current != me
+            seat = engine.prompt_seat()
+            try:
+                engine.apply(self.playout.choose_action(world, engine.name(seat)))
+            except CatanError:
+                break
+            if s.current != me:
+                left_my_turn = True
+        return evaluate(world, me), made
+
+
+def evaluate(world: "Game", me: int) -> float:
+    """``me``'s standing in ``world``: its worth minus the best other seat's.  Worth is
+    victory points, then production (pips, cities double) and cards in hand."""
+    e, s = world.engine, world.engine.s
+    if s.winners:
+        return WIN_SCORE if me in s.winners else -WIN_SCORE
+    board = board_of(world)
+    pips = [0.0] * len(s.players)
+    for n, owner in enumerate(s.node_owner):
+        kind = s.node_kind[n]
+        if owner >= 0 and kind in (1, 2):
+            for h in board.node_hexes[n]:
+                if h != s.robber and board.hex_res[h] >= 0:
+                    pips[owner] += board.hex_pips[h] * kind
+    worth = []
+    for i, p in enumerate(s.players):
+        cards = sum(p.resources)
+        worth.append(e.vp(i) + 0.08 * pips[i] + 0.06 * min(cards, 7) + 0.25 * len(p.dev_cards)
+                     + 0.15 * p.knights)
+    return worth[me] - max(w for i, w in enumerate(worth) if i != me)
+
+
+def best_paired(scores: list[list[float]]) -> int:
+    """The candidate to play: the best mean, if there are at least ``MIN_ROUNDS`` rounds
+    and its round-by-round advantage over the first (the greedy move) exceeds
+    ``CONFIDENCE`` standard errors; else the first."""
+    n = len(scores[0])
+    if n < max(2, MIN_ROUNDS):
+        return 0
+    means = [sum(col) / n for col in scores]
+    best = max(range(len(scores)), key=lambda i: (means[i], -i))
+    if best == 0:
+        return 0
+    diffs = [scores[best][k] - scores[0][k] for k in range(n)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return best if mean > CONFIDENCE * math.sqrt(var / n) else 0
+
+
+__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate"]

@@ -1,0 +1,304 @@
+"""Bots worth playing against: the levels, the searching bot, variety from bot_rng, seat
+rotation in simulations, secrecy of every bot's inputs, and exact resumption of bot games."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from catan_cli import Game
+from catan_cli.bots import BOT_KINDS, LEVELS, SearchBot, bot_rng, canonical_kind, make_bot
+from catan_cli.bots.determinise import can_determinise, world_of
+from catan_cli.bots.search import best_paired, evaluate
+from catan_cli.errors import CatanError
+from catan_cli.saves import load_game, save_game
+from catan_cli.script import Header, parse_seats
+from catan_cli.session import Session
+from catan_cli.simulate import run_simulation, seatings
+
+from secrecy import scrambled_for
+from test_bots import _shuffle_hidden
+
+SCENARIOS = ["base", "cloth-for-catan", "pirate-islands"]
+#: the searching bot's long tests: the base game always, the sea scenarios with -m slow
+SEARCHED = ["base", *(pytest.param(s, marks=pytest.mark.slow) for s in SCENARIOS[1:])]
+NAMES = ["red", "blue", "white", "orange"]
+
+
+def agent(kind: str, seed: int = 0) -> Any:
+    """A bot of ``kind``; the searching one with a small budget (its own mode of play: the
+    budget is counted in moves, so it is reproducible like the others)."""
+    return SearchBot(think_ms=25) if kind == "search" else make_bot(kind, seed)
+
+
+def advance(game: Game, bots: dict[str, Any], moves: int) -> None:
+    for _ in range(moves):
+        if game.over:
+            return
+        seat = game.prompt_player()
+        game.execute(bots[seat].choose(game, seat))
+
+
+# --- levels -------------------------------------------------------------------------------
+def test_levels_name_the_bots() -> None:
+    assert {level: make_bot(level).kind for level in LEVELS} == {"easy": "easy", "medium": "greedy",
+                                                                 "hard": "search"}
+    assert canonical_kind(" Hard ") == "search"
+    assert [s.bot for s in parse_seats("a:bot:easy,b:bot:medium,c:bot:hard")] == ["easy", "medium", "hard"]
+    assert set(BOT_KINDS) == {"random", "easy", "greedy", "search"}
+    with pytest.raises(CatanError, match="unknown bot 'wizard'.*easy, medium, hard"):
+        make_bot("wizard")
+
+
+def test_the_search_budget_reaches_the_bot() -> None:
+    bot = make_bot("hard", think_ms=250)
+    assert isinstance(bot, SearchBot) and bot.think_ms == 250
+
+
+# --- bot_rng ---------------------------------------------------------------------------------
+def test_bot_rng_depends_on_the_game_the_seat_and_the_position_only() -> None:
+    game = Game.new("base", players=NAMES, seed=5)
+    first = bot_rng(game, "red").random()
+    assert bot_rng(Game.from_json(game.to_json()), "red").random() == first
+    assert bot_rng(game, "blue").random() != first
+    assert bot_rng(Game.new("base", players=NAMES, seed=6), "red").random() != first
+    advance(game, {n: make_bot("greedy") for n in NAMES}, 1)
+    assert bot_rng(game, "red").random() != first
+
+
+def test_bot_rng_ignores_what_the_seat_cannot_see() -> None:
+    game = Game.new("base", players=NAMES, seed=9)
+    advance(game, {n: make_bot("greedy") for n in NAMES}, 60)
+    me = game.seat(game.prompt_player())
+    blind = scrambled_for(game, me, seed=3)
+    blind.engine.s.rng.seed(12345)      # the dice generator is hidden too
+    assert bot_rng(blind, me).random() == bot_rng(game, me).random()
+
+
+# --- variety -----------------------------------------------------------------------------------
+def test_greedy_openings_vary_on_a_fixed_map() -> None:
+    """Pirate Islands has one map: the set-up still differs from game to game (a spot far
+    better than the rest is still always taken)."""
+    openings = set()
+    for seed in range(12):
+        game = Game.new("pirate-islands", players=NAMES, seed=seed)
+        advance(game, {n: make_bot("greedy") for n in NAMES}, 8)
+        openings.add(tuple(game.history))
+    assert len(openings) >= 3, openings
+
+
+def test_greedy_without_variety_is_the_plain_heuristic() -> None:
+    from catan_cli.bots.greedy import GreedyBot
+    openings = set()
+    for seed in range(6):
+        game = Game.new("pirate-islands", players=NAMES, seed=seed)
+        advance(game, {n: GreedyBot(vary=False) for n in NAMES}, 8)
+        openings.add(tuple(game.history))
+    assert len(openings) == 1
+
+
+# --- simulation with rotation --------------------------------------------------------------------
+def test_seatings_are_every_distinct_order() -> None:
+    assert len(seatings(["search", "greedy", "greedy", "greedy"])) == 4
+    assert len(seatings(["a", "b", "c"])) == 6
+    assert seatings(["greedy"] * 4) == [("greedy",) * 4]
+
+
+def test_rotate_seats_each_bot_everywhere_and_tallies_by_bot() -> None:
+    report = run_simulation("base", 4, ["greedy", "random", "random", "random"], games=4, seed=50, rotate=True)
+    by_bot = {row["bot"]: row for row in report["by_bot"]}
+    assert by_bot["greedy"]["seats"] == 4 and by_bot["random"]["seats"] == 12
+    assert by_bot["greedy"]["parity"] == 0.25
+    assert by_bot["greedy"]["wins"] + by_bot["random"]["wins"] == sum(report["wins"].values())
+    assert by_bot["greedy"]["wins"] >= 3
+    assert all(row["bot"] == "rotated" for row in report["seats"])
+    assert by_bot["greedy"]["median_ms"] > 0
+
+
+def test_simulate_refuses_a_bad_budget_or_bot() -> None:
+    with pytest.raises(CatanError, match="--think"):
+        run_simulation("base", 4, ["search", "greedy", "greedy", "greedy"], games=1, think_ms=0)
+    with pytest.raises(CatanError, match="unknown bot"):
+        run_simulation("base", 4, ["genius"], games=1)
+
+
+# --- the searching bot ------------------------------------------------------------------------
+def test_a_world_shows_its_seat_exactly_what_the_game_shows() -> None:
+    """Dealing the unseen cards afresh keeps every count the seat sees, and deals differently."""
+    for scenario in SCENARIOS:
+        game = Game.new(scenario, players=NAMES, seed=14)
+        advance(game, {n: make_bot("greedy") for n in NAMES}, 150)
+        me = game.seat(game.prompt_player())
+        assert can_determinise(game, me)
+        dealt = set()
+        for k in range(6):
+            world = world_of(game, me, random.Random(k))
+            assert world.view(me) == game.view(me)
+            dealt.add(repr([p.resources for p in world.engine.s.players]))
+        assert len(dealt) > 1, scenario
+
+
+def test_best_paired_keeps_the_greedy_move_unless_clearly_beaten() -> None:
+    assert best_paired([[1.0, 2.0, 3.0], [1.1, 1.9, 3.1]]) == 0        # inside the noise
+    assert best_paired([[1.0, 2.0, 3.0, 2.0], [2.0, 3.1, 3.9, 3.0]]) == 1   # better every round
+    assert best_paired([[1.0, 1.0], [5.0, 5.2]]) == 0                  # too few rounds to say
+
+
+def test_evaluate_scores_a_won_game_highest() -> None:
+    game = Game.new("base", players=NAMES, seed=2)
+    game.engine.s.winners = [1]
+    assert evaluate(game, 1) > 0 > evaluate(game, 0)
+
+
+@pytest.mark.parametrize("scenario", SEARCHED)
+def test_search_plays_legal_moves_to_the_end(scenario: str) -> None:
+    game = Game.new(scenario, players=NAMES[:3], seed=31)
+    bots: dict[str, Any] = {"red": SearchBot(rollouts=1), "blue": make_bot("greedy"), "white": make_bot("greedy")}
+    searched = 0
+    while not game.over and game.state.turn <= 60:
+        seat = game.prompt_player()
+        line = bots[seat].choose(game, seat)
+        assert game.check(line).ok, line
+        game.execute(line)
+        searched += seat == "red" and bots["red"].last_rounds > 0
+    assert searched >= 10
+
+
+def test_search_budget_is_counted_in_moves_so_its_play_reproduces() -> None:
+    """The budget is play-out moves, not a clock: the same position gets the same move
+    however loaded the machine, and no decision plays far more moves than its budget allows."""
+    from catan_cli.bots.search import MOVES_PER_MS
+    game = Game.new("base", players=NAMES, seed=8)
+    advance(game, {n: make_bot("greedy") for n in NAMES}, 40)
+    searched = 0
+    for _ in range(12):
+        seat = game.prompt_player()
+        first, second = SearchBot(think_ms=60), SearchBot(think_ms=60)
+        line = first.choose(game, seat)
+        assert second.choose(game, seat) == line
+        assert (first.last_rounds, first.last_moves) == (second.last_rounds, second.last_moves)
+        if first.last_rounds > 1:   # it stops when the largest round would overrun: rounds vary
+            assert first.last_moves <= 2 * 60 * MOVES_PER_MS
+        searched += first.last_rounds > 0
+        game.execute(line)
+    assert searched >= 3
+
+
+# --- secrecy of the bots' inputs -------------------------------------------------------------------
+@pytest.mark.parametrize("scenario", SEARCHED)
+def test_no_bot_decision_depends_on_another_seats_hidden_state(scenario: str) -> None:
+    """Every kind, including the searching bot (whose copies of the game are made from the
+    real one), chooses the same move in a copy where everything its seat cannot see --
+    other hands, development cards, the deck, the dice generator -- is changed."""
+    rng = random.Random(7)
+    game = Game.new(scenario, players=NAMES, seed=12)
+    players = {n: make_bot("greedy") for n in NAMES}
+    checked = 0
+    while not game.over and game.state.turn <= 50:
+        seat = game.prompt_player()
+        me = game.seat(seat)
+        if len(game.legal_actions()) > 1 and rng.random() < 0.25:
+            for kind in ("random", "easy", "greedy", "search"):
+                mine = agent(kind).choose(game, seat)
+                blind = _shuffle_hidden(scrambled_for(game, me, seed=checked), me, rng)
+                blind.engine.s.rng.seed(rng.random())
+                assert agent(kind).choose(blind, seat) == mine, (kind, seat, game.state.turn)
+            checked += 1
+        game.execute(players[seat].choose(game, seat))
+    assert checked >= 6
+
+
+# --- resumption ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", ["random", "easy", "greedy", "search"])
+def test_a_saved_bot_game_resumes_exactly(kind: str, tmp_path: Path) -> None:
+    """Saved mid-game (mid-turn too), loaded into fresh bots, the game goes on exactly as the
+    uninterrupted one."""
+    scenario = "base" if kind == "search" else "cloth-for-catan"
+    seats = parse_seats([f"{n}:bot:{kind}" for n in NAMES])
+    header = Header(scenario, seats, 17)
+    moves = 60 if kind == "search" else 260
+    cuts = [23, 41] if kind == "search" else [57, 130, 171]
+
+    def fresh() -> dict[str, Any]:
+        return {n: agent(kind, 3) for n in NAMES}
+
+    whole = header.new_game()
+    advance(whole, fresh(), moves)
+    for cut in cuts:
+        game = header.new_game()
+        advance(game, fresh(), cut)
+        save_game(game, header, f"cut{cut}", tmp_path)
+        resumed = load_game(f"cut{cut}", tmp_path).game
+        advance(resumed, fresh(), moves - cut)
+        assert resumed.history == whole.history, (kind, cut)
+        assert resumed.digest() == whole.digest()
+
+
+def test_a_session_of_bots_resumes_exactly_from_its_autosave(tmp_path: Path) -> None:
+    header = Header("base", parse_seats("red:bot,blue:bot:easy,white:bot:random,orange:bot"), 23)
+
+    def run(session: Session, moves: int) -> None:
+        for _ in range(moves):
+            if session.game.over:
+                return
+            session.bot_move()
+
+    whole = Session.new(header, save_name="whole", saves_folder=tmp_path)
+    run(whole, 240)
+    part = Session.new(header, save_name="part", saves_folder=tmp_path)
+    run(part, 133)
+    again = Session.from_save("part", saves_folder=tmp_path)
+    run(again, 240 - 133)
+    assert again.game.history == whole.game.history
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_copy_for_play_outs_is_the_game_and_shares_nothing(scenario: str) -> None:
+    from catan_cli.bots.determinise import copy_game
+    game = Game.new(scenario, players=NAMES, seed=4)
+    advance(game, {n: make_bot("greedy") for n in NAMES}, 120)
+    copy = copy_game(game)
+    assert copy.to_json() == {**game.to_json(), "history": []}
+    before = game.to_json()
+    advance(copy, {n: make_bot("greedy") for n in NAMES}, 80)
+    assert copy.digest() != game.digest()
+    assert game.to_json() == before
+
+
+# --- the doors name the levels ----------------------------------------------------------------------
+def test_help_and_play_help_name_the_levels() -> None:
+    from typer.testing import CliRunner
+
+    from catan_cli.cli import build_app
+    from catan_cli.helptext import overview
+    sections = dict(overview())
+    bots = " ".join(syntax for syntax, _ in sections["Bots (catan play --players ...)"])
+    assert all(f"NAME:bot:{level}" in bots for level in ("easy", "medium", "hard"))
+    result = CliRunner().invoke(build_app(), ["play", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(result.output.split())
+    assert all(word in text for word in ("easy", "medium", "hard", "--think"))
+
+
+def test_the_cli_refuses_a_bad_think_or_bot_in_one_line() -> None:
+    from typer.testing import CliRunner
+
+    from catan_cli.cli import build_app
+    app = build_app()
+    for args in (["simulate", "--think", "0", "--games", "1"], ["simulate", "--bots", "wizard", "--games", "1"],
+                 ["play", "--think", "0", "--players", "red:bot,blue:bot"]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code != 0 and "Traceback" not in result.output, result.output
+        assert len([ln for ln in result.output.splitlines() if ln.startswith("catan: ")]) == 1, result.output
+
+
+def test_simulate_rotate_prints_the_table_by_bot() -> None:
+    from typer.testing import CliRunner
+
+    from catan_cli.cli import build_app
+    result = CliRunner().invoke(build_app(), ["simulate", "--bots", "greedy,random,random", "--players", "3",
+                                              "--games", "3", "--rotate"], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    assert "by bot (every seating in turn)" in result.output and "rotated" in result.output
