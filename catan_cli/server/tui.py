@@ -393,6 +393,8 @@ class SeatScreen:
         """Text the server writes to this connection (answers, errors, 'say', tables)."""
         from prompt_toolkit.formatted_text import ANSI, to_formatted_text
 
+        if not text.strip("\r\n"):
+            return                   # nothing said: no blank line in the pane
         block = text.replace("\r\n", "\n").rstrip("\n").split("\n")
         for raw in block:
             self._add([(s, t) for s, t, *_ in to_formatted_text(ANSI(raw))])
