@@ -365,7 +365,7 @@ class Game:
             "dice": list(s.dice) if s.dice else None,
             "robber": geo.hex_ids[s.robber] if s.robber >= 0 else None,
             "pirate": geo.hex_ids[s.pirate] if s.pirate >= 0 else None,
-            "bank": dict(zip(RESOURCES, s.bank)), "deck": len(s.deck),
+            "bank": dict(zip(RESOURCES, s.bank)), "deck": e.cards_left(),
             "vp_target": e.scen.vp_target,
             "players": players,
         }

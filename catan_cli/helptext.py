@@ -160,7 +160,7 @@ def lookup(word: str, game: "Game | None" = None) -> list[Help]:
     if word in SHORT_BUILDS:
         word = "build"
     word = VERB_ALIASES.get(word, word) if word not in META_COMMANDS else word
-    found = [h for h in (GAME_VERBS.get(word), META_COMMANDS.get(word)) if h is not None]
+    found = [h for h in (GAME_VERBS.get(word), META_COMMANDS.get(word)) if h is not None and in_play(h.verb, game)]
     return found + scenario_help(game).get(word, [])
 
 
@@ -193,8 +193,9 @@ def verb_help(word: str, game: "Game | None" = None) -> list[str]:
 
 
 def in_play(verb: str, game: "Game | None") -> bool:
-    """Whether a general verb can ever be used in this game: no pirate, ship moves or gold
-    picks in a game without a pirate, ships or gold fields (every verb without a game)."""
+    """Whether a general verb can ever be used in this game: no pirate, ship moves, cards or
+    gold picks in a game without a pirate, moving ships, a deck or gold fields (face down
+    ones too); every verb without a game."""
     if game is None:
         return True
     e = game.engine
@@ -204,9 +205,12 @@ def in_play(verb: str, game: "Game | None") -> bool:
     if verb == "robber":
         return bool(rules.robber)
     if verb == "move":
-        return bool(rules.ships)
+        return bool(rules.ships and rules.ship_move)
+    if verb in ("buy", "play"):
+        return sum(e.scen.deck.values()) > 0
     if verb == "choose":
-        return "gold" in {h["terrain"] for h in game.board_json()["hexes"]}
+        return ("gold" in {h["terrain"] for h in game.board_json()["hexes"]}
+                or any("gold" in area.terrain for area in e.scen.face_down.values()))
     return True
 
 

@@ -357,7 +357,8 @@ class Repl:
         view = game.view(self.session.viewer())
         dice = view["dice"]
         on_turn = view["prompt"] if view["phase"] == "setup" else view["current"]   # set-up: the placer
-        parts = [f"turn {view['turn']}", view["phase"], f"{on_turn}'s turn"]
+        phase = "trade/build" if view["phase"] == "main" else view["phase"]     # after the roll
+        parts = [f"turn {view['turn']}", phase, f"{on_turn}'s turn"]
         parts.append(f"dice {dice[0]}+{dice[1]}={sum(dice)}" if dice else "no dice yet")
         parts.append("  ".join(f"{p['name']} {p['vp']}" for p in view["players"]) + f" VP (to {view['vp_target']})")
         if not game.over and view["prompt"] != on_turn:

@@ -14,7 +14,7 @@ from catan_cli.engine.geometry import RESOURCES
 from catan_cli.errors import CatanError
 from catan_cli.simulate import play_game, run_simulation
 
-SCENARIOS = ["base", "cloth-for-catan", "pirate-islands"]
+SCENARIOS = ["base", "cloth-for-catan", "pirate-islands", "land-ho"]
 NAMES = ["red", "blue", "white", "orange"]
 
 
@@ -68,7 +68,7 @@ def test_greedy_beats_random_in_a_handful_of_games() -> None:
     assert report["wins"]["orange"] >= 3, report
 
 
-@pytest.mark.parametrize("scenario", ["cloth-for-catan", "pirate-islands"])
+@pytest.mark.parametrize("scenario", ["cloth-for-catan", "pirate-islands", "land-ho"])
 def test_greedy_beats_random_in_the_sea_scenarios(scenario: str) -> None:
     report = run_simulation(scenario, 4, ["greedy", "random", "random", "random"], games=3, seed=700)
     assert report["wins"]["red"] >= 2, report
@@ -85,7 +85,8 @@ def test_greedy_games_end_with_a_winner(scenario: str) -> None:
 def _shuffle_hidden(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of ``game`` in which the other seats' hidden cards are dealt afresh: their
     resource cards are pooled and dealt back with each hand's size kept (the bank, which
-    everyone sees, stays as it is), and their development cards and the deck likewise.
+    everyone sees, stays as it is), and their development cards and the deck likewise; the
+    face-down hexes' stacks are shuffled.
     Cards a pending offer promises stay in the offerer's hand."""
     copy = Game.from_json(game.to_json())
     s = copy.engine.s
@@ -108,6 +109,9 @@ def _shuffle_hidden(game: Game, seat: int, rng: random.Random) -> Game:
         p = s.players[i]
         p.dev_cards = [[cards.pop(), bought] for _, bought in p.dev_cards]
     s.deck = cards
+    for stack in s.extra.get("face_down", {}).values():    # exploration: the face-down stacks
+        for pile in stack.values():
+            rng.shuffle(pile)
     return copy
 
 
@@ -217,6 +221,7 @@ def test_bulk_check_2000_games(scenario: str, n: int) -> None:
     ("base", "catan_cli.bots.strategies.base"),
     ("cloth-for-catan", "catan_cli.scenarios.cloth.bot"),
     ("pirate-islands", "catan_cli.scenarios.pirate_islands.bot"),
+    ("land-ho", "catan_cli.scenarios.land_ho.bot"),
     ("no-such-scenario", "catan_cli.bots.strategies.base"),
 ])
 def test_a_scenario_strategy_comes_from_its_package(scenario: str, module: str) -> None:

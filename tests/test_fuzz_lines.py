@@ -29,13 +29,14 @@ from catan_cli.bots import make_bot
 from catan_cli.errors import CatanError
 from catan_cli.notation import VERB_ALIASES, VERBS
 
-SCENARIOS = ["base", "cloth-for-catan", "pirate-islands"]
+SCENARIOS = ["base", "cloth-for-catan", "pirate-islands", "land-ho"]
 COLOURS = ["red", "blue", "white", "orange"]
 
 WORDS = sorted(set(VERBS) | set(VERB_ALIASES) | {
     "road", "settlement", "city", "ship", "card", "knight", "road-building", "year-of-plenty",
     "monopoly", "victory-point", "lumber", "brick", "wool", "grain", "ore", "wood", "sheep",
     "for", "to", "at", "steal", "nobody", "cloth", "fortress", "reward", "gold", "from",
+    "sail", "found", "load", "unload", "drop", "cargo", "settler", "harbor", "pay", "replacing",
     "red", "blue", "white", "orange", "green", "all", "none", ":", "#", "-", ",", "red:",
     "blue:", "A", "B", "K", "S", "Z", "AA", "AZ", "ZZ", "0", "1", "7", "12", "99", "100",
     "1000", "-1", "12-13", "1-2", "0-0", "999-1000", "3:1", "2:1", "½", "١٢", "\t",

@@ -13,13 +13,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ("base", "cloth-for-catan", "legend-1", "pirate-islands")
-LISTED = (*SCENARIOS, "legend-1-3p")      # legend-1's 3-player map is a file of its own
+SCENARIOS = ("base", "cloth-for-catan", "land-ho", "legend-1", "legend-2", "legend-3", "pirate-islands",
+             "barbarian-attack")
+LISTED = (*SCENARIOS, "legend-1-3p", "legend-2-3p", "legend-3-3p")   # each chapter's 3-player map is a file
 HEADERS = {
     "base": "# scenario: base\n# players: red, blue, white\n# seed: 5\n",
     "cloth-for-catan": "# scenario: cloth-for-catan\n# players: red, blue\n# seed: 5\n",
     "pirate-islands": "# scenario: pirate-islands\n# players: red, blue, white\n# seed: 5\n",
+    "land-ho": "# scenario: land-ho\n# players: red, blue\n# seed: 5\n",
     "legend-1": "# scenario: legend-1\n# players: red, blue, white\n# seed: 5\n",
+    "legend-2": "# scenario: legend-2\n# players: red, blue, white\n# seed: 5\n",
+    "legend-3": "# scenario: legend-3\n# players: red, blue, white\n# seed: 5\n",
+    "barbarian-attack": "# scenario: barbarian-attack\n# players: red, blue, white\n# seed: 5\n",
 }
 
 
@@ -77,12 +82,13 @@ def test_a_wheel_installed_outside_the_checkout_lists_every_scenario(installed: 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_wheel_installed_outside_the_checkout_plays_each_scenario(installed: Path, tmp_path: Path,
                                                                    scenario: str) -> None:
-    players = "3" if scenario in ("pirate-islands", "legend-1") else "2"
+    players = "3" if scenario in ("pirate-islands", "legend-1", "legend-2", "legend-3", "barbarian-attack") else "2"
     played = _catan(installed, tmp_path, "simulate", "--scenario", scenario, "--players", players,
                     "--bots", "greedy", "--games", "1", "--json")
     assert played.returncode == 0 and '"finished": 1' in played.stdout, played.stderr
     game = tmp_path / "game.catan"
-    game.write_text(HEADERS[scenario] + "expect phase setup\n")
+    first = "roll" if scenario == "land-ho" else "setup"          # Land Ho!'s set-up is fixed
+    game.write_text(HEADERS[scenario] + f"expect phase {first}\n")
     done = _catan(installed, tmp_path, "run", "--save", "first", str(game))
     assert done.returncode == 0, done.stderr
     shown = _catan(installed, tmp_path, "show", "first")

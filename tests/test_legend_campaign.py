@@ -67,7 +67,7 @@ def test_a_campaign_plays_chapter_1_by_bots_and_writes_the_chronicle(tmp_path, s
     game = session.game
     assert legend.record_chapter(c, tmp_path)
     c = legend.load_campaign("saga", tmp_path)
-    assert c.finished                                      # no Chapter 2 yet
+    assert c.chapter == 2 and not c.finished and c.save == "saga-ch2"   # Chapter 2 comes next
     [entry] = c.chronicle
     vps = {p: game.vp(p) for p in game.players}
     rescued = {p: len(game.state.players[game.seat(p)].extra["rescued"]) for p in game.players}
@@ -101,13 +101,13 @@ def test_the_campaign_command_new_show_and_the_legend_continues(tmp_path):
                                          "--seed", "5", "--fast", "--saves", saves], input="")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "saga.legend.json").exists() and (tmp_path / "saga-ch1.catan").exists()
-    result = runner.invoke(build_app(), ["campaign", "saga", "--saves", saves], input="")
+    result = runner.invoke(build_app(), ["campaign", "saga", "--fast", "--saves", saves], input="")
     assert result.exit_code == 0, result.output
-    assert "The legend continues in a later version" in result.output
+    assert "saga-ch2" in result.output                  # Chapter 1 recorded, Chapter 2 begun
     assert "legend points" in result.output
     result = runner.invoke(build_app(), ["campaign", "show", "saga", "--json", "--saves", saves])
     data = json.loads(result.output)
-    assert data["finished"] and data["chapters"][0]["chapter"] == 1
+    assert data["chapter"] == 2 and data["chapters"][0]["chapter"] == 1
     assert sum(data["legend_points"].values()) >= 3 * 2
     result = runner.invoke(build_app(), ["campaign", "new", "saga", "--saves", saves])
     assert result.exit_code != 0 and "exists already" in result.output
@@ -174,3 +174,91 @@ def test_the_chronicle_command_shows_the_chapter_in_play_and_is_refused_outside_
 def test_the_campaign_command_names_an_unknown_kind(tmp_path):
     result = CliRunner().invoke(build_app(), ["campaign", "new", "saga", "--kind", "odyssey", "--saves", str(tmp_path)])
     assert result.exit_code != 0 and "no campaign kind 'odyssey' (known: legend)" in result.output
+
+
+# --- Chapter 1 -> Chapter 2 ------------------------------------------------------------------------
+# The seed's table for Chapter 2 (Postscript to Chapter 2): 5/4/3/1; +1 to the 2nd-4th placed
+# who panned at least 12 gold (3 players) or 10 gold (4 players).
+SEED_TABLE_2 = {0: 5, 1: 4, 2: 3, 3: 1}
+# Postscript to Chapter 3: 6/4/3/1; +2 to the 2nd-4th placed who sank at least 3 sea robbers (3
+# players) or 2 (4 players).
+SEED_TABLE_3 = {0: 6, 1: 4, 2: 3, 3: 1}
+
+
+def test_chapter_2_legend_points_5_4_3_1_with_the_gold_bonus():
+    ch2 = CHAPTERS[2]
+    vps = {"a": 12, "b": 9, "c": 9, "d": 5}
+    gold4 = {"a": {"gold": 20}, "b": {"gold": 10}, "c": {"gold": 9}, "d": {"gold": 10}}
+    assert legend_points(ch2, vps, gold4) == {"a": 5, "b": 5, "c": 4, "d": 4}
+    vps3 = {"a": 12, "b": 9, "c": 7}
+    gold3 = {"a": {"gold": 0}, "b": {"gold": 11}, "c": {"gold": 12}}
+    assert legend_points(ch2, vps3, gold3) == {"a": 5, "b": 4, "c": 4}
+
+
+@pytest.mark.parametrize("seats", ["red:bot,blue:bot,white:bot", "red:bot,blue:bot,white:bot,orange:bot"])
+def test_a_campaign_plays_chapters_1_2_and_3_by_bots_with_the_carry(tmp_path, seats):
+    from catan_cli.scenarios.legend.bogiron import bog_iron_per_pasture
+
+    c = legend.new_campaign("saga", seats, seed=21, folder=tmp_path)
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    _play_to_the_end(session)
+    assert legend.record_chapter(c, tmp_path)
+    c = legend.load_campaign("saga", tmp_path)
+    castaways = c.carry["castaways_total"]
+    held = c.carry["friends"]
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    game = session.game
+    assert game.state.scenario in ("legend-2", "legend-2-3p")
+    # the bog iron on each pasture is the seed's table for Chapter 1's castaways
+    per = bog_iron_per_pasture(list(game.engine.scen.params["bog_iron_by_castaways"]), castaways)
+    assert {k for _, k in game.state.extra["bog_iron"]} == {per}
+    # every friend card of Chapter 1 comes along, fresh; none is drawn at random
+    for p in game.players:
+        assert game.state.players[game.seat(p)].extra["friends"] == {card: 0 for card in held[p]}
+    _play_to_the_end(session)
+    assert legend.record_chapter(c, tmp_path)
+    c = legend.load_campaign("saga", tmp_path)
+    assert c.chapter == 3 and not c.finished
+    first, second = c.chronicle
+    gold = {p: game.state.players[game.seat(p)].extra["gold"] for p in game.players}
+    assert second["record"] == {p: {"gold": gold[p]} for p in game.players}
+    assert second["total"] == {"gold": sum(gold.values())}
+    assert c.carry["gold_total"] == sum(gold.values()) and c.carry["chapter"] == 2
+    need = 12 if len(game.players) == 3 else 10
+    distinct = sorted(set(second["vp"].values()), reverse=True)
+    for p in game.players:
+        place = distinct.index(second["vp"][p])
+        assert second["legend_points"][p] == SEED_TABLE_2[place] + (1 if place > 0 and gold[p] >= need else 0)
+    # friend cards won in Chapter 2 pass on with those of Chapter 1
+    for p in game.players:
+        assert set(held[p]) <= set(c.carry["friends"][p])
+    # Chapter 3: the harbours match Chapter 2's gold; every friend card comes along
+    held = c.carry["friends"]
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    game3 = session.game
+    assert game3.state.scenario in ("legend-3", "legend-3-3p")
+    threshold = 30 if len(game3.players) == 3 else 40
+    assert game3.state.extra["harbors_earned"] is (sum(gold.values()) >= threshold)
+    for p in game3.players:
+        assert game3.state.players[game3.seat(p)].extra["friends"] == {card: 0 for card in held[p]}
+    _play_to_the_end(session)
+    assert legend.record_chapter(c, tmp_path)
+    c = legend.load_campaign("saga", tmp_path)
+    assert c.finished                                      # no Chapter 4 yet
+    third = c.chronicle[2]
+    sunk = {p: game3.state.players[game3.seat(p)].extra["sunk"] for p in game3.players}
+    assert third["record"] == {p: {"sunk": sunk[p]} for p in game3.players}
+    assert third["total"] == {"robbers_left": len(game3.state.extra["sea_robbers"])}
+    need3 = 3 if len(game3.players) == 3 else 2
+    distinct = sorted(set(third["vp"].values()), reverse=True)
+    for p in game3.players:
+        place = distinct.index(third["vp"][p])
+        assert third["legend_points"][p] == SEED_TABLE_3[place] + (2 if place > 0 and sunk[p] >= need3 else 0)
+
+
+def test_harbours_are_not_earned_below_the_gold_threshold_in_a_campaign(tmp_path):
+    from catan_cli import Game
+
+    for gold, earned in ((39, False), (40, True)):
+        g = Game.new("legend-3", players=["a", "b", "c", "d"], seed=1, carry={"chapter": 2, "gold_total": gold})
+        assert g.state.extra["harbors_earned"] is earned

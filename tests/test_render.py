@@ -251,7 +251,7 @@ def test_fifty_hex_map_fits_120_columns() -> None:
     assert max(len(line) for line in lines) <= 120
 
 
-@pytest.mark.parametrize("key", ["pirate-islands", "cloth-for-catan"])
+@pytest.mark.parametrize("key", ["pirate-islands", "cloth-for-catan", "land-ho"])
 def test_sea_scenarios_fit_120_full_and_80_compact(key: str) -> None:
     try:
         board = _board(load_scenario(key))

@@ -104,7 +104,7 @@ def test_prompt_names_the_player_and_what_the_game_waits_for(tmp_path):
     repl.session.game.state.forced_dice = [2, 3]   # not a sandbox: set the dice directly
     repl.handle("roll")
     assert repl.prompt_plain() == "red · build/trade > "
-    assert repl.toolbar_text().startswith("turn 1 · main · red's turn · dice 2+3=5 · red 2  blue 2  white 2 VP")
+    assert repl.toolbar_text().startswith("turn 1 · trade/build · red's turn · dice 2+3=5 · red 2  blue 2  white 2 VP")
     # the player's name in their colour, the rest plain
     assert list(repl.prompt_message()) == [("bold fg:#d55e00", "red"), ("", " · build/trade > ")]
 

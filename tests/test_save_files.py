@@ -107,7 +107,8 @@ def test_from_json_refuses_a_broken_state_and_names_the_problem(change, named):
     assert named in str(err.value)
 
 
-@pytest.mark.parametrize("scenario, players", [("base", 4), ("cloth-for-catan", 3), ("pirate-islands", 4)])
+@pytest.mark.parametrize("scenario, players", [("base", 4), ("cloth-for-catan", 3), ("pirate-islands", 4),
+                                               ("land-ho", 2)])
 def test_from_json_accepts_every_position_of_a_played_game(scenario, players):
     names = ["red", "blue", "white", "orange"][:players]
     game = Game.new(scenario, players=names, seed=11)
@@ -138,6 +139,9 @@ def _played(scenario: str, players: int, moves: int) -> Game:
     ("pirate-islands", lambda s: s["players"][1]["extra"].__setitem__("chits_won", [1]), "blue's won chits are [1]"),
     ("cloth-for-catan", lambda s: s["extra"]["villages"][0].__setitem__("traders", [9]), "village on"),
     ("cloth-for-catan", lambda s: s["extra"].__setitem__("cloth_supply", "x"), "cloth supply is not a whole number"),
+    ("land-ho", lambda s: s["extra"]["ships"][0].__setitem__("id", [1]), "the ships' numbers are damaged"),
+    ("land-ho", lambda s: s["players"][1]["extra"].__setitem__("gold", -1), "blue's gold is -1"),
+    ("land-ho", lambda s: s["extra"]["face_down"]["north"]["numbers"].append(6), "area north: its number tokens"),
     ("base", lambda s: s["players"][2].__setitem__("name", {}), "not distinct one-word names"),
     ("base", lambda s: s.__setitem__("scenario", "atlantis"), "unknown scenario 'atlantis'"),
 ])
@@ -160,7 +164,7 @@ def _paths(obj, prefix=()):
         yield from _paths(value, prefix + (key,))
 
 
-@pytest.mark.parametrize("scenario", ["base", "cloth-for-catan", "pirate-islands"])
+@pytest.mark.parametrize("scenario", ["base", "cloth-for-catan", "pirate-islands", "land-ho"])
 def test_any_damaged_state_is_refused_or_plays_on(scenario):
     """Random damage anywhere in a mid-game state: from_json refuses it with a SaveError, or
     the game it gives can be viewed and played on by bots without a crash."""

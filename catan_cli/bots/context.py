@@ -112,11 +112,11 @@ _BY_MAP_LIMIT = 64
 
 
 def board_of(game: "Game") -> Board:
-    """The game's board tables, built once per map: the searching bot's copies of a game
-    share their original's tables."""
+    """The game's board tables, built once per map (the searching bot's copies of a game
+    share their original's tables) and again when hexes are turned up (exploration)."""
     board = _BOARDS.get(game)
-    if board is None:
-        s = game.engine.s
+    s = game.engine.s
+    if board is None or (game.engine.scen.face_down and board.hex_terrain != s.terrain):
         key = (id(game.engine.scen), s.scenario, tuple(s.terrain), tuple(s.numbers), tuple(s.harbor_types))
         board = _BY_MAP.get(key)
         if board is None:

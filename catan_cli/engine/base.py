@@ -13,6 +13,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
+from .geometry import UNEXPLORED
 from .scenario import HARBOR_TYPES
 from .words import resource_text
 from .phases import Phase
@@ -55,6 +56,10 @@ class EngineBase:
     _checks: dict[str, Callable[[Action], str | None]]
     _applies: dict[str, Callable[[Action], list[Event]]]
 
+
+    def _derive(self) -> None:
+        """Per-game tables from the state's terrain and numbers (``Engine._derive``)."""
+        raise NotImplementedError
 
     # --- what one position knows of itself, worked out once (see Engine.memo_key) ---------
     _memo_version: int = -1
@@ -179,8 +184,8 @@ class EngineBase:
         if board != self._rates_board:
             self._rates_board, self._rates = board, {}
         found = self._rates.get(seat)
-        if found is not None:
-            return list(found)
+        if found is not None:     # the board's harbours are cached; a scenario's come after
+            return self.rules.trade_rates(seat, list(found))
         rates = [self.scen.rules.bank_rate] * 5
         s = self.s
         for node in self.harbor_nodes:
@@ -191,10 +196,18 @@ class EngineBase:
                     else:
                         rates[kind] = 2
         self._rates[seat] = list(rates)
-        return rates
+        return self.rules.trade_rates(seat, rates)
 
     def harbor_name(self, kind: int) -> str:
         return HARBOR_TYPES[kind]
+
+    def unexplored_at(self, node: int) -> int:
+        """A face-down hex with a corner on ``node`` (exploration), or -1."""
+        terrain = self.s.terrain
+        for h in self.geo.node_hexes[node]:
+            if terrain[h] == UNEXPLORED:
+                return h
+        return -1
 
     def own_building(self, seat: int, node: int) -> bool:
         s = self.s

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Action, Event
 from .routes import RouteRules
-from .geometry import EDGE_SEA
+from .geometry import EDGE_SEA, UNEXPLORED
 from .state import CITY, NONE, ROAD, SETTLEMENT
 from .phases import Phase
 
@@ -62,6 +62,10 @@ class BuildingRules(RouteRules):
         reason = self.distance_reason(node)
         if reason:
             return reason
+        hidden = self.unexplored_at(node) if self.scen.face_down else -1
+        if hidden >= 0:
+            return (f"intersection {node + 1} is a corner of the undiscovered hex {self.hex_id(hidden)}; "
+                    "no settlement there until a ship discovers it")
         return self.rules.settlement_reason(seat, node, setup)
 
     def road_edge_reason(self, seat: int, edge: int, setup_node: int = -1) -> str | None:
@@ -76,6 +80,11 @@ class BuildingRules(RouteRules):
         if s.edge_kind[edge]:
             return f"{self.edge_text(edge)} already holds a {self.pieces.edge_name(s.edge_kind[edge]) or 'piece'}"
         a, b = self.geo.edge_nodes[edge]
+        if self.scen.face_down:
+            for h in self.geo.edge_hexes[edge]:
+                if self.s.terrain[h] == UNEXPLORED:
+                    return (f"{self.edge_text(edge)} runs beside the undiscovered hex {self.hex_id(h)}; "
+                            "roads never go next to an undiscovered hex (only ships discover)")
         if setup_node >= 0:
             if setup_node not in (a, b):
                 return f"your set-up road must touch the settlement you just built on {setup_node + 1}"
@@ -107,6 +116,8 @@ class BuildingRules(RouteRules):
                 return f"it is {self.name(self.prompt_seat())}'s set-up placement"
             if s.setup_step != "settlement":
                 return "place the road (or ship) for your new settlement first"
+            if self.setup_piece(seat) != "settlement":
+                return f"your set-up placement now is a {self.setup_piece(seat)}: 'build {self.setup_piece(seat)} N'"
             return self.settlement_site_reason(seat, node, True)
         reason = self.main_phase_reason(seat, "build")
         if reason:
@@ -140,6 +151,8 @@ class BuildingRules(RouteRules):
             self.place_building(seat, node, SETTLEMENT)
             events.append(Event("build", seat, f"{p.name} builds a settlement on {node + 1}"))
         events += self.after_building_change(seat, node)
+        if s.phase != "setup":
+            events += self.rules.after_building(seat, node)
         return events
 
     def node_islands(self, node: int) -> list[int]:
@@ -187,6 +200,14 @@ class BuildingRules(RouteRules):
     # --- cities --------------------------------------------------------------------------
     def check_build_city(self, a: Action) -> str | None:
         s, seat, node = self.s, a.seat, a.args[0]
+        if s.phase == "setup":
+            if seat != self.prompt_seat() or s.pending:
+                return f"it is {self.name(self.prompt_seat())}'s set-up placement"
+            if s.setup_step != "settlement":
+                return "place the road (or ship) for your new building first"
+            if self.setup_piece(seat) != "city":
+                return "your set-up placement now is a settlement: 'build settlement N'"
+            return self.settlement_site_reason(seat, node, True)
         reason = self.main_phase_reason(seat, "build")
         if reason:
             return reason
@@ -195,16 +216,36 @@ class BuildingRules(RouteRules):
         if not (s.node_owner[node] == seat and s.node_kind[node] == SETTLEMENT):
             if s.node_owner[node] == seat and s.node_kind[node] == CITY:
                 return f"{node + 1} is already a city"
+            if s.node_owner[node] == seat and s.node_kind[node] != NONE:
+                return (f"a city replaces one of your settlements, and only a standing one; {node + 1} "
+                        f"holds your {self.pieces.node_name(s.node_kind[node])}")
             return f"a city replaces one of your settlements; you have none on {node + 1}"
         if s.players[seat].pieces["city"] <= 0:
             return "you have no cities left in your supply"
         return self.afford_reason(seat, "city", "a city")
 
     def do_build_city(self, a: Action) -> list[Event]:
-        seat, node = a.seat, a.args[0]
+        s, seat, node = self.s, a.seat, a.args[0]
+        if s.phase == "setup":
+            return self.place_setup_city(seat, node)
         self.pay(seat, self.scen.costs["city"])
         self.place_building(seat, node, CITY)
-        return [Event("build", seat, f"{self.name(seat)} builds a city on {node + 1}")]
+        events = [Event("build", seat, f"{self.name(seat)} builds a city on {node + 1}")]
+        return events + self.rules.after_building(seat, node)
+
+    def place_setup_city(self, seat: int, node: int) -> list[Event]:
+        """A set-up round whose building is a city ([rules] setup_pieces): placed like a
+        set-up settlement; its starting resources are 1 per adjacent hex all the same."""
+        s = self.s
+        p = s.players[seat]
+        p.setup_settlements += 1
+        self.place_building(seat, node, CITY)
+        events = [Event("build", seat, f"{p.name} places a city on {node + 1}")]
+        if p.setup_settlements == self.scen.rules.resources_from_setup:
+            events += self.starting_resources(seat, node)
+        s.setup_step = "route"
+        s.setup_node = node
+        return events + self.after_building_change(seat, node)
 
     # --- roads ---------------------------------------------------------------------------
     def check_build_road(self, a: Action) -> str | None:

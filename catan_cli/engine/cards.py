@@ -19,13 +19,21 @@ class CardRules(ShipRules):
         reason = self.main_phase_reason(a.seat, "buy a card")
         if reason:
             return reason
-        if not self.s.deck:
+        if not self.cards_left():
             return "the development deck is empty (it is not reshuffled)"
         return self.afford_reason(a.seat, "card", "a development card")
+
+    def cards_left(self) -> int:
+        """Cards left to buy: in the scenario's own deck, or in the development deck."""
+        own = self.rules.deck_size()
+        return len(self.s.deck) if own is None else own
 
     def do_buy_card(self, a: Action) -> list[Event]:
         s = self.s
         self.pay(a.seat, self.scen.costs["card"])
+        drawn = self.rules.buy_card(a.seat)
+        if drawn is not None:
+            return drawn
         card = s.deck.pop()
         s.players[a.seat].dev_cards.append([card, s.turn])
         return [Event("buy", a.seat, f"{self.name(a.seat)} buys a development card",

@@ -264,6 +264,11 @@ class RulesContext:
         path two ships share; default: the path's first piece)."""
         self._e.remove_route(edge, seat)
 
+    def route_lost(self, seat: int) -> list[Event]:
+        """After a scenario took a road or ship of ``seat`` off the board: its longest
+        route is recomputed (the Longest Road may change hands)."""
+        return self._e.update_longest_route(seat)
+
     def holds_route(self, seat: int, edge: int) -> bool:
         """Whether ``seat`` has a road or ship on ``edge`` (two ships may share a path, E.0.2)."""
         return self._e.holds_route(seat, edge)
@@ -276,10 +281,41 @@ class RulesContext:
         """Every path holding a road or ship of ``seat``."""
         return self._e.route_edges(seat)
 
+    def return_piece(self, seat: int, supply: str, count: int = 1) -> None:
+        """Put ``count`` of ``seat``'s pieces back in their supply (a settlement replaced
+        by a bigger building goes home)."""
+        self._e.s.players[seat].pieces[supply] += count
+
+    # --- exploration ---------------------------------------------------------------------------
+    def explore(self, seat: int, edge: int) -> tuple[list[Event], list[int]]:
+        """A ship of ``seat`` ended a step on ``edge``: turn up the face-down hexes at its
+        ends.  The events (with the rewards) and the hexes discovered."""
+        return self._e.explore_from_edge(seat, edge)
+
+    def unexplored_at(self, node: int) -> int:
+        """A face-down hex with a corner on ``node``, or -1."""
+        return self._e.unexplored_at(node)
+
+    def discovery_resource(self, hex_: int) -> int:
+        """The resource a turned-up hex produces (-1: none)."""
+        return self._e.discovery_resource(hex_)
+
+    def settlement_site_reason(self, seat: int, node: int) -> str | None:
+        """The general site rules for a new settlement on ``node`` in play (the map, the
+        distance rule, face-down hexes, the scenario's objections)."""
+        return self._e.settlement_site_reason(seat, node, False)
+
     # --- the flow of the game ------------------------------------------------------------------
     def resolve_roll(self, total: int) -> list[Event]:
         """Carry on with a roll after a scenario step that came first (a 7 or production)."""
         return self._e.resolve_roll(total)
+
+    def enter_phase(self, phase: str) -> None:
+        """Move the turn on to a phase the scenario declares (``ScenarioRules.phases``),
+        after trade and build; the turn machine ends it with the turn."""
+        if phase not in self._e.scenario_phases:
+            raise ValueError(f"undeclared phase {phase!r}")
+        self._e.s.phase = phase
 
     def next_turn(self) -> list[Event]:
         """End the current turn now."""

@@ -21,7 +21,7 @@ from .geometry import TERRAIN_RESOURCE
 from .legal import LegalMoves
 from .packages import rules_class
 from .pieces import GENERAL_PIECES, PieceTable
-from .scenario import Scenario
+from .scenario import Scenario, explored_scenario
 from .state import GameState
 from .phases import Phase
 
@@ -36,7 +36,8 @@ class Engine(LegalMoves):
     def __init__(self, scen: Scenario, state: GameState, like: "Engine | None" = None) -> None:
         """``like``: an engine of the same game (a copy's original), whose tables derived
         from the map are shared instead of derived again."""
-        self.scen = scen
+        # Exploration: the land and sea tables follow the game's hexes as they are turned up.
+        self.scen = explored_scenario(scen, state.terrain) if scen.face_down else scen
         self.geo = scen.geo
         self.s = state
         self.n = len(state.players)
@@ -80,7 +81,7 @@ class Engine(LegalMoves):
             v.kind for v in self.verbs.values() if v.answers}
         self.scenario_phases: dict[str, PhaseKind] = {p.name: p for p in self.rules.phases}
         self.state_items: dict[tuple[str, str], StateItem] = {
-            (item.scope, item.key): item for item in self.rules.state_items}
+            (item.scope, item.key): item for item in self.exploration_state_items() + self.rules.state_items}
 
     # Every general verb; scenario verbs come from the scenario's rules (``self.verbs``).
     ACTION_KINDS: tuple[str, ...] = (

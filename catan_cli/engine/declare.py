@@ -81,6 +81,9 @@ class Verb:
     legal: Callable[[int], Iterable[Action]]
     help: HelpEntry
     answers: str = ""
+    #: open-ended offers (any amounts): proposed among the legal moves only when they are
+    #: asked for with ``offers=True``, like the general one-for-one offers
+    offers: bool = False
 
 
 @dataclass(frozen=True)
@@ -111,5 +114,7 @@ class PhaseKind:
 
     name: str
     prompt: str
+    #: why the general trade and build verbs are refused in this phase ("{what}": the verb)
+    closed: str = ""
 
 

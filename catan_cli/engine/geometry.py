@@ -34,6 +34,8 @@ _CORNER_OFFSETS: tuple[tuple[int, int], ...] = ((-1, 0), (-1, 1), (1, 1), (1, 0)
 # Neighbouring hex across each side, as (dr, dc) in map coordinates.
 _SIDE_NEIGHBOUR: tuple[tuple[int, int], ...] = ((-1, 1), (0, 2), (1, 1), (1, -1), (0, -2), (-1, -1))
 
+# A face-down hex (exploration): its terrain lies hidden in its area's stack.
+UNEXPLORED = "unexplored"
 LAND_TERRAINS: tuple[str, ...] = ("forest", "hills", "pasture", "fields", "mountains", "desert", "gold")
 TERRAINS: tuple[str, ...] = LAND_TERRAINS + ("sea",)
 RESOURCES: tuple[str, ...] = ("lumber", "brick", "wool", "grain", "ore")

@@ -4,7 +4,8 @@
 engine's own bookkeeping (its route lengths, its VP count, its award holders) and returns a
 list of every problem found; an empty list means the position is sound.  The random-walk
 tests call it after every action.  Scenario-specific invariants come from the scenario's
-rules (``invariant_problems``), and every key of scenario state must be declared.
+rules (``invariant_problems``), and every key of scenario state must be declared.  Face-down
+areas (exploration) keep their hexes and number tokens.
 
 The longest-trail search here is written independently of :mod:`.routes` on purpose: it
 walks from intersections rather than from paths, so a bug in one is unlikely to be
@@ -13,9 +14,11 @@ mirrored in the other.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from .geometry import RESOURCES
+from .geometry import RESOURCES, UNEXPLORED
+from .ships import FACE_DOWN
 from .state import NONE
 from .phases import GENERAL_PHASES, Phase
 
@@ -158,6 +161,8 @@ def check_invariants(game: "Game | Engine") -> list[str]:
         if not table.node_name(kind):
             add(f"intersection {node + 1} holds an unknown piece ({kind})")
             continue
+        if owner < 0 and table.node_ownerless[kind]:
+            continue      # a neutral obstacle
         if not 0 <= owner < n:
             add(f"the building on {node + 1} has no owner")
             continue
@@ -172,6 +177,8 @@ def check_invariants(game: "Game | Engine") -> list[str]:
         if not table.edge_name(kind):
             add(f"path {geo.edge_name(edge)} holds an unknown piece ({kind})")
             continue
+        if owner < 0 and table.edge_ownerless[kind]:
+            continue      # a neutral obstacle
         if not 0 <= owner < n:
             add(f"the piece on {geo.edge_name(edge)} has no owner")
             continue
@@ -263,8 +270,31 @@ def check_invariants(game: "Game | Engine") -> list[str]:
     problems += _turn_problems(e)
 
     problems += _declared_state_problems(e)
+    problems += _exploration_problems(e)
     problems += list(e.rules.invariant_problems())
     return problems
+
+
+def _exploration_problems(e: "Engine") -> list[str]:
+    """Face-down areas: each hex is face down or turned up from its own area's stack, and the
+    terrain and number tokens of an area, on the board and in its stacks, are its own."""
+    out: list[str] = []
+    s = e.s
+    stacks = s.extra.get(FACE_DOWN, {})
+    for name, area in e.scen.face_down.items():
+        stack = stacks.get(name, {"terrain": [], "numbers": []})
+        down = [h for h in area.hexes if s.terrain[h] == UNEXPLORED]
+        if len(down) != len(stack["terrain"]):
+            out.append(f"area {name}: {len(down)} face-down hexes but {len(stack['terrain'])} in its stack")
+        shown = [s.terrain[h] for h in area.hexes if s.terrain[h] != UNEXPLORED]
+        if Counter(shown + stack["terrain"]) != Counter(area.terrain):
+            out.append(f"area {name}: its terrain hexes are not conserved")
+        tokens = [s.numbers[h] for h in area.hexes if s.numbers[h]]
+        if Counter(tokens + stack["numbers"]) != Counter(area.numbers):
+            out.append(f"area {name}: its number tokens are not conserved")
+        if any(s.numbers[h] for h in down):
+            out.append(f"area {name}: a face-down hex has a number token")
+    return out
 
 
 def _declared_state_problems(e: "Engine") -> list[str]:
@@ -306,7 +336,8 @@ def _connection_problems(e: "Engine") -> list[str]:
             out.append(f"{e.name(seat)}'s piece on {geo.edge_name(x)} is joined to none of their buildings")
         # B.7: moving the end ship of an open route may leave a building with no route
         # (a lone set-up ship sailing off), so this holds only where ships never move.
-        if s.phase != Phase.SETUP and not (e.scen.rules.ships and e.scen.rules.ship_move):
+        if s.phase != Phase.SETUP and not (e.scen.rules.ships and e.scen.rules.ship_move) \
+                and not e.scen.rules.settled_by_ship:
             for node, owner in enumerate(s.node_owner):
                 if owner == seat and e.pieces.produces[s.node_kind[node]]:
                     if not any(e.holds_route(seat, x) for x in geo.node_edges[node]):

@@ -72,13 +72,17 @@ class LegalMoves(SandboxRules):
         out.append(Action("end", (), seat))
         if self.rules.end_turn_reason(seat) is not None:
             out.pop()
-        out.extend(self.build_actions(seat))
-        out.extend(self.card_actions(seat))
-        out.extend(self.trade_actions(seat, offers))
-        if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
-            out.extend(self.ship_moves(seat))
+        if s.phase == Phase.MAIN:     # a scenario's later phase (movement ...) closes these
+            trading = self.rules.build_trade_reason(seat, "build") is None
+            if trading:
+                out.extend(self.build_actions(seat))
+            out.extend(self.card_actions(seat))
+            if trading:
+                out.extend(self.trade_actions(seat, offers))
+            if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
+                out.extend(self.ship_moves(seat))
         for verb in self.verbs.values():
-            if not verb.answers:
+            if not verb.answers and (offers or not verb.offers):
                 out.extend(a for a in verb.legal(seat) if self.check(a) is None)
         return out
 
@@ -88,9 +92,10 @@ class LegalMoves(SandboxRules):
         seat = s.setup_order[0]
         out = []
         if s.setup_step == "settlement":
+            kind = "build-" + self.setup_piece(seat)
             for node in range(self.geo.n_nodes):
                 if self.scen.node_settleable[node] and self.settlement_site_reason(seat, node, True) is None:
-                    out.append(Action("build-settlement", (node,), seat))
+                    out.append(Action(kind, (node,), seat))
             return out
         for e in self.geo.node_edges[s.setup_node]:
             if self.road_edge_reason(seat, e, s.setup_node) is None:
@@ -229,7 +234,7 @@ class LegalMoves(SandboxRules):
             for node in self.seat_nodes(seat):
                 if s.node_kind[node] == SETTLEMENT:
                     out.append(Action("build-city", (node,), seat))
-        if s.deck and self.can_afford(seat, "card"):
+        if self.cards_left() and self.can_afford(seat, "card"):
             out.append(Action("buy-card", (), seat))
         return out
 

@@ -57,6 +57,13 @@ def deal_board(scen: Scenario, options: Sequence[str], rng: random.Random) -> tu
                 numbers[h] = num
             if _reds_apart(scen, numbers, targets):
                 break
+    for area in scen.rules.shuffle_terrain_within:
+        # Terrain is dealt within the area; the number tokens stay where the map puts them.
+        hexes = list(scen.areas.get(area, ()))
+        dealt = [terrain[h] for h in hexes]
+        rng.shuffle(dealt)
+        for h, t in zip(hexes, dealt):
+            terrain[h] = t
     return terrain, numbers
 
 
@@ -100,9 +107,12 @@ def new_state(scen: Scenario, players: Sequence[str], seed: int, options: Sequen
     deck = [card for card in DEV_CARDS for _ in range(deck_counts.get(card, 0))]
     rng.shuffle(deck)
     state.deck = deck
+    engine.deal_face_down()
     engine.ctx.carry = dict(carry or {})
     try:
         engine.rules.on_new_game()
     finally:
         engine.ctx.carry = {}      # read while the game is set up, never kept
+    if not state.setup_order:     # every start piece placed by the scenario: play begins
+        engine.start_play()
     return state

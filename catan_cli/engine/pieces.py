@@ -41,6 +41,7 @@ class PieceKind:
     building: bool = True
     ship: bool = False
     road: bool = False
+    ownerless: bool = False      # a neutral obstacle that belongs to no seat (owner -1)
 
 
 GENERAL_PIECES: tuple[PieceKind, ...] = (
@@ -71,6 +72,8 @@ class PieceTable:
         self.is_building: tuple[bool, ...] = tuple(c in node and node[c].building for c in range(size_n))
         self.is_ship: tuple[bool, ...] = tuple(c in edge and edge[c].ship for c in range(size_e))
         self.is_road: tuple[bool, ...] = tuple(c in edge and edge[c].road for c in range(size_e))
+        self.node_ownerless: tuple[bool, ...] = tuple(c in node and node[c].ownerless for c in range(size_n))
+        self.edge_ownerless: tuple[bool, ...] = tuple(c in edge and edge[c].ownerless for c in range(size_e))
         self.node_supply: tuple[str, ...] = tuple(node[c].supply if c in node else "" for c in range(size_n))
         self.edge_supply: tuple[str, ...] = tuple(edge[c].supply if c in edge else "" for c in range(size_e))
         self.by_name: dict[str, PieceKind] = {k.name: k for k in self.kinds}

@@ -126,7 +126,8 @@ class ProductionRules(EngineBase):
         whether any card is owed.  Kept while the buildings and the robber stay where they
         are (most rolls between two builds), under a key read from the state itself."""
         s = self.s
-        key = (s.robber, tuple(s.node_owner), tuple(s.node_kind))   # the map tables never change
+        # the map tables never change; a scenario names what its blocked hexes depend on
+        key = (s.robber, tuple(s.node_owner), tuple(s.node_kind), self.rules.production_key())
         if key != self._production_key:
             self._production_key, self._production_cache, self._payout_cache = key, {}, {}
         found = self._production_cache.get(total)
@@ -138,7 +139,7 @@ class ProductionRules(EngineBase):
         owing = False
         gold: dict[int, int] = {}
         for h in self.hexes_by_number[total]:
-            if h == s.robber:
+            if h == s.robber or self.rules.hex_blocked(h):
                 continue
             res = hex_resource[h]
             for node in hex_nodes[h]:

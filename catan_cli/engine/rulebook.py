@@ -23,6 +23,7 @@ from __future__ import annotations
 from .actions import Event
 from .context import RulesContext
 from .declare import PendingKind, PhaseKind, StateItem, Verb
+from .geometry import RESOURCES
 from .pieces import PieceKind
 
 
@@ -119,6 +120,15 @@ class ScenarioRules:
     def knight_reason(self, seat: int) -> str | None:
         return None
 
+    def deck_size(self) -> int | None:
+        """Cards left in a deck the scenario keeps itself (None: the general development deck)."""
+        return None
+
+    def buy_card(self, seat: int) -> list[Event] | None:
+        """A card bought from the scenario's own deck, paid for already: draw and resolve it
+        (None: the general development card)."""
+        return None
+
     def card_plays_as(self, card: str) -> str:
         """Which card a development card is played as."""
         return card
@@ -142,12 +152,51 @@ class ScenarioRules:
     def after_production(self, total: int) -> list[Event]:
         return []
 
+    def hex_blocked(self, hex_: int) -> bool:
+        """Whether ``hex_`` produces nothing now (beside the robber's hex)."""
+        return False
+
+    def production_key(self) -> object:
+        """A hashable summary of the state ``hex_blocked`` reads: the engine's production
+        tables are kept while it (and the buildings and the robber) stay the same."""
+        return None
+
+    def build_trade_reason(self, seat: int, what: str) -> str | None:
+        """Why the trade/build part of ``seat``'s turn is closed now (``what``: "build" ...)."""
+        return None
+
+    def after_building(self, seat: int, node: int) -> list[Event]:
+        """A settlement was built, or a city upgraded, in play (not in the set-up)."""
+        return []
+
+    def on_turn_end(self, seat: int) -> list[Event]:
+        """``seat``'s turn ends, before the next player's begins."""
+        return []
+
+    def discovery_reward(self, seat: int, hex_: int) -> list[Event]:
+        """``seat``'s ship turned up ``hex_`` (exploration): the general reward is 1 of the
+        resource a terrain hex produces, when the bank has it."""
+        ctx = self.ctx
+        r = ctx.discovery_resource(hex_)
+        if r < 0 or ctx.state.bank[r] <= 0:
+            return []
+        gain = [0] * 5
+        gain[r] = 1
+        ctx.gain(seat, gain)
+        return [Event("produce", seat, f"{ctx.name(seat)} takes 1 {RESOURCES[r]} for the discovery")]
+
     def after_route_change(self, seat: int) -> list[Event]:
         """``seat`` built or moved a ship or road, or built a settlement."""
         return []
 
     def end_turn_reason(self, seat: int) -> str | None:
         return None
+
+    def trade_rates(self, seat: int, rates: list[int]) -> list[int]:
+        """The maritime rates of ``seat`` per resource after the board's harbours: a
+        scenario that gives harbours during play (the Legend's earned 2:1 harbours) lowers
+        them here."""
+        return rates
 
     def after_action(self) -> list[Event]:
         """After every accepted action (an early end of the game ...)."""

@@ -9,24 +9,26 @@ game of it; nothing in a Scenario changes during play.
 
 from __future__ import annotations
 
+import copy
 import os
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 from ..errors import ScenarioError
 
 _T = TypeVar("_T")
 from .geometry import (
-    CORNERS, EDGE_COAST, EDGE_LAND, EDGE_SEA, LAND_TERRAINS, RESOURCES, SIDES,
+    CORNERS, EDGE_COAST, EDGE_LAND, EDGE_SEA, LAND_TERRAINS, RESOURCES, SIDES, UNEXPLORED,
     Geometry, build_geometry, connected_components,
 )
 
 TERRAIN_CODES: dict[str, str] = {
     "fo": "forest", "hi": "hills", "pa": "pasture", "fi": "fields",
     "mo": "mountains", "de": "desert", "go": "gold", "~": "sea",
+    "fd": UNEXPLORED,
 }
 HARBOR_TYPES: tuple[str, ...] = RESOURCES + ("3:1",)
 GENERIC_HARBOR = 5  # index of "3:1" in HARBOR_TYPES
@@ -69,8 +71,11 @@ class RuleSet:
     road_forbidden_areas: tuple[str, ...] = ()
     ship_move: bool = True
     island_bonus: int = 0                # B.13: VP for the first settlement on each foreign island
+    setup_pieces: tuple[str, ...] = ("settlement",)    # the building of each set-up round (the last repeats)
+    shuffle_terrain_within: tuple[str, ...] = ()       # areas whose terrain is reshuffled, each within itself
     bank_rate: int = 4                   # A.15: the maritime rate without a harbour (3: a general 3:1 trade)
     ships_per_path: int = 1              # B.3.4; 2: two ships of different players may share a path (E.0.2)
+    settled_by_ship: bool = False        # buildings may stand apart from their owner's routes
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,18 @@ class Harbor:
     edge: int
     land_hex: int
     type: int        # index into HARBOR_TYPES, or -1 while it is drawn from the pool
+
+
+@dataclass(frozen=True)
+class FaceDownArea:
+    """A group of face-down hexes with its own shuffled stack of terrain hexes and its own
+    stack of number tokens (exploration: a ship turns a hex up from the stack)."""
+
+    name: str
+    label: str
+    hexes: tuple[int, ...]
+    terrain: tuple[str, ...]      # the stack's contents, one per hex
+    numbers: tuple[int, ...]      # the number tokens for its terrain hexes
 
 
 @dataclass
@@ -112,6 +129,8 @@ class Scenario:
     options: dict[str, dict[str, Any]]
     params: dict[str, Any]
     package: str
+    # exploration: face-down areas (name -> their terrain stack, number stack and label)
+    face_down: dict[str, "FaceDownArea"] = field(default_factory=dict)
     #: player count -> the key of the scenario file whose map that count plays on
     maps_by_players: dict[int, str] = field(default_factory=dict)
     # derived tables
@@ -232,7 +251,8 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
     key = str(_need(meta, "key", f"{where} [scenario]"))
     players = meta.get("players", [2, 4])
     rules_t = dict(data.get("rules", {}))
-    for area_rule in ("robber_forbidden_areas", "settle_forbidden_areas", "road_forbidden_areas"):
+    for area_rule in ("robber_forbidden_areas", "settle_forbidden_areas", "road_forbidden_areas",
+                      "setup_pieces", "shuffle_terrain_within"):
         if area_rule in rules_t:
             rules_t[area_rule] = tuple(rules_t[area_rule])
     try:
@@ -243,8 +263,10 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         raise ScenarioError(f"{where} [rules]: longest_route must be road, trade-route or none")
     if rules.ships_per_path not in (1, 2):
         raise ScenarioError(f"{where} [rules]: ships_per_path must be 1 or 2")
-    if rules.setup not in ("snake", "snake-then-third", "snake-preplaced"):
+    if rules.setup not in ("snake", "snake-then-third", "snake-preplaced", "fixed"):
         raise ScenarioError(f"{where} [rules]: unknown setup {rules.setup!r}")
+    if not rules.setup_pieces or any(p not in ("settlement", "city") for p in rules.setup_pieces):
+        raise ScenarioError(f"{where} [rules]: setup_pieces are settlement or city")
 
     pieces = {p: int(data.get("pieces", {}).get(p, 0)) for p in PIECES}
     # A scenario's own pieces have supplies of their own (its package registers the kind).
@@ -281,6 +303,15 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
                 raise ScenarioError(f"{where} [board.areas] {name}: {ref!r} is a sea hex")
             hex_area[h] = str(name)
     areas: dict[str, tuple[int, ...]] = {}
+    for h, name in enumerate(hex_area):
+        areas.setdefault(name, ())
+        areas[name] = areas[name] + (h,)
+
+    face_down = _face_down_areas(board.get("face_down", {}), terrain, res, where)
+    for area in face_down.values():
+        for h in area.hexes:
+            hex_area[h] = area.name
+    areas = {}
     for h, name in enumerate(hex_area):
         areas.setdefault(name, ())
         areas[name] = areas[name] + (h,)
@@ -339,10 +370,51 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         number_pool=number_pool, places=places, paths=paths, starts=starts,
         options={str(k): dict(v) for k, v in data.get("options", {}).items()},
         params=dict(data.get("params", {})), package=str(meta.get("package", "")), source=source,
+        face_down=face_down,
         maps_by_players={int(n): str(k) for n, k in meta.get("maps_by_players", {}).items()},
     )
     _derive_tables(scen)
     return scen
+
+
+def _face_down_areas(table: dict[str, Any], terrain: tuple[str, ...], res: "_Resolver",
+                     where: str) -> dict[str, FaceDownArea]:
+    """``[board.face_down.<name>]``: the hexes of each face-down area (cells ``fd``), the
+    terrain stack dealt onto them as they are discovered, and their number tokens."""
+    out: dict[str, FaceDownArea] = {}
+    claimed: set[int] = set()
+    for name, area in table.items():
+        aw = f"{where} [board.face_down.{name}]"
+        hexes = tuple(res.hex(ref) for ref in _need(area, "hexes", aw))
+        for h in hexes:
+            if terrain[h] != UNEXPLORED or h in claimed:
+                raise ScenarioError(f"{aw}: hex {res.geo.hex_pos[h]} is not a face-down cell (fd) of no other area")
+            claimed.add(h)
+        stack: list[str] = []
+        for t, count in sorted(dict(_need(area, "terrain", aw)).items()):
+            if t not in LAND_TERRAINS and t != "sea":
+                raise ScenarioError(f"{aw}: unknown terrain {t!r}")
+            stack += [str(t)] * int(count)
+        if len(stack) != len(hexes):
+            raise ScenarioError(f"{aw}: {len(stack)} terrain hexes in the stack for {len(hexes)} face-down hexes")
+        numbers = tuple(int(n) for n in area.get("numbers", []))
+        out[str(name)] = FaceDownArea(str(name), str(area.get("label", name)), hexes, tuple(stack), numbers)
+    loose = [h for h, t in enumerate(terrain) if t == UNEXPLORED and h not in claimed]
+    if loose:
+        raise ScenarioError(f"{where} [board]: face-down cells (fd) in no [board.face_down] area: {loose}")
+    return out
+
+
+def explored_scenario(scen: Scenario, terrain: Sequence[str]) -> Scenario:
+    """The scenario's tables for a board on which some face-down hexes have been turned up
+    (exploration): the same scenario with the game's terrain, its land and sea re-derived."""
+    if tuple(terrain) == scen.terrain:
+        return scen
+    out = copy.copy(scen)
+    out.terrain = tuple(terrain)
+    out._tables = {}          # the shared tables were worked out from the other terrain
+    _derive_tables(out)
+    return out
 
 
 def _derive_tables(s: Scenario) -> None:

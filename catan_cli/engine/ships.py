@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from .actions import Action, Event
 from .building import BuildingRules
+from .declare import StateItem, Visibility
+from .geometry import TERRAIN_RESOURCE, UNEXPLORED
+from .scenario import explored_scenario
 from .state import SHIP
 from .phases import Phase
+
+#: the game-state key of the face-down stacks (exploration)
+FACE_DOWN = "face_down"
 
 
 class ShipRules(BuildingRules):
@@ -121,7 +130,7 @@ class ShipRules(BuildingRules):
         self.pay(seat, self.scen.costs["ship"])
         self.place_route(seat, edge, SHIP)
         events = [Event("build", seat, f"{self.name(seat)} builds a ship on {self.edge_text(edge)}")]
-        return events + self.after_route_built(seat)
+        return events + self.after_route_built(seat) + self.explore_from_edge(seat, edge)[0]
 
     # --- routes ---------------------------------------------------------------------------
     def ship_route(self, seat: int, edge: int) -> tuple[list[int], set[int]]:
@@ -257,4 +266,82 @@ class ShipRules(BuildingRules):
         s.ship_moved = True
         events = [Event("move", seat, f"{self.name(seat)} moves a ship from {self.edge_text(src)} "
                                       f"to {self.edge_text(dst)}")]
-        return events + self.after_route_built(seat)
+        return events + self.after_route_built(seat) + self.explore_from_edge(seat, dst)[0]
+
+    # --- exploration: face-down hexes turned up by ships --------------------------------------
+    def exploration_state_items(self) -> tuple[StateItem, ...]:
+        """The face-down stacks, declared like scenario state: nobody sees them; the table
+        sees how many hexes and number tokens each area has left."""
+        if not self.scen.face_down:
+            return ()
+        return (StateItem(FACE_DOWN, Visibility.NOBODY, shown_as=_stack_counts, scramble=_rotate_stacks,
+                          doc="per face-down area: its shuffled terrain stack and number-token stack"),)
+
+    def deal_face_down(self) -> None:
+        """A new game: shuffle each face-down area's terrain stack and number stack."""
+        if not self.scen.face_down:
+            return
+        stacks: dict[str, dict[str, list[Any]]] = {}
+        rng = self.s.rng
+        for name, area in sorted(self.scen.face_down.items()):
+            terrain, numbers = list(area.terrain), list(area.numbers)
+            rng.shuffle(terrain)
+            rng.shuffle(numbers)
+            stacks[name] = {"terrain": terrain, "numbers": numbers}
+        self.s.extra[FACE_DOWN] = stacks
+
+    def explore_from_edge(self, seat: int, edge: int) -> tuple[list[Event], list[int]]:
+        """A ship of ``seat`` ended a step on ``edge``: every face-down hex with a corner at
+        either end turns up, in turn (both at once when both ends touch one).  A terrain hex
+        takes the top token of its area's number stack; the discoverer gets the scenario's
+        reward.  Returns the events and the hexes discovered (a discovery stops a ship)."""
+        if not self.scen.face_down:
+            return [], []
+        s, geo = self.s, self.geo
+        found: list[int] = []
+        for x in geo.edge_nodes[edge]:
+            for h in geo.node_hexes[x]:
+                if s.terrain[h] == UNEXPLORED and h not in found:
+                    found.append(h)
+        events: list[Event] = []
+        for h in found:
+            area = self.scen.hex_area[h]
+            stack = s.extra[FACE_DOWN][area]
+            terrain = stack["terrain"].pop()
+            s.terrain[h] = terrain
+            shown = terrain
+            if terrain != "sea" and terrain != "desert" and stack["numbers"]:
+                s.numbers[h] = stack["numbers"].pop()
+                shown = f"{terrain} {s.numbers[h]}"
+            events.append(Event("discover", seat, f"{self.name(seat)} discovers {self.hex_id(h)}: {shown}",
+                                (("reveals", "hex"), ("hex", self.hex_id(h)), ("terrain", terrain))))
+        if found:
+            self.explored()
+            for h in found:
+                events += self.rules.discovery_reward(seat, h)
+        return events, found
+
+    def explored(self) -> None:
+        """Re-derive the land, sea and production tables after hexes turned up, and drop
+        what was kept for the old map (kept under the pieces alone, which did not move)."""
+        self.scen = explored_scenario(self.scen, self.s.terrain)
+        self._derive()
+        self._production_key = ()
+        self._board_seen = ()
+
+    def discovery_resource(self, h: int) -> int:
+        """The resource a discovered hex yields (-1: none)."""
+        return TERRAIN_RESOURCE.get(self.s.terrain[h], -1)
+
+
+def _stack_counts(stacks: dict[str, dict[str, list[Any]]]) -> dict[str, dict[str, int]]:
+    return {name: {"hexes": len(st["terrain"]), "numbers": len(st["numbers"])} for name, st in stacks.items()}
+
+
+def _rotate_stacks(stacks: dict[str, dict[str, list[Any]]], rng: random.Random) -> dict[str, dict[str, list[Any]]]:
+    """Another order of the same stacks (what the secrecy test hides)."""
+    out = {}
+    for name, st in stacks.items():
+        out[name] = {k: v[1:] + v[:1] for k, v in st.items()}
+    return out
+

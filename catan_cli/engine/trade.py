@@ -51,14 +51,19 @@ class TradeRules(CardRules):
             return "trading starts after the set-up"
         if s.pending:
             return self.pending_text()
-        if s.phase != Phase.MAIN:
+        if s.phase == Phase.ROLL:
             return "no trading before the roll"
+        if s.phase != Phase.MAIN:
+            return self.closed_phase_reason("trade")
         if not 0 <= target < self.n:
             return "no such player"
         if target == seat:
             return "you cannot trade with yourself"
         if s.current not in (seat, target):
             return f"trades must include {self.name(s.current)}, the player on turn"
+        reason = self.rules.build_trade_reason(s.current, "trade")
+        if reason:
+            return reason
         if not any(give) or not any(get):
             return "a trade gives and takes at least one card each way (no gifts)"
         if any(give[r] and get[r] for r in range(5)):

@@ -14,6 +14,8 @@ GOLD = 5
 def setup_order(kind: str, n: int) -> list[int]:
     """Seats in placement order.  Snake: clockwise, then back; the 3rd round of
     "snake-then-third" starts with the last placer (seat 0) and goes clockwise (F.4.8)."""
+    if kind == "fixed":
+        return []          # the scenario places every start piece itself
     forward = list(range(n))
     order = forward + forward[::-1]
     if kind == "snake-then-third":
@@ -33,7 +35,21 @@ class TurnRules(ProductionRules):
             return self.pending_text()
         if s.phase == Phase.ROLL:
             return f"roll the dice first; no one may {what} before the roll"
-        return None
+        if s.phase != Phase.MAIN:
+            return self.closed_phase_reason(what)
+        return self.rules.build_trade_reason(seat, what)
+
+    def setup_piece(self, seat: int) -> str:
+        """The building ``seat`` places in its next set-up round ([rules] setup_pieces)."""
+        pieces = self.scen.rules.setup_pieces
+        return pieces[min(self.s.players[seat].setup_settlements, len(pieces) - 1)]
+
+    def closed_phase_reason(self, what: str) -> str:
+        """Why ``what`` is closed in a phase the scenario added after trade and build."""
+        kind = self.scenario_phases.get(self.s.phase)
+        if kind is not None and kind.closed:
+            return kind.closed.format(what=what)
+        return f"you may not {what} in the {self.s.phase} phase"
 
     def starting_resources(self, seat: int, node: int) -> list[Event]:
         """1 resource per producing hex next to the set-up settlement; a gold field
@@ -86,6 +102,9 @@ class TurnRules(ProductionRules):
 
     def next_turn(self) -> list[Event]:
         s = self.s
+        events = self.rules.on_turn_end(s.current)
+        if s.phase == "over":
+            return events
         s.current = (s.current + 1) % self.n
         s.turn += 1
         s.phase = Phase.ROLL
@@ -93,5 +112,5 @@ class TurnRules(ProductionRules):
         s.dev_played = False
         s.ship_moved = False
         s.built_this_turn = []
-        return [Event("turn", s.current, f"turn {s.turn}: {self.name(s.current)} is on turn")]
+        return events + [Event("turn", s.current, f"turn {s.turn}: {self.name(s.current)} is on turn")]
 

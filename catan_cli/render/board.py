@@ -571,7 +571,7 @@ def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
     items.append((f"{theme.HARBOR_SIDE * 3} harbour side", theme.HARBOR_STYLE))
     if compact:
         items += [(f"{code} {word}", "dim") for word, code in theme.TERRAIN_CODE.items()
-                  if word not in ("sea", "?")]
+                  if word not in ("sea", "?", "unexplored")]   # face-down: the layer says
     if view.get("robber"):
         items.append(("[R] robber" if compact else "ROBBER", theme.ROBBER_STYLE))
     if view.get("pirate"):

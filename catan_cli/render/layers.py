@@ -95,6 +95,15 @@ class BoardLayer:
         """Rows (what, value) at the end of the status table."""
         return []
 
+    def player_columns(self, view: View) -> list[tuple[str, dict[str, str]]]:
+        """Columns of the hands table beyond the cards and pieces: (header, player -> value),
+        for counters the scenario gives each player."""
+        return []
+
+    def hand_rows(self, view: View, player: str) -> list[tuple[str, str]]:
+        """Rows (what, count) of one player's hand table beside the resource cards."""
+        return []
+
 
 class Layers(BoardLayer):
     """Several layers as one: lists and labels joined in order (a later label wins)."""
@@ -134,6 +143,12 @@ class Layers(BoardLayer):
 
     def status_rows(self, view: View, colors: Colors) -> list[tuple[str, Text]]:
         return [r for layer in self.layers for r in layer.status_rows(view, colors)]
+
+    def player_columns(self, view: View) -> list[tuple[str, dict[str, str]]]:
+        return [c for layer in self.layers for c in layer.player_columns(view)]
+
+    def hand_rows(self, view: View, player: str) -> list[tuple[str, str]]:
+        return [r for layer in self.layers for r in layer.hand_rows(view, player)]
 
 
 NO_LAYER = BoardLayer()

@@ -75,6 +75,8 @@ def hand_table(view: View, seat_name: str) -> Table:
             count = int(resources.get(res, 0))
             table.add_row(Text(res, style=theme.RESOURCE_STYLE.get(res, "")), str(count),
                           style=None if count else "dim")
+    for what, count_text in layer_for(view).hand_rows(view, str(p["name"])):
+        table.add_row(Text(what, style="bold"), count_text)
     table.add_section()
     cards = p.get("dev_cards")
     if cards is None:
@@ -105,6 +107,9 @@ def hands_table(view: View) -> Table:
     table.add_column("route", justify="right")
     for k in pieces:
         table.add_column(PIECE_HEADERS.get(k, k), justify="right")
+    extra_columns = layer_for(view).player_columns(view)
+    for header, _values in extra_columns:
+        table.add_column(header, justify="right")
     for p in players:
         marker = " *" if p["name"] == view.get("current") else ""
         route = str(p.get("route_length", 0)) + (" L" if p.get("longest_route") else "")
@@ -112,6 +117,7 @@ def hands_table(view: View) -> Table:
         row: list[str | Text] = [player_text(p["name"], colors, marker=marker), str(p.get("resource_count", 0)),
                                  str(p.get("dev_count", 0)), knights, route]
         row += [str((p.get("pieces") or {}).get(k, 0)) for k in pieces]
+        row += [values.get(str(p["name"]), "") for _header, values in extra_columns]
         table.add_row(*row)
     table.caption = "* on turn   L longest route   A largest army"
     table.caption_justify = "left"

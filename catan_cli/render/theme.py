@@ -22,20 +22,23 @@ RESOURCES: tuple[str, ...] = ("lumber", "brick", "wool", "grain", "ore")
 TERRAIN_WORD: dict[str, str] = {
     "forest": "forest", "hills": "hills", "pasture": "pasture", "fields": "fields",
     "mountains": "mountains", "desert": "desert", "gold": "gold", "sea": "sea", "?": "?",
+    "unexplored": "face down",
 }
 TERRAIN_CODE: dict[str, str] = {
     "forest": "fo", "hills": "hi", "pasture": "pa", "fields": "fi",
     "mountains": "mo", "desert": "de", "gold": "go", "sea": "sea", "?": "?",
+    "unexplored": "??",
 }
 TERRAIN_STYLE: dict[str, str] = {
     "forest": "bold green3", "hills": "bold dark_orange3", "pasture": "bold chartreuse3",
     "fields": "bold gold3", "mountains": "bold grey66", "desert": "khaki3",
-    "gold": "bold gold1", "sea": "dodger_blue3", "?": "magenta",
+    "gold": "bold gold1", "sea": "dodger_blue3", "?": "magenta", "unexplored": "magenta",
 }
 # Background shading inside land hexes: dark tints, so the light text on them reads.
 TERRAIN_BG: dict[str, str] = {
     "forest": "#16331a", "hills": "#42200f", "pasture": "#24401a", "fields": "#3d3510",
     "mountains": "#2c2c30", "desert": "#3a3222", "gold": "#4d3d00", "?": "#301a30",
+    "unexplored": "#301a30",
 }
 RESOURCE_STYLE: dict[str, str] = {
     "lumber": "green3", "brick": "dark_orange3", "wool": "chartreuse3",

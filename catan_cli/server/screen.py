@@ -127,7 +127,10 @@ def hand_line(view: dict[str, Any], viewer: str) -> str:
     me = next(p for p in view["players"] if p["name"] == viewer)
     cards = ", ".join(f"{n} {r}" for r, n in (me["resources"] or {}).items() if n) or "no cards"
     dev = ", ".join(me["dev_cards"] or []) or "none"
-    return styled("your hand: ", "bold") + f"{cards} · development cards: {dev}"
+    from ..render.layers import layer_for
+
+    more = "".join(f" · {what}: {count}" for what, count in layer_for(view).hand_rows(view, viewer))   # gold ...
+    return styled("your hand: ", "bold") + f"{cards} · development cards: {dev}{more}"
 
 
 def score_line(game: "Game", view: dict[str, Any]) -> str:

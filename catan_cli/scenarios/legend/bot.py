@@ -10,12 +10,13 @@ token it is looking at, its friends and its miners.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ...bots.rng import bot_rng
 from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
 from ...engine.geometry import RESOURCES
+from . import bot2, bot3
 
 if TYPE_CHECKING:
     from ...bots.context import Ctx
@@ -26,7 +27,7 @@ OUTPOST_VALUE = 16.0
 #: the value of a chest lying on the way
 CHEST_VALUE = 3.0
 #: friend cards in the order the bot likes them
-FRIEND_ORDER = ("dever", "jerok", "oda", "olaf")
+FRIEND_ORDER = ("dever", "jerok", "oda", "olaf", "gerhild", "isa", "reiko", "suna", "lea", "hakon", "lias", "wulf")
 
 
 class Strategy(BaseStrategy):
@@ -41,9 +42,12 @@ class Strategy(BaseStrategy):
         return ctx.seat in (ctx.view["extra"].get("outposts") or {})
 
     # --- valuing the map ---------------------------------------------------------------------
+    def route_allowed(self, ctx: "Ctx") -> Callable[[int, int], bool] | None:
+        return bot3.route_allowed(ctx) if bot3.is_chapter3(ctx) else None
+
     def route_targets(self, ctx: "Ctx") -> dict[int, float]:
         extra = ctx.view["extra"]
-        out: dict[int, float] = {}
+        out: dict[int, float] = bot3.route_targets(ctx) if bot3.is_chapter3(ctx) else {}
         if not self.has_outpost(ctx) and ctx.pieces.get("outpost", 0) > 0:
             for n in extra.get("outpost_sites", []):
                 if ctx.node_kind[n - 1] == 0:
@@ -83,7 +87,9 @@ class Strategy(BaseStrategy):
                     acting: bool) -> list["Goal"]:
         from ...bots.greedy import Goal
 
-        out: list[Goal] = []
+        out: list[Goal] = bot2.goals(ctx, kinds) if bot2.is_chapter2(ctx) else []
+        if bot3.is_chapter3(ctx):
+            out += bot3.goals(ctx, kinds)
         if self.has_outpost(ctx) or ctx.pieces.get("outpost", 0) <= 0:
             return out
         posts = kinds.get("build-outpost", [])
@@ -110,12 +116,20 @@ class Strategy(BaseStrategy):
             need = bot.needs(ctx)
             takes = [a for a in oda if a.args[0] >= 0 and ctx.bank[a.args[0]] > 0]
             return max(takes, key=lambda a: need[a.args[0]]) if takes else oda[-1]
-        return None
+        return bot2.answer(ctx, bot) or bot3.answer(ctx, bot)
 
     def before_main(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
         kinds = ctx.kinds()
         if "mine" in kinds:
             return kinds["mine"][0]
+        if bot2.is_chapter2(ctx):
+            act = bot2.before_main(ctx, bot, kinds)
+            if act is not None:
+                return act
+        if bot3.is_chapter3(ctx):
+            act = bot3.before_main(ctx, bot, kinds)
+            if act is not None:
+                return act
         chest = self.best_chest(ctx, bot, kinds.get("open-chest", []))
         if chest is not None:
             return chest

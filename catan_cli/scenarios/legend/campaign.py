@@ -5,7 +5,7 @@ A campaign is a JSON file ``NAME.legend.json`` in the saves folder beside the ch
 played, which is an ordinary save (``NAME-ch1.catan``).  ``catan campaign new NAME`` starts
 Chapter 1; ``catan campaign NAME`` resumes the chapter in play or, once it has ended,
 records it and starts the next chapter; ``catan campaign show NAME`` prints the Chronicle.
-Only Chapter 1 exists so far: after it the legend continues in a later version.
+Chapters 1 to 3 exist so far: after them the legend continues in a later version.
 """
 
 from __future__ import annotations

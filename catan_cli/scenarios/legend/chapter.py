@@ -18,7 +18,9 @@ keys, by player name:
   them off the new chapter's display;
 - ``"friends_removed"``: friend cards that chapter put out of play (3 players);
 - the chapter's own (:meth:`Chapter.passes_on`): Chapter 1 passes ``"castaways"``
-  ``{player: rescued}`` and ``"castaways_total"`` (Chapter 2's bog iron per pasture).
+  ``{player: rescued}`` and ``"castaways_total"`` (Chapter 2's bog iron per pasture);
+  Chapter 2 passes ``"gold"`` ``{player: nuggets panned}`` and ``"gold_total"`` (Chapter
+  3's harbours).
 
 The Chronicle (:mod:`.chronicle`) keeps every chapter's VP and :meth:`Chapter.record`, so
 a later chapter needing an older result finds it there, not in the carry.
@@ -70,6 +72,21 @@ class Chapter:
     def after_production(self, total: int) -> list[Event]:
         return []
 
+    def after_route_change(self, seat: int) -> list[Event]:
+        """``seat`` built or moved a road or ship (after the chests are picked up)."""
+        return []
+
+    def after_action(self) -> list[Event]:
+        return []
+
+    def trade_rates(self, seat: int, rates: list[int]) -> list[int]:
+        """Maritime rates after the board's harbours (a harbour earned in the chapter)."""
+        return rates
+
+    def chests_elsewhere(self) -> int:
+        """Chest tokens the chapter keeps off the intersections (under sea robbers)."""
+        return 0
+
     def vp_sources(self, seat: int) -> dict[str, int]:
         return {}
 
@@ -83,6 +100,12 @@ class Chapter:
     def record(self, seat: int) -> dict[str, int]:
         """The chapter's result for ``seat`` (the keys of ``record_columns``)."""
         return {}
+
+    def table_total(self, records: list[dict[str, int]]) -> int:
+        """The table's total for the Chronicle (``total_column``): by default the sum of
+        the players' records under its key."""
+        key = self.total_column[0] if self.total_column else ""
+        return sum(r.get(key, 0) for r in records)
 
     def passes_on(self) -> dict[str, Any]:
         """The chapter's own keys of the carry (JSON values): what the next chapter needs

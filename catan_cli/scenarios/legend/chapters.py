@@ -27,6 +27,8 @@ from typing import Callable
 
 from .chapter import Chapter
 from .chapter1 import Chapter1
+from .chapter2 import Chapter2
+from .chapter3 import Chapter3
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,12 @@ class ChapterInfo:
 CHAPTERS: dict[int, ChapterInfo] = {
     1: ChapterInfo(1, "legend-1", Chapter1, (4, 3, 2, 1), 1,
                    lambda record, n: record.get("castaways", 0) >= 3),
+    # Postscript to Chapter 2: 5/4/3/1, +1 to 2nd-4th with 12 gold (3 players) / 10 (4 players).
+    2: ChapterInfo(2, "legend-2", Chapter2, (5, 4, 3, 1), 1,
+                   lambda record, n: record.get("gold", 0) >= (12 if n == 3 else 10)),
+    # Postscript to Chapter 3: 6/4/3/1, +2 to 2nd-4th who sank 3 sea robbers (3 players) / 2 (4).
+    3: ChapterInfo(3, "legend-3", Chapter3, (6, 4, 3, 1), 2,
+                   lambda record, n: record.get("sunk", 0) >= (3 if n == 3 else 2)),
 }
 
 

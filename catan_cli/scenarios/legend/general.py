@@ -36,7 +36,8 @@ from ...engine.pieces import PieceKind
 from ...errors import RuleError
 from ...notation import Reader
 from .chapters import chapter_class
-from .friends import FRIENDS, FriendRules, side
+from .friends import FRIENDS, side
+from .friends3 import Friends3Rules
 
 OUTPOST = 3          # node code of an outpost
 
@@ -60,7 +61,7 @@ The Legend's general rules:
 """
 
 
-class LegendRules(FriendRules):
+class LegendRules(Friends3Rules):
     pieces = (PieceKind("outpost", "node", OUTPOST, "O", supply="outpost", vp=1),)
 
     def __init__(self, ctx: RulesContext) -> None:
@@ -318,7 +319,13 @@ class LegendRules(FriendRules):
                 events.append(Event("chest", seat, f"{ctx.name(seat)} takes the chest on {node + 1}",
                                     private=Private((seat,), f"{ctx.name(seat)} takes the chest on {node + 1}: "
                                                              f"{chest_text(face)}", (("chest", face),))))
-        return events
+        return events + self.chapter.after_route_change(seat)
+
+    def after_action(self) -> list[Event]:
+        return self.chapter.after_action()
+
+    def trade_rates(self, seat: int, rates: list[int]) -> list[int]:
+        return self.chapter.trade_rates(seat, rates)
 
     def chest_reason(self, seat: int, k: int) -> str | None:
         """Why ``seat`` may not open chest ``k`` now (its reward's details aside)."""
@@ -443,8 +450,7 @@ class LegendRules(FriendRules):
         records = {names[p]: chapter.record(p) for p in range(ctx.n)}
         total = {}
         if chapter.total_column:
-            key = chapter.total_column[0]
-            total[key] = sum(r.get(key, 0) for r in records.values())
+            total[chapter.total_column[0]] = chapter.table_total(list(records.values()))
         # What every chapter passes on (the carry's general keys, see .chapter), then its own.
         passes: dict[str, Any] = {
             "chapter": chapter.number,
@@ -464,7 +470,8 @@ class LegendRules(FriendRules):
         out = []
         faces = len(ctx.scen.params.get("chests", []))
         held = sum(len(ctx.player_data(p)["chests"]) for p in range(ctx.n))
-        count = len(ctx.data["chests"]) + len(ctx.data["chests_aside"]) + len(ctx.data["chests_used"]) + held
+        count = (len(ctx.data["chests"]) + len(ctx.data["chests_aside"]) + len(ctx.data["chests_used"]) + held
+                 + self.chapter.chests_elsewhere())
         if count != faces:
             out.append(f"chests not conserved: {count} != {faces}")
         friends = len(ctx.scen.params.get("friends", []))

@@ -17,6 +17,7 @@ from rich.text import Text
 from ...render import theme
 from ...render.layers import BoardLayer, Colors, HexMark, Item, View
 from ...render.tables import player_text
+from . import render2, render3
 from .rules import Rules
 
 GLYPHS: dict[str, str] = {k.name: k.glyph for k in Rules.pieces}
@@ -57,7 +58,8 @@ class LegendLayer(BoardLayer):
         counts: dict[str, int] = {}
         for hex_id, _slot in _extra(view).get("castaways") or []:
             counts[str(hex_id)] = counts.get(str(hex_id), 0) + 1
-        return {h: [HexMark(f"x{n}", "x", CASTAWAY_STYLE)] for h, n in counts.items()}
+        marks = {h: [HexMark(f"x{n}", "x", CASTAWAY_STYLE)] for h, n in counts.items()}
+        return {**marks, **render2.hex_marks(view), **render3.hex_marks(view)}
 
     def node_marks(self, view: View, colors: Colors) -> dict[int, Item]:
         extra = _extra(view)
@@ -66,13 +68,15 @@ class LegendLayer(BoardLayer):
             marks[int(n)] = (f"{START}{n}", START_STYLE)
         for n in extra.get("chests") or []:
             marks[int(n)] = (f"{CHEST}{n}", CHEST_STYLE)
-        return marks
+        return {**marks, **render2.node_marks(view)}
 
     def legend_marks(self, view: View, compact: bool) -> list[Item]:
         if not _is_legend(view):
             return []
-        items: list[Item] = [(f"{START}25 start", START_STYLE), (f"{CHEST}41 chest (face down)", CHEST_STYLE),
-                             ("x3 castaways (face down)", CASTAWAY_STYLE), (f"{GLYPHS['outpost']} outpost", "bold")]
+        items: list[Item] = [(f"{START}25 start", START_STYLE), (f"{CHEST}41 chest (face down)", CHEST_STYLE)]
+        if _extra(view).get("castaway_hexes"):
+            items.append(("x3 castaways (face down)", CASTAWAY_STYLE))
+        items += [(f"{GLYPHS['outpost']} outpost", "bold")] + render2.legend_marks(view) + render3.legend_marks(view)
         if _extra(view).get("robber_at_start"):
             items.append(("robber: at its start beside the VP track", theme.ROBBER_STYLE))
         return items
@@ -96,7 +100,7 @@ class LegendLayer(BoardLayer):
                               f"{len(m.get('out') or [])} at outpost {post}")
         if miners:
             notes.append(("ore miners: " + "; ".join(miners), theme.NOTE_STYLE))
-        return notes
+        return notes + render2.notes(view) + render3.notes(view)
 
     def status_rows(self, view: View, colors: Colors) -> list[tuple[str, Text]]:
         extra = _extra(view)
@@ -125,7 +129,7 @@ class LegendLayer(BoardLayer):
         if pool is not None:
             rows.append(("friends on display", Text(", ".join(pool) or "none")))
         rows.append(("Catan chits left", Text(str(extra.get("chits_left", 0)))))
-        return rows
+        return rows + render2.status_rows(view, colors) + render3.status_rows(view, colors)
 
 
 LAYER = LegendLayer()

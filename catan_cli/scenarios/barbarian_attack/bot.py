@@ -1,0 +1,151 @@
+"""Barbarian Attack (seed 003, digest part D): what the greedy bot knows of the scenario.
+
+From the public view: ``view["extra"]["coast"]`` gives each coastal hex's barbarians and
+whether it is conquered, ``knights_on_board`` every player's knights by path.  The bot
+defends its own coast: it stands knights where barbarians gather next to its buildings (so
+battles free its production and bring prisoners), sends Treason's barbarians toward its
+opponents, takes Intrigue's prisoner from its own coast, and values the scenario's cards
+(knights, gold, prisoners) above the base game's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...bots.strategies.base import Strategy as BaseStrategy
+from ...engine.actions import Action
+
+if TYPE_CHECKING:
+    from ...bots.context import Ctx
+    from ...bots.greedy import GreedyBot
+
+#: a knight move is worth making when it gains at least this much defence
+MOVE_GAIN = 0.6
+
+
+class Strategy(BaseStrategy):
+    key = "barbarian-attack"
+
+    # --- what the view says ------------------------------------------------------------
+    def _coast(self, ctx: "Ctx") -> dict[int, dict[str, Any]]:
+        b = ctx.board
+        return {b.hex_index[c["hex"]]: c for c in ctx.view["extra"].get("coast") or []}
+
+    def _knights(self, ctx: "Ctx") -> dict[int, int]:
+        """Path -> owner seat of every knight on the board."""
+        b = ctx.board
+        out: dict[int, int] = {}
+        for name, paths in (ctx.view["extra"].get("knights_on_board") or {}).items():
+            for p in paths:
+                out[b.edge_index[p]] = ctx.names.index(name)
+        return out
+
+    def stake(self, ctx: "Ctx", seat: int, h: int) -> float:
+        """What ``seat`` has on hex ``h``: its buildings there (a city counts double)."""
+        return float(sum(2 if ctx.node_kind[n] in (2, 4) else 1
+                         for n in ctx.board.hex_nodes[h] if ctx.node_owner[n] == seat))
+
+    def hex_need(self, ctx: "Ctx", h: int, coast: dict[int, dict[str, Any]], knights: int) -> float:
+        """What one more knight of mine on a side of ``h`` is worth there, with ``knights``
+        (all players') already on its sides: most when it turns a battle into a win."""
+        c = coast.get(h)
+        if c is None:
+            return 0.0
+        barbarians = int(c["barbarians"])
+        if barbarians == 0:
+            return 0.1
+        mine = self.stake(ctx, ctx.me, h)
+        if knights + 1 > barbarians >= knights:
+            # this knight wins the battle: prisoners (VP), and the hex freed if conquered
+            return 3.0 + 1.5 * barbarians + 2.0 * mine + (3.0 if c.get("conquered") else 0.0)
+        if knights > barbarians:
+            return 0.2          # already won without it
+        return 0.4 * barbarians + mine * 0.6 + 0.8 / (barbarians - knights)
+
+    def path_value(self, ctx: "Ctx", e: int, coast: dict[int, dict[str, Any]],
+                   placed: dict[int, int], lifted: int = -1) -> float:
+        """One more knight of mine on path ``e`` (the knight on ``lifted`` taken away)."""
+        b = ctx.board
+        total = 0.0
+        for h in b.edge_hexes[e]:
+            k = sum(1 for x in placed if x != lifted and x in b.hex_edges[h])
+            total += self.hex_need(ctx, h, coast, k)
+        return total
+
+    # --- valuing ----------------------------------------------------------------------------
+    def card_value(self, ctx: "Ctx") -> float:
+        on_board = len((ctx.view["extra"].get("knights_on_board") or {}).get(ctx.seat, []))
+        conquered = sum(1 for c in ctx.view["extra"].get("coast") or [] if c.get("conquered"))
+        return (7.5 if on_board < 4 else 5.0) + 0.8 * conquered
+
+    def spot_bonus(self, ctx: "Ctx", node: int) -> float:
+        """Spots next to inner hexes, the castle or the desert never fall."""
+        coast = self._coast(ctx)
+        b = ctx.board
+        if any(b.hex_land[h] and h not in coast for h in b.node_hexes[node]):
+            return 1.0
+        return -0.5 * sum(int(coast[h]["barbarians"]) for h in b.node_hexes[node] if h in coast)
+
+    # --- decisions -----------------------------------------------------------------------------
+    def answer(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        kinds = ctx.kinds()
+        if ctx.phase == "setup" and "build-city" in kinds:
+            strat = self
+            return max(kinds["build-city"], key=lambda a: (bot.spot_value(ctx, strat, a.args[0]), -a.args[0]))
+        if "steal" in kinds:
+            def victim(a: Action) -> tuple[float, int]:
+                v = a.args[0]
+                if v < 0:
+                    return (-1.0, 0)
+                p = ctx.players[v]
+                if int(p["resource_count"]) == 0:
+                    return (-2.0, 0)
+                return (int(p["vp"]) + 0.2 * int(p["resource_count"]), -v)
+            return max(kinds["steal"], key=victim)
+        coast = self._coast(ctx)
+        if "place-knight" in kinds:
+            placed = self._knights(ctx)
+            return max(kinds["place-knight"],
+                       key=lambda a: (self.path_value(ctx, a.args[0], coast, placed), -a.args[0]))
+        if "move-barbarian" in kinds:
+            def harm(a: Action) -> float:
+                src, dst = a.args
+                gain = self.stake(ctx, ctx.me, src) if src >= 0 else 0.0
+                others = sum(self.stake(ctx, p, dst) for p in range(ctx.n) if p != ctx.me)
+                return 2.0 * gain + others - 3.0 * self.stake(ctx, ctx.me, dst)
+            return max(kinds["move-barbarian"], key=harm)
+        if "capture-barbarian" in kinds:
+            return max(kinds["capture-barbarian"],
+                       key=lambda a: (self.stake(ctx, ctx.me, a.args[0]), int(coast[a.args[0]]["barbarians"])))
+        return None
+
+    def before_main(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        exchanges = ctx.kinds().get("exchange-gold", [])
+        if exchanges:
+            need = bot.needs(ctx)
+            best = max(exchanges, key=lambda a: (need[a.args[0]], -a.args[0]))
+            if need[best.args[0]] > 0:
+                return best
+        return None
+
+    def before_end(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        moves = ctx.kinds().get("move-knight", [])
+        if not moves:
+            return None
+        coast = self._coast(ctx)
+        placed = self._knights(ctx)
+        castle_paths = {ctx.board.edge_index[p] for p in ctx.view["extra"].get("castle_paths") or []}
+        grain = ctx.hand[3]
+
+        def gain(a: Action) -> float:
+            src, dst, paid = a.args
+            g = (self.path_value(ctx, dst, coast, placed, lifted=src)
+                 - self.path_value(ctx, src, coast, placed, lifted=src))
+            if src in castle_paths:
+                g += 5.0       # a knight placed at the castle must leave it
+            return g - (1.0 if paid else 0.0) - (99.0 if paid and grain < 2 else 0.0)
+
+        best = max(moves, key=lambda a: (gain(a), -a.args[1]))
+        if gain(best) >= MOVE_GAIN or "end" not in ctx.kinds():
+            return best
+        return None

@@ -1,0 +1,88 @@
+"""Knights on paths (D.9, D.10): who stands where, where one may be put, and how far one
+may move.  A knight is not a route piece: it shares a path with a road, blocks no road and
+is counted for both hexes of its path."""
+
+from __future__ import annotations
+
+from ...engine.context import RulesContext
+from .layout import Layout
+
+
+class Knights:
+    def __init__(self, ctx: RulesContext, layout: Layout) -> None:
+        self.ctx = ctx
+        self.lay = layout
+        self.per_player = int(ctx.scen.params["knights"])
+
+    def of(self, seat: int) -> list[int]:
+        return self.ctx.player_data(seat)["knights"]  # type: ignore[no-any-return]
+
+    def owner(self, edge: int) -> int:
+        for seat in range(self.ctx.n):
+            if edge in self.of(seat):
+                return seat
+        return -1
+
+    def occupied(self) -> set[int]:
+        return {e for seat in range(self.ctx.n) for e in self.of(seat)}
+
+    def in_supply(self, seat: int) -> int:
+        return self.per_player - len(self.of(seat))
+
+    def free(self, edge: int) -> bool:
+        return edge in self.lay.reach and self.owner(edge) < 0
+
+    def free_castle_paths(self) -> list[int]:
+        return sorted(e for e in self.lay.castle_paths if self.free(e))
+
+    def free_paths(self) -> list[int]:
+        return [e for e in self.lay.paths if self.free(e)]
+
+    def place(self, seat: int, edge: int) -> None:
+        self.of(seat).append(edge)
+        if edge in self.lay.castle_paths:
+            self.ctx.data["castle_knights"].append(edge)
+
+    def distance(self, src: int, dst: int) -> int:
+        """Paths between two paths (knights and buildings are passed over), or 99."""
+        return self.lay.reach.get(src, {}).get(dst, 99)
+
+    def move_reason(self, seat: int, src: int, dst: int, paid: bool) -> str | None:
+        """D.10: a knight of the mover's that has not moved this turn, to a free path that
+        is not a castle path, within 3 paths (5 for 1 grain)."""
+        ctx = self.ctx
+        if src not in self.of(seat):
+            return f"you have no knight on {ctx.edge_text(src)}" if 0 <= src < ctx.geo.n_edges else "no such path"
+        if src in ctx.data["moved"]:
+            return f"the knight on {ctx.edge_text(src)} has already moved this turn"
+        if dst not in self.lay.reach:
+            return "knights stand on land paths" if 0 <= dst < ctx.geo.n_edges else "no such path"
+        if dst == src:
+            return "a move takes the knight to another path"
+        if dst in self.occupied():
+            return f"{ctx.edge_text(dst)} holds a knight: knights may pass it but not stop there"
+        if dst in self.lay.castle_paths:
+            return f"{ctx.edge_text(dst)} is a castle path: no knight may end a move at the castle"
+        far = self.distance(src, dst)
+        steps, paid_steps = self.lay.knight_steps, self.lay.knight_steps_paid
+        if paid:
+            if far <= steps:
+                return f"{ctx.edge_text(dst)} is within {steps} paths: no grain is needed"
+            if far > paid_steps:
+                return f"{ctx.edge_text(dst)} is {far} paths away; a knight moves at most {paid_steps} for 1 grain"
+            if ctx.state.players[seat].resources[3] < 1:
+                return "moving a knight 5 paths costs 1 grain; you have none"
+        elif far > steps:
+            if far <= paid_steps:
+                return (f"{ctx.edge_text(dst)} is {far} paths away; a knight moves {steps}, "
+                        f"or {paid_steps} for 1 grain ('... pay grain')")
+            return f"{ctx.edge_text(dst)} is too far: a knight moves at most {paid_steps} paths"
+        return None
+
+    def destinations(self, src: int, grain: bool = True) -> list[tuple[int, bool]]:
+        """(path, needs grain) for every free end of a move from ``src`` that is not a
+        castle path (``grain``: the mover has grain for the longer moves)."""
+        steps = self.lay.knight_steps
+        taken = self.occupied() | self.lay.castle_paths
+        return [(dst, d > steps) for dst, d in sorted(self.lay.reach[src].items())
+                if d and dst not in taken and (grain or d <= steps)]

@@ -1,0 +1,214 @@
+"""Land Ho! for the greedy bot: build harbour settlements, settlers and ships, sail settler
+ships to the best discovered site and found settlements there, explore with the others,
+and spend gold on what the next build lacks.
+
+Everything comes from the public view: ``extra`` lists every ship with its cargo, the
+settlers in harbour basins, the ship being moved, and each player's gold, ships and
+settlers; the board shows which hexes are still face down.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from ...bots.strategies.base import Strategy as BaseStrategy
+from ...engine.actions import Action
+from ...engine.geometry import UNEXPLORED
+from .base import cost_vector
+
+if TYPE_CHECKING:
+    from ...bots.context import Ctx
+    from ...bots.greedy import Goal, GreedyBot
+
+LAND = 0          # bots.context edge kind of a path between two land hexes
+FAR = 99
+
+
+class Strategy(BaseStrategy):
+    key = "land-ho"
+
+    # --- what the view says ------------------------------------------------------------------
+    def _mine(self, ctx: "Ctx") -> dict[str, Any]:
+        extra = ctx.view["extra"]
+        ships = [sh for sh in extra["ships"] if sh["owner"] == ctx.seat]
+        me = ctx.players[ctx.me]["extra"]
+        basins = {int(n) - 1 for n in extra["basins"]}
+        code = ctx.board.node_code["harbor-settlement"]
+        harbors = [n for n, (owner, kind) in enumerate(zip(ctx.node_owner, ctx.node_kind))
+                   if owner == ctx.me and kind == code]
+        return {"ships": ships, "gold": int(me["gold"]), "ships_left": int(me["ships_left"]),
+                "settlers_left": int(me["settlers_left"]), "harbors": harbors,
+                "waiting": [n for n in harbors if n in basins],
+                "carrying": any(sh["cargo"] for sh in ships)}
+
+    def _edge(self, ctx: "Ctx", name: str) -> int:
+        return ctx.board.edge_index[name]
+
+    # --- valuing the map -------------------------------------------------------------------------
+    def may_settle(self, ctx: "Ctx", node: int) -> bool:
+        b = ctx.board
+        return not any(b.hex_terrain[h] == UNEXPLORED for h in b.node_hexes[node])
+
+    def site_ok(self, ctx: "Ctx", node: int) -> bool:
+        """A corner of discovered land, free by the distance rule, touching no face-down hex."""
+        b = ctx.board
+        terrains = [b.hex_terrain[h] for h in b.node_hexes[node]]
+        return (UNEXPLORED not in terrains and any(t != "sea" for t in terrains)
+                and ctx.free_site(node))
+
+    def _route(self, ctx: "Ctx", e: int) -> bool:
+        return ctx.board.edge_kind[e] != LAND
+
+    def _distances(self, ctx: "Ctx", targets: set[int]) -> dict[int, int]:
+        """Steps along sea routes from every route to the nearest of ``targets``."""
+        b = ctx.board
+        dist = {e: 0 for e in targets}
+        queue = deque(targets)
+        while queue:
+            e = queue.popleft()
+            if dist[e] >= FAR:
+                continue
+            for x in b.edge_nodes[e]:
+                for f in b.node_edges[x]:
+                    if f not in dist and self._route(ctx, f):
+                        dist[f] = dist[e] + 1
+                        queue.append(f)
+        return dist
+
+    def _explore_targets(self, ctx: "Ctx") -> set[int]:
+        b = ctx.board
+        out = set()
+        for e in range(b.n_edges):
+            if self._route(ctx, e) and any(b.hex_terrain[h] == UNEXPLORED for x in b.edge_nodes[e]
+                                           for h in b.node_hexes[x]):
+                out.add(e)
+        return out
+
+    def abroad(self, ctx: "Ctx", node: int) -> bool:
+        """A corner of a hex of a face-down area (turned up or not): across the sea."""
+        areas = ctx.scen.face_down
+        return any(ctx.board.hex_area[h] in areas for h in ctx.board.node_hexes[node])
+
+    def _site_targets(self, ctx: "Ctx", bot: "GreedyBot", abroad: bool = False) -> dict[int, float]:
+        """Sea routes beside a good discovered site (``abroad``: in a face-down area), with
+        the site's value."""
+        b = ctx.board
+        out: dict[int, float] = {}
+        for n in range(b.n_nodes):
+            if self.site_ok(ctx, n) and (not abroad or self.abroad(ctx, n)):
+                val = bot.spot_value(ctx, self, n)
+                for e in b.node_edges[n]:
+                    if self._route(ctx, e):
+                        out[e] = max(out.get(e, 0.0), val)
+        return out
+
+    # --- goals ----------------------------------------------------------------------------------
+    def extra_goals(self, ctx: "Ctx", bot: "GreedyBot", kinds: dict[str, list[Action]],
+                    acting: bool) -> list["Goal"]:
+        from ...bots.greedy import Goal
+        info = self._mine(ctx)
+        params = ctx.scen.params
+        out: list[Goal] = []
+        harbors = kinds.get("build-harbor", [])
+        if harbors:
+            best = max(harbors, key=lambda a: ctx.board.node_pips[a.args[0]])
+            out.append(Goal("harbor", 11.5 + ctx.board.node_pips[best.args[0]] / 5.0,
+                            cost_vector(params["harbor_cost"]), best))
+        elif acting is False or ctx.pieces.get("harbor-settlement", 0) > 0:
+            coastal = [n for n in range(ctx.board.n_nodes) if ctx.node_owner[n] == ctx.me and ctx.node_kind[n] == 1
+                       and ctx.board.node_coastal[n]]
+            if coastal and ctx.pieces.get("harbor-settlement", 0) > 0:
+                out.append(Goal("harbor", 11.0, cost_vector(params["harbor_cost"]), None))
+        if info["settlers_left"] > 0 and not info["carrying"] and not info["waiting"]:
+            settlers = kinds.get("build-settler", [])
+            ship_spots = [a for a in settlers if a.args[0] == "ship"]
+            choices = ship_spots or settlers
+            act = choices[0] if choices else None
+            out.append(Goal("settler", 10.8, cost_vector(params["settler_cost"]), act))
+        empty_ships = [sh for sh in info["ships"] if not sh["cargo"]]
+        if info["ships_left"] > 0 and not empty_ships and (info["waiting"] or not info["ships"]):
+            launches = [a for a in kinds.get("launch-ship", []) if a.args[1] < 0]
+            out.append(Goal("ship", 10.6, tuple(ctx.costs["ship"]), launches[0] if launches else None))
+        return out
+
+    # --- decisions ----------------------------------------------------------------------------------
+    def answer(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        """A gold offer: accept when what comes is worth more than what goes (a coin half a card)."""
+        offers = [it for it in ctx.view["pending"] if it.get("kind") == "gold-offer" and it["player"] == ctx.seat]
+        if not offers:
+            return None
+        item = offers[0]
+        give, get = item["give"], item["get"]          # the offerer's sides: I receive ``give``
+        worth = sum(give[:5]) + 0.5 * give[5] - sum(get[:5]) - 0.5 * get[5]
+        accept = Action("accept-gold", (), ctx.me)
+        if worth > 0 and accept in ctx.legal:
+            return accept
+        return Action("decline-gold", (), ctx.me)
+
+    # --- the trade/build phase --------------------------------------------------------------------
+    def before_main(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        if ctx.phase == "movement":
+            return self.movement(ctx, bot)
+        buys = [a for a in ctx.legal if a.kind == "gold-for-resource"]
+        if buys:
+            goals = bot.goals(ctx, self, ctx.kinds())
+            for g in goals[:2]:
+                missing = [max(0, g.cost[r] - ctx.hand[r]) for r in range(5)]
+                if 0 < sum(missing) <= 2:
+                    r = max(range(5), key=lambda i: missing[i])
+                    act = Action("gold-for-resource", (r,), ctx.me)
+                    if act in buys:
+                        return act
+        return None
+
+    def before_end(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        return self.movement(ctx, bot)
+
+    # --- the movement phase ------------------------------------------------------------------------
+    def movement(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
+        """Settler ships sail for the face-down areas (the scenario's point): to a discovered
+        site there, else on to discover; only when the areas offer nothing more do they
+        settle the starting island's coast."""
+        legal = ctx.legal
+        sites = self._site_targets(ctx, bot, abroad=True)
+        explore = self._explore_targets(ctx)
+        found = [a for a in legal if a.kind == "found-settlement"
+                 and (self.abroad(ctx, a.args[0]) or not (sites or explore))]
+        if found:
+            return max(found, key=lambda a: (bot.spot_value(ctx, self, a.args[0]), -a.args[0]))
+        loads = [a for a in legal if a.kind == "load-settler"]
+        if loads:
+            return loads[0]
+        moves = [a for a in legal if a.kind == "sail-ship"]
+        if not moves:
+            return None
+        info = self._mine(ctx)
+        moving = ctx.view["extra"].get("moving")
+        by_src: dict[int, list[Action]] = {}
+        for a in moves:
+            by_src.setdefault(a.args[0], []).append(a)
+        order = sorted(by_src, key=lambda e: (not (moving and ctx.board.edge_names[e] == moving["edge"]), e))
+        if not (sites or explore):
+            sites = self._site_targets(ctx, bot)
+        for src in order:
+            ship = next((sh for sh in info["ships"] if self._edge(ctx, sh["edge"]) == src), None)
+            if ship is None:
+                continue
+            if ship["cargo"]:
+                targets = set(sites) or explore
+            elif info["waiting"]:
+                targets = {e for n in info["waiting"] for e in ctx.board.node_edges[n] if self._route(ctx, e)}
+            else:
+                targets = explore
+            if not targets:
+                continue
+            dist = self._distances(ctx, targets)
+            here = dist.get(src, FAR)
+            best = min(by_src[src], key=lambda a: (dist.get(a.args[1], FAR), -sites.get(a.args[1], 0.0), a.args[1]))
+            if dist.get(best.args[1], FAR) < here:
+                if (ship["cargo"] and dist.get(best.args[1], FAR) > 0 and ctx.hand[2] > 0
+                        and Action("buy-points", (src,), ctx.me) in legal and here <= 8):
+                    return Action("buy-points", (src,), ctx.me)
+                return best
+        return None

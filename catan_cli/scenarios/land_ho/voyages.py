@@ -1,0 +1,407 @@
+"""Ships in Land Ho!: building them beside a harbour settlement, sailing by movement points
+with discovery, cargo (loading, unloading, dropping) and founding a settlement from a
+settler ship (seed 002; digest C.3, C.5-C.8)."""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from typing import Any, Callable, Iterable
+
+from ...engine.actions import Action, Event
+from ...engine.words import resource_text
+from .base import HARBOR, MOVEMENT, SETTLER, LandHoBase
+
+
+class Voyages(LandHoBase):
+    # --- entering the movement phase ---------------------------------------------------------
+    def begin_movement(self, seat: int) -> list[Event]:
+        """C.8: the movement phase begins (once it has, no more trade or build)."""
+        if self.ctx.state.phase == MOVEMENT:
+            return []
+        self.ctx.enter_phase(MOVEMENT)
+        return [Event("phase", seat, f"{self.ctx.name(seat)} begins the movement phase")]
+
+    def check_sail(self, a: Action) -> str | None:
+        if self.ctx.state.phase == MOVEMENT:
+            return "the movement phase has already begun"
+        return self.ctx.main_phase_reason(a.seat, "begin the movement phase")
+
+    def apply_sail(self, a: Action) -> list[Event]:
+        return self.begin_movement(a.seat)
+
+    # --- build ship E [replacing F] (C.6) ---------------------------------------------------
+    def ship_site_reason(self, seat: int, edge: int, lifted: int = -1) -> str | None:
+        """Where a new ship may go: a sea route beside one of ``seat``'s harbour
+        settlements, touching no undiscovered hex, with room for one more ship."""
+        ctx = self.ctx
+        name = ctx.edge_text(edge)
+        if not self.sea_route(edge):
+            return f"{name} runs between two land hexes; ships sail on sea routes"
+        if self.harbor_end(seat, edge) < 0:
+            return f"a new ship goes on a sea route beside one of your harbour settlements; {name} is not"
+        hidden = self.touches_unexplored(edge)
+        if hidden >= 0:
+            return (f"{name} touches the undiscovered hex {ctx.hex_id(hidden)}; a ship may not be "
+                    "built there (it would discover the hex at once)")
+        others = [sh for sh in self.ships_on(edge) if sh["id"] != lifted]
+        if len(others) >= self.per_route:
+            return f"{name} already holds {len(others)} ships; at most {self.per_route} end on one sea route"
+        return None
+
+    def check_build_ship(self, a: Action) -> str | None:
+        seat, edge, replacing = a.seat, a.args[0], a.args[1]
+        ctx = self.ctx
+        reason = ctx.main_phase_reason(seat, "build")
+        if reason:
+            return reason
+        lifted = -1
+        if replacing >= 0:
+            mine = [sh for sh in self.ships_on(replacing) if sh["owner"] == seat]
+            if not mine:
+                return f"you have no ship on {ctx.edge_text(replacing)} to take off"
+            if ctx.player_data(seat)["ships_left"] > 0:
+                return "you still have a ship in your supply; a ship is taken off only when all are out"
+            lifted = mine[0]["id"] if replacing == edge else -1
+        elif ctx.player_data(seat)["ships_left"] <= 0:
+            return (f"all {self.max_ships} of your ships are out; take one off to rebuild it: "
+                    f"'build ship {ctx.edge_text(edge)} replacing E'")
+        reason = self.ship_site_reason(seat, edge, lifted)
+        if reason:
+            return reason
+        have = ctx.state.players[seat].resources
+        if any(have[i] < self.ship_cost[i] for i in range(5)):
+            return f"a ship costs {resource_text(self.ship_cost)}"
+        return None
+
+    def apply_build_ship(self, a: Action) -> list[Event]:
+        seat, edge, replacing = a.seat, a.args[0], a.args[1]
+        ctx = self.ctx
+        events: list[Event] = []
+        if replacing >= 0:
+            old = next(sh for sh in self.ships_on(replacing) if sh["owner"] == seat)
+            events += self.remove_ship(old, "is taken off to be rebuilt")
+        ctx.pay(seat, self.ship_cost)
+        self.launch(seat, edge, "")
+        return events + [Event("build", seat, f"{ctx.name(seat)} builds a ship on {ctx.edge_text(edge)}")]
+
+    def launch(self, seat: int, edge: int, cargo: str) -> None:
+        data = self.ctx.data
+        self.ships.append({"id": data["next_ship"], "owner": seat, "edge": edge, "cargo": cargo})
+        data["next_ship"] += 1
+        self.ctx.player_data(seat)["ships_left"] -= 1
+
+    def remove_ship(self, ship: dict[str, Any], why: str) -> list[Event]:
+        """A ship goes back to its owner's supply; its cargo too (C.6: lost)."""
+        ctx = self.ctx
+        seat = ship["owner"]
+        self.ships.remove(ship)
+        ctx.player_data(seat)["ships_left"] += 1
+        if self.movement["ship"] == ship["id"]:
+            m = self.turn_counts()
+            m["ship"], m["points"] = -1, 0
+        text = f"{ctx.name(seat)}'s ship on {ctx.edge_text(ship['edge'])} {why}"
+        if ship["cargo"] == SETTLER:
+            ctx.player_data(seat)["settlers_left"] += 1
+            text += "; its settler goes back to the supply"
+        return [Event("ship", seat, text)]
+
+    def legal_build_ship(self, seat: int) -> Iterable[Action]:
+        ctx = self.ctx
+        harbors = self.own_nodes(seat, HARBOR)
+        edges = sorted({e for n in harbors for e in ctx.geo.node_edges[n]})
+        if ctx.player_data(seat)["ships_left"] > 0:
+            return [Action("launch-ship", (e, -1), seat) for e in edges]
+        return [Action("launch-ship", (e, sh["edge"]), seat) for e in edges for sh in self.own_ships(seat)]
+
+    # --- move ship E to F (C.3, C.6) -------------------------------------------------------------
+    def mover(self, seat: int, edge: int) -> dict[str, Any] | None:
+        """The ship of ``seat`` on ``edge`` a move means: the one being moved, else one that
+        has not moved this turn (two of yours may share a route)."""
+        mine = [sh for sh in self.ships_on(edge) if sh["owner"] == seat]
+        current = next((sh for sh in mine if sh["id"] == self.movement["ship"]), None)
+        if current is not None:
+            return current
+        fresh = [sh for sh in mine if sh["id"] not in self.movement["done"]]
+        return fresh[0] if fresh else (mine[0] if mine else None)
+
+    def points_left(self, ship: dict[str, Any]) -> int:
+        m = self.movement
+        if ship["id"] == m["ship"]:
+            return int(m["points"])
+        if ship["id"] in m["done"]:
+            return 0
+        return self.points + (self.wool_points if ship["id"] in m["wool"] else 0)
+
+    _reach_world: tuple[Any, ...] = ()
+    _reach_cache: dict[tuple[int, int, int], dict[int, int]] = {}
+
+    def reachable(self, ship: dict[str, Any], points: int) -> dict[int, int]:
+        """Sea routes the ship can end on with ``points``, with the cost.  Passing through
+        routes that hold 2 ships is free; a step that reaches the corner of an undiscovered
+        hex discovers it and ends the move, so the search never goes past one.  Remembered
+        while the ships and the face-down hexes stay as they are (the legal-move listing
+        checks every destination)."""
+        world = (tuple(sh["edge"] for sh in self.ships), tuple(self.ctx.state.terrain))
+        if world != self._reach_world:
+            self._reach_world, self._reach_cache = world, {}
+        key = (ship["id"], ship["edge"], points)
+        cached = self._reach_cache.get(key)
+        if cached is None:
+            cached = self._reach_cache[key] = self._search(ship, points)
+        return cached
+
+    def _search(self, ship: dict[str, Any], points: int) -> dict[int, int]:
+        geo = self.ctx.geo
+        src = ship["edge"]
+        dist = {src: 0}
+        queue = deque([src])
+        while queue:
+            e = queue.popleft()
+            if dist[e] >= points or (e != src and self.touches_unexplored(e) >= 0):
+                continue
+            for x in geo.edge_nodes[e]:
+                for f in geo.node_edges[x]:
+                    if f not in dist and self.sea_route(f):
+                        dist[f] = dist[e] + 1
+                        queue.append(f)
+        full = {e for e, k in Counter(sh["edge"] for sh in self.ships if sh["id"] != ship["id"]).items()
+                if k >= self.per_route}
+        return {e: d for e, d in dist.items() if e != src and e not in full}
+
+    def check_move(self, a: Action) -> str | None:
+        seat, src, dst = a.seat, a.args[0], a.args[1]
+        ctx = self.ctx
+        reason = self.turn_reason(seat, "move a ship")
+        if reason:
+            return reason
+        ship = self.mover(seat, src)
+        if ship is None:
+            return f"you have no ship on {ctx.edge_text(src)}"
+        points = self.points_left(ship)
+        if points <= 0:
+            return f"your ship on {ctx.edge_text(src)} has finished moving this turn"
+        if dst == src:
+            return "a moved ship must end on another sea route"
+        if not self.sea_route(dst):
+            return f"{ctx.edge_text(dst)} runs between two land hexes; ships sail on sea routes"
+        ends = self.reachable(ship, points)
+        if dst not in ends:
+            if len(self.ships_on(dst)) >= self.per_route:
+                return (f"{ctx.edge_text(dst)} already holds {self.per_route} ships; a ship may pass "
+                        "them but not end its move there")
+            return (f"your ship on {ctx.edge_text(src)} cannot reach {ctx.edge_text(dst)} with "
+                    f"{points} movement point{'s' if points != 1 else ''} (a discovery on the way would stop it)")
+        return None
+
+    def apply_move(self, a: Action) -> list[Event]:
+        seat, src, dst = a.seat, a.args[0], a.args[1]
+        ctx = self.ctx
+        events = self.begin_movement(seat)
+        ship = self.mover(seat, src)
+        assert ship is not None
+        m = self.turn_counts()
+        points = self.points_left(ship)
+        if m["ship"] != ship["id"]:
+            if m["ship"] >= 0:
+                m["done"].append(m["ship"])      # C.6: one ship's move is finished first
+            m["ship"] = ship["id"]
+        cost = self.reachable(ship, points)[dst]
+        m["points"] = points - cost
+        ship["edge"] = dst
+        events.append(Event("move", seat, f"{ctx.name(seat)} sails a ship from {ctx.edge_text(src)} to "
+                                          f"{ctx.edge_text(dst)} ({cost} point{'s' if cost != 1 else ''}, "
+                                          f"{m['points']} left)"))
+        found_events, found = ctx.explore(seat, dst)
+        events += found_events
+        if found:
+            m["points"] = 0      # C.3.1: a discovery ends the ship's move
+            events.append(Event("move", seat, "the discovery ends the ship's move"))
+        if m["points"] <= 0:
+            m["done"].append(ship["id"])
+            m["ship"] = -1
+        return events
+
+    def legal_move(self, seat: int) -> Iterable[Action]:
+        out: list[Action] = []
+        seen: set[int] = set()
+        for ship in self.own_ships(seat):
+            if ship["edge"] in seen:
+                continue
+            chosen = self.mover(seat, ship["edge"])
+            if chosen is None:
+                continue
+            points = self.points_left(chosen)
+            if points <= 0:
+                continue
+            seen.add(ship["edge"])
+            out += [Action("sail-ship", (ship["edge"], dst), seat) for dst in sorted(self.reachable(chosen, points))]
+        return out
+
+    # --- pay wool E: +2 movement points (C.6) -----------------------------------------------------
+    def check_wool(self, a: Action) -> str | None:
+        seat, edge = a.seat, a.args[0]
+        ctx = self.ctx
+        reason = self.turn_reason(seat, "buy movement points")
+        if reason:
+            return reason
+        ship = self.mover(seat, edge)
+        if ship is None:
+            return f"you have no ship on {ctx.edge_text(edge)}"
+        if ship["id"] in self.movement["wool"]:
+            return "that ship has had its 2 extra movement points this turn (once per ship per turn)"
+        if ship["id"] in self.movement["done"]:
+            return f"your ship on {ctx.edge_text(edge)} has finished moving this turn"
+        if ctx.state.players[seat].resources[2] < 1:
+            return "2 extra movement points cost 1 wool; you have none"
+        return None
+
+    def apply_wool(self, a: Action) -> list[Event]:
+        seat, edge = a.seat, a.args[0]
+        ship = self.mover(seat, edge)
+        assert ship is not None
+        self.ctx.pay(seat, (0, 0, 1, 0, 0))
+        m = self.turn_counts()
+        m["wool"].append(ship["id"])
+        if m["ship"] == ship["id"]:
+            m["points"] += self.wool_points
+        return [Event("move", seat, f"{self.ctx.name(seat)} pays 1 wool: the ship on "
+                                    f"{self.ctx.edge_text(edge)} gets {self.wool_points} more movement points")]
+
+    def legal_wool(self, seat: int) -> Iterable[Action]:
+        return [Action("buy-points", (e,), seat) for e in sorted({sh["edge"] for sh in self.own_ships(seat)})]
+
+    # --- load / unload settler E, drop cargo (C.5, C.6) ----------------------------------------------
+    def check_load(self, a: Action) -> str | None:
+        seat, edge, unload = a.seat, a.args[0], a.kind == "unload-settler"
+        ctx = self.ctx
+        reason = self.turn_reason(seat, "unload a ship" if unload else "load a ship")
+        if reason:
+            return reason
+        mine = [sh for sh in self.ships_on(edge) if sh["owner"] == seat]
+        if not mine:
+            return f"you have no ship on {ctx.edge_text(edge)}"
+        harbor = self.harbor_end(seat, edge)
+        if harbor < 0:
+            return f"your ship on {ctx.edge_text(edge)} does not point at one of your harbour settlements"
+        basin = ctx.data["basins"].get(str(harbor), "")
+        if unload:
+            if not any(sh["cargo"] == SETTLER for sh in mine):
+                return f"your ship on {ctx.edge_text(edge)} carries no settler"
+            if basin:
+                return f"the basin of your harbour settlement on {harbor + 1} is full"
+            return None
+        if basin != SETTLER:
+            return f"no settler waits in the basin of your harbour settlement on {harbor + 1}"
+        if all(sh["cargo"] for sh in mine):
+            return f"the hold of your ship on {ctx.edge_text(edge)} is full (drop its cargo to make room)"
+        return None
+
+    def apply_load(self, a: Action) -> list[Event]:
+        seat, edge, unload = a.seat, a.args[0], a.kind == "unload-settler"
+        ctx = self.ctx
+        events = self.begin_movement(seat)
+        harbor = str(self.harbor_end(seat, edge))
+        mine = [sh for sh in self.ships_on(edge) if sh["owner"] == seat]
+        if unload:
+            ship = next(sh for sh in mine if sh["cargo"] == SETTLER)
+            ship["cargo"] = ""
+            ctx.data["basins"][harbor] = SETTLER
+            return events + [Event("cargo", seat, f"{ctx.name(seat)} unloads a settler into the basin on {harbor_text(harbor)}")]
+        ship = next(sh for sh in mine if not sh["cargo"])
+        ship["cargo"] = SETTLER
+        del ctx.data["basins"][harbor]
+        return events + [Event("cargo", seat, f"{ctx.name(seat)} loads the settler from {harbor_text(harbor)} "
+                                              f"onto the ship on {ctx.edge_text(edge)}")]
+
+    def legal_loading(self, kind: str) -> Callable[[int], Iterable[Action]]:
+        """The proposals of ``load-settler`` or ``unload-settler``: each of the seat's ships."""
+        def legal(seat: int) -> Iterable[Action]:
+            return [Action(kind, (e,), seat) for e in sorted({sh["edge"] for sh in self.own_ships(seat)})]
+        return legal
+
+    def check_drop(self, a: Action) -> str | None:
+        seat, where, index = a.seat, a.args[0], a.args[1]
+        ctx = self.ctx
+        reason = self.turn_reason(seat, "drop cargo")
+        if reason:
+            return reason
+        if where == "ship":
+            if not any(sh["owner"] == seat and sh["cargo"] for sh in self.ships_on(index)):
+                return f"you have no ship with cargo on {ctx.edge_text(index)}"
+            return None
+        if not self.own_harbor(seat, index):
+            return f"you have no harbour settlement on {index + 1}"
+        if not ctx.data["basins"].get(str(index)):
+            return f"the basin on {index + 1} is empty"
+        return None
+
+    def apply_drop(self, a: Action) -> list[Event]:
+        seat, where, index = a.seat, a.args[0], a.args[1]
+        ctx = self.ctx
+        if where == "ship":
+            ship = next(sh for sh in self.ships_on(index) if sh["owner"] == seat and sh["cargo"])
+            ship["cargo"] = ""
+            place = f"the ship on {ctx.edge_text(index)}"
+        else:
+            del ctx.data["basins"][str(index)]
+            place = f"the basin on {index + 1}"
+        ctx.player_data(seat)["settlers_left"] += 1
+        return [Event("cargo", seat, f"{ctx.name(seat)} returns the settler from {place} to the supply")]
+
+    def legal_drop(self, seat: int) -> Iterable[Action]:
+        out = [Action("drop-cargo", ("ship", e), seat)
+               for e in sorted({sh["edge"] for sh in self.own_ships(seat) if sh["cargo"]})]
+        out += [Action("drop-cargo", ("basin", int(n)), seat) for n in sorted(self.ctx.data["basins"], key=int)
+                if self.own_harbor(seat, int(n))]
+        return out
+
+    # --- found settlement N (C.7) ------------------------------------------------------------------
+    founding = False      # set while a settlement from a ship is judged (C.7's first-settlement rule)
+
+    def check_found(self, a: Action) -> str | None:
+        seat, node = a.seat, a.args[0]
+        ctx = self.ctx
+        reason = self.turn_reason(seat, "found a settlement")
+        if reason:
+            return reason
+        if self.settler_ship_at(seat, node) is None:
+            return f"none of your settler ships points at intersection {node + 1}"
+        if not self.terrain_corner(node):
+            return f"intersection {node + 1} is not a corner of a discovered terrain hex"
+        if ctx.state.players[seat].pieces["settlement"] <= 0:
+            return "you have no settlements left in your supply"
+        self.founding = True
+        try:
+            return ctx.settlement_site_reason(seat, node)
+        finally:
+            self.founding = False
+
+    def settler_ship_at(self, seat: int, node: int) -> dict[str, Any] | None:
+        for sh in self.own_ships(seat):
+            if sh["cargo"] == SETTLER and node in self.ctx.geo.edge_nodes[sh["edge"]]:
+                return sh
+        return None
+
+    def apply_found(self, a: Action) -> list[Event]:
+        seat, node = a.seat, a.args[0]
+        ctx = self.ctx
+        events = self.begin_movement(seat)
+        ship = self.settler_ship_at(seat, node)
+        assert ship is not None
+        self.ships.remove(ship)
+        ctx.player_data(seat)["ships_left"] += 1
+        ctx.player_data(seat)["settlers_left"] += 1
+        if self.movement["ship"] == ship["id"]:
+            m = self.turn_counts()
+            m["ship"], m["points"] = -1, 0
+        ctx.place_node_piece(seat, node, "settlement")
+        return events + [Event("build", seat, f"{ctx.name(seat)} founds a settlement on {node + 1} from a "
+                                              "settler ship; the ship and the settler go back to the supply")]
+
+    def legal_found(self, seat: int) -> Iterable[Action]:
+        nodes = {x for sh in self.own_ships(seat) if sh["cargo"] == SETTLER for x in self.ctx.geo.edge_nodes[sh["edge"]]}
+        return [Action("found-settlement", (n,), seat) for n in sorted(nodes)]
+
+
+def harbor_text(node_key: str) -> str:
+    return f"the harbour settlement on {int(node_key) + 1}"

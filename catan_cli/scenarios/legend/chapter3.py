@@ -1,0 +1,229 @@
+"""Chapter 3, The Battle Against the Sea Robbers (seed 000 "Chapter 3" with its "Postscript to
+Chapter 2"; digest E.3.1, F.0.12-F.0.15).
+
+- Harbours earned (F.0.12): when Chapter 2's gold panned in all reached 30 (3 players) / 40
+  (4 players), ``[params] harbor_gold``, each player chooses a 2:1 harbour (``harbor RES``,
+  a different resource each, in set-up order) that lies beside their first settlement;
+  played alone, everyone takes one with the first settlement.  Otherwise no harbours.
+- Catapults, sea robber ships and battles, the Greatest Sea Robber Nemesis
+  (:mod:`.searobbers`).
+- The Gold Isles (area ``gold_isles``): your first settlement beside one of their gold
+  fields wins 1 Catan chit and a choice of Hakon, Lias, Wulf and Lea; with 3 players the
+  card left over leaves play.  A later one wins nothing more.
+- The new friends (:mod:`.friends3`).  Played alone: 2 of the 9 friend cards of Chapters 1
+  and 2 at random each.  15 ships each.  13 VP on your own turn wins.  The Chronicle records
+  VP and sea robbers sunk, and the sea robbers left on the board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine.actions import Action, Event
+from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
+from ...engine.geometry import RESOURCES
+from .chapter import Chapter
+from .searobbers import SeaRobbers
+
+if TYPE_CHECKING:
+    from .general import LegendRules
+
+RULES_TEXT = """\
+Legend of the Sea Robbers, Chapter 3: The Battle Against the Sea Robbers (3-4 players; 13 VP
+on your turn wins; 15 ships each).
+- Harbours: if Chapter 2's gold reached 30 (3 players) / 40 (4 players), or the chapter is
+  played alone, each player chooses a 2:1 harbour beside the first settlement ('harbor ore'),
+  a different resource each, in set-up order.
+Tasks of the Council of Catan:
+1. Sink the sea robber ships: 'build catapult' (1 ore + 1 lumber) adds a clay jug (0-6). A
+   ship you build or move with an end on a corner of a sea robber's hex attacks at once: a
+   card from the low stack (fewer than 2 sunk) or the high stack. Fewer jugs: the ship is lost,
+   'salvage lumber|wool'. As many: the ship must move ('retreat PATH') to a path next to no
+   sea robber. More: the sea robber is sunk, yours with its chest. The battle ends your turn.
+   The first to sink 3 is the Greatest Sea Robber Nemesis (1 VP) until someone sinks more.
+2. Your first settlement beside a gold field of the Gold Isles wins 1 Catan chit and a friend
+   card: Hakon, Lias, Wulf or Lea ('choose friend NAME').
+"""
+
+
+class Chapter3(Chapter):
+    number = 3
+    title = "The Battle Against the Sea Robbers"
+    record_columns = (("sunk", "sea robbers sunk"),)
+    total_column = ("robbers_left", "sea robbers left on the board")
+    rules_text = RULES_TEXT
+
+    def __init__(self, rules: "LegendRules") -> None:
+        super().__init__(rules)
+        self.sea = SeaRobbers(rules)
+        ctx = self.ctx
+        self.isle_golds: tuple[int, ...] = tuple(
+            h for h in range(ctx.geo.n_hexes)
+            if ctx.scen.hex_area[h] == "gold_isles" and ctx.scen.terrain[h] == "gold")
+        self.harbor_kinds = tuple(RESOURCES.index(r) for r in ctx.scen.params.get("harbors", RESOURCES))
+
+    # --- declarations -------------------------------------------------------------------------
+    def state_items(self) -> tuple[StateItem, ...]:
+        return self.sea.state_items() + (
+            StateItem("harbors_earned", Visibility.PUBLIC, doc="whether the 2:1 harbours were earned (F.0.12)"),
+            StateItem("harbor", Visibility.PUBLIC, scope="player",
+                      doc="the resource of the player's earned 2:1 harbour (index), or -1"),
+            StateItem("isle_reward", Visibility.PUBLIC, scope="player",
+                      doc="whether the player's first settlement at a Gold Isles gold field was rewarded"),
+        )
+
+    def verbs(self) -> tuple[Verb, ...]:
+        return self.sea.verbs() + (
+            Verb("harbor", ("harbor",), parse=lambda r, a: Action("harbor", (r.resource(),), a),
+                 format=lambda a, w: f"harbor {RESOURCES[a.args[0]]}",
+                 check=self.check_harbor, apply=self.apply_harbor,
+                 legal=lambda seat: [Action("harbor", (r,), seat) for r in self.harbor_kinds],
+                 help=HelpEntry("harbor", "harbor RES",
+                                "Choose your earned 2:1 harbour (a resource nobody chose yet); it lies beside "
+                                "your first settlement.", "harbor ore"),
+                 answers="harbor"),
+        )
+
+    def pendings(self) -> tuple[PendingKind, ...]:
+        return self.sea.pendings() + (
+            PendingKind("harbor", prompt=lambda it: "choose your 2:1 harbour",
+                        reason=lambda it: f"{self.ctx.name(it['seat'])} must choose a 2:1 harbour ('harbor RES')",
+                        answers=lambda it: [Action("harbor", (r,), it["seat"]) for r in self.free_harbors()]),
+        )
+
+    # --- creation -------------------------------------------------------------------------------------
+    def on_new_game(self) -> None:
+        ctx = self.ctx
+        params = ctx.scen.params
+        if not ctx.carry:
+            # Played alone: 2 of the 9 friend cards of Chapters 1 and 2 at random each.
+            cards = [str(c) for c in params.get("alone_friends", [])]
+            ctx.state.rng.shuffle(cards)
+            each = int(params.get("alone_friend_count", 2))
+            for seat in range(ctx.n):
+                for card in cards[seat * each:(seat + 1) * each]:
+                    self.rules.give_friend(seat, card)
+        self.sea.on_new_game()
+        earned = self.harbors_earned()
+        ctx.data["harbors_earned"] = earned
+        for seat in range(ctx.n):
+            ctx.player_data(seat).update(harbor=-1, isle_reward=False)
+            if earned:               # in set-up order: the first round goes by seat
+                ctx.ask({"kind": "harbor", "seat": seat})
+
+    def harbors_earned(self) -> bool:
+        ctx = self.ctx
+        if not ctx.carry:
+            return True              # the stand-alone option (F.0.12)
+        need = {int(k): int(v) for k, v in ctx.scen.params.get("harbor_gold", {}).items()}
+        total = int(ctx.carry.get("gold_total", 0))
+        return total >= need.get(ctx.n, 10**9)
+
+    # --- harbours ----------------------------------------------------------------------------------------
+    def free_harbors(self) -> list[int]:
+        ctx = self.ctx
+        taken = {ctx.player_data(p)["harbor"] for p in range(ctx.n)}
+        return [r for r in self.harbor_kinds if r not in taken]
+
+    def check_harbor(self, action: Action) -> str | None:
+        ctx = self.ctx
+        if ctx.pending_for("harbor", action.seat) is None:
+            return "you have no harbour to choose now"
+        res = action.args[0]
+        if res not in self.free_harbors():
+            return f"the 2:1 {RESOURCES[res]} harbour is taken; choose another resource"
+        return None
+
+    def apply_harbor(self, action: Action) -> list[Event]:
+        ctx = self.ctx
+        seat, res = action.seat, action.args[0]
+        ctx.close_pending("harbor", seat)
+        ctx.player_data(seat)["harbor"] = res
+        return [Event("harbor", seat, f"{ctx.name(seat)} takes the 2:1 {RESOURCES[res]} harbour, beside the "
+                                      "first settlement")]
+
+    def first_settlement(self, seat: int) -> int:
+        s = self.ctx.state
+        for node in self.rules.start_nodes:
+            if s.node_owner[node] == seat and self.ctx.pieces.produces[s.node_kind[node]]:
+                return node
+        return -1
+
+    def trade_rates(self, seat: int, rates: list[int]) -> list[int]:
+        res = self.ctx.player_data(seat)["harbor"]
+        if res >= 0 and self.first_settlement(seat) >= 0:
+            rates = list(rates)
+            rates[res] = min(rates[res], 2)
+        return rates
+
+    # --- the Gold Isles -------------------------------------------------------------------------------------
+    def after_route_change(self, seat: int) -> list[Event]:
+        return self.sea.after_route_change(seat)
+
+    def after_action(self) -> list[Event]:
+        """The first settlement beside a gold field of the Gold Isles wins its reward."""
+        ctx = self.ctx
+        s = ctx.state
+        events: list[Event] = []
+        if s.phase == "setup":
+            return events
+        for seat in range(ctx.n):
+            pd = ctx.player_data(seat)
+            if pd["isle_reward"]:
+                continue
+            if not any(s.node_owner[n] == seat and ctx.pieces.produces[s.node_kind[n]]
+                       for h in self.isle_golds for n in ctx.geo.hex_nodes[h]):
+                continue
+            pd["isle_reward"] = True
+            chits = min(int(ctx.scen.params.get("gold_isles_chits", 1)), ctx.data["chits_left"])
+            ctx.data["chits_left"] -= chits
+            pd["chits"] += chits
+            events.append(Event("chit", seat, f"{ctx.name(seat)} settles beside a gold field of the Gold Isles: "
+                                              f"{chits} Catan chit"))
+            if ctx.data["friend_pool"]:
+                ctx.ask({"kind": "friend", "seat": seat}, first=True)
+                events.append(Event("friend", seat, f"{ctx.name(seat)} may choose a friend card"))
+        return events
+
+    # --- view, scoring, checks, the Chronicle -----------------------------------------------------------------
+    def view_items(self, viewer: int | None) -> dict[str, object]:
+        ctx = self.ctx
+        names = [ctx.name(p) for p in range(ctx.n)]
+        return {
+            "sea_robber_hexes": [ctx.hex_id(h) for h, _ in ctx.data["sea_robbers"]],
+            "gold_isles": [ctx.hex_id(h) for h in self.isle_golds],
+            "jugs": {names[p]: ctx.player_data(p)["jugs"] for p in range(ctx.n)},
+            # counters per player, for the tables and 'expect red sea-robbers-sunk 1'
+            "sea_robbers_sunk": {names[p]: ctx.player_data(p)["sunk"] for p in range(ctx.n)},
+            "nemesis_holder": names[ctx.data["nemesis"]] if ctx.data["nemesis"] >= 0 else None,
+            "earned_harbors": {names[p]: {"resource": RESOURCES[ctx.player_data(p)["harbor"]],
+                                          "node": self.first_settlement(p) + 1}
+                               for p in range(ctx.n) if ctx.player_data(p)["harbor"] >= 0},
+        }
+
+    def vp_sources(self, seat: int) -> dict[str, int]:
+        return self.sea.vp_sources(seat)
+
+    def chests_elsewhere(self) -> int:
+        return self.sea.chests_under()
+
+    def invariant_problems(self) -> list[str]:
+        ctx = self.ctx
+        out = self.sea.invariant_problems()
+        chosen = [ctx.player_data(p)["harbor"] for p in range(ctx.n) if ctx.player_data(p)["harbor"] >= 0]
+        if len(chosen) != len(set(chosen)):
+            out.append("two players hold the same 2:1 harbour")
+        return out
+
+    def record(self, seat: int) -> dict[str, int]:
+        return {"sunk": int(self.ctx.player_data(seat)["sunk"])}
+
+    def table_total(self, records: list[dict[str, int]]) -> int:
+        return len(self.ctx.data["sea_robbers"])
+
+    def passes_on(self) -> dict[str, Any]:
+        ctx = self.ctx
+        return {
+            "sunk": {ctx.name(p): int(ctx.player_data(p)["sunk"]) for p in range(ctx.n)},
+            "robbers_left": len(ctx.data["sea_robbers"]),
+        }
