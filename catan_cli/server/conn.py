@@ -469,6 +469,8 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         if message:
             self.push(message + "\n")
+        if self.tui is not None and self.tui.active:
+            self._write("\x1b[?1049l\x1b[?25h")    # the terminal leaves the full screen with us
         if why:
             self.hub.log(f"{self.name}: {why}")
         chan = self.chan
