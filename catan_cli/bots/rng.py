@@ -1,8 +1,8 @@
 """Every random choice a bot makes comes from :func:`bot_rng`.
 
-The generator is seeded from the game's seed, the seat and the position's public
-fingerprint (turn, phase, dice, bank, hand and deck sizes, pieces left, pending decisions),
-which changes with every move.  So a bot's choice depends only on the game it is shown and
+The generator is seeded from the game's seed, the seat, the number of commands played and
+the position's public fingerprint (turn, phase, dice, bank, hand and deck sizes, pieces left,
+pending decisions), which changes with every move.  So a bot's choice depends only on the game it is shown and
 its seat: games stay reproducible, a saved game resumes exactly (a new bot object in a new
 process chooses as the old one would have), and nothing hidden (whose cards are which, the
 deck's order, the dice generator) goes into the seed.
@@ -31,9 +31,13 @@ def public_key(game: "Game") -> tuple[object, ...]:
 
 
 def bot_rng(game: "Game", seat: str | int, salt: str = "") -> random.Random:
-    """The generator for ``seat``'s decision now (``salt`` separates independent uses)."""
+    """The generator for ``seat``'s decision now (``salt`` separates independent uses).
+
+    The number of commands played goes into the seed beside the position: moves that lead
+    back to the same public position (Land Ho!'s load and unload of a settler) would
+    otherwise draw the same choices again and again, for ever."""
     me = game.seat(seat) if isinstance(seat, str) else seat
-    blob = repr((public_key(game), me, salt)).encode()
+    blob = repr((public_key(game), len(game.history), me, salt)).encode()
     return random.Random(int.from_bytes(hashlib.blake2b(blob, digest_size=8).digest(), "big"))
 
 
