@@ -360,6 +360,9 @@ def build_app() -> Any:
         max_connections: int = typer.Option(200, "--max-connections", min=1, help="Connections in all."),
         max_per_address: int = typer.Option(8, "--max-per-address", min=1, help="Connections from one address."),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
+        line_screen: bool = typer.Option(False, "--line-screen",
+                                         help="Seated players get the line screen, not the full-screen table "
+                                              "(each may still type 'screen table')."),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
@@ -373,6 +376,9 @@ def build_app() -> Any:
         Each friend then runs:  ssh -t -p 8022 HOST            (the lobby)
                            or:  ssh -t -p 8022 HOST join friday (straight to table friday)
         Tables are autosaved in the saves folder and reopened when the server restarts.
+        A seated player on a terminal of 80x24 or more gets the full-screen table (map,
+        panel, events, prompt with Tab completion); smaller terminals, 'ssh' without -t and
+        '--line-screen' get the line screen ('screen line' / 'screen table' switch).
         """
         import asyncio
         from pathlib import Path
@@ -395,7 +401,7 @@ def build_app() -> Any:
         limits = ssh.Limits(idle_timeout=idle_timeout, per_address=max_per_address, total=max_connections,
                             takeover=takeover)
         hub = ssh.Hub(saves_dir, limits, pace=0.0 if fast else PACE,
-                      defaults=ssh.Defaults(scenario, players, seed, list(option)))
+                      defaults=ssh.Defaults(scenario, players, seed, list(option)), table_screen=not line_screen)
 
         def ready(bound: int, notes: list[str]) -> None:
             for note in notes:

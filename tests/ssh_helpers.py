@@ -136,9 +136,11 @@ def make_keys(folder: Path, names: list[str]) -> tuple[Path, dict[str, asyncssh.
 @asynccontextmanager
 async def running(folder: Path, accounts: Accounts, *, limits: Limits | None = None, pace: float = 0.0,
                   keys: dict[str, asyncssh.SSHKey] | None = None,
-                  defaults: Defaults | None = None) -> AsyncIterator[Server]:
+                  defaults: Defaults | None = None, table_screen: bool = False) -> AsyncIterator[Server]:
+    # table_screen: seated terminals of 80x24 or more get the full-screen table; the tests that
+    # read the line screen's text leave it off, the attack tests and test_server_tui turn it on
     hub = Hub(str(folder / "saves"), limits or Limits(), pace=pace,
-              defaults=defaults or Defaults(seed=3), log=lambda message: None)
+              defaults=defaults or Defaults(seed=3), log=lambda message: None, table_screen=table_screen)
     key = hostkey.ensure(folder / "host_key")
     await hub.restore()
     listener = await listen(hub, accounts, "127.0.0.1", 0, key)

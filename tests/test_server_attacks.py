@@ -20,6 +20,9 @@ from ssh_helpers import Terminal, keyed, plain, store_table, wait_for  # noqa: E
 
 from catan_cli.server.limits import Limits  # noqa: E402
 
+# every attack is tried with the full-screen table on (seated 110x40 terminals get it)
+TABLE_SCREEN = True
+
 
 async def answered_within(term: Terminal, seconds: float = 1.0) -> float:
     """Ask the server something; the seconds it took (AssertionError past ``seconds``)."""
@@ -32,7 +35,7 @@ async def answered_within(term: Terminal, seconds: float = 1.0) -> float:
 @pytest.mark.parametrize("size", [70_000, 5_000_000])
 def test_a_huge_paste_does_not_freeze_the_server(tmp_path: Path, size: int) -> None:
     async def main() -> None:
-        async with keyed(tmp_path, ["mallory", "alice"]) as server:
+        async with keyed(tmp_path, ["mallory", "alice"], table_screen=TABLE_SCREEN) as server:
             mallory = await server.connect("mallory")
             alice = await server.connect("alice")
             await alice.until("Welcome")
@@ -63,7 +66,7 @@ def test_load_reads_nothing_outside_the_saves_folder(tmp_path: Path) -> None:
     (saves / "table-big.json").write_text(json.dumps({"owners": {"red": "mallory"}}))
 
     async def main() -> None:
-        async with keyed(tmp_path, ["mallory", "alice"]) as server:
+        async with keyed(tmp_path, ["mallory", "alice"], table_screen=TABLE_SCREEN) as server:
             mallory = await server.connect("mallory")
             alice = await server.connect("alice")
             await mallory.until("mallory · lobby >")
@@ -92,7 +95,7 @@ def test_nobody_reaches_another_players_game(tmp_path: Path) -> None:
         {"owners": {"red": "alice", "blue": "bob"}, "started": True}))
 
     async def main() -> None:
-        async with keyed(tmp_path, ["alice", "bob", "mallory"]) as server:
+        async with keyed(tmp_path, ["alice", "bob", "mallory"], table_screen=TABLE_SCREEN) as server:
             server.hub.close_table(server.hub.tables["closed"])     # a finished evening: only saved
             alice = await server.connect("alice")
             await alice.send("new table friday --seats red,blue")
@@ -123,7 +126,7 @@ def test_nobody_reaches_another_players_game(tmp_path: Path) -> None:
 
 def test_a_dropped_seat_is_kept_and_resumed_with_the_same_key(tmp_path: Path) -> None:
     async def main() -> None:
-        async with keyed(tmp_path, ["alice", "bob"]) as server:
+        async with keyed(tmp_path, ["alice", "bob"], table_screen=TABLE_SCREEN) as server:
             alice = await server.connect("alice")
             await alice.send("new table friday --seats red,blue")
             await alice.until("you sit at friday as red")
@@ -148,7 +151,7 @@ def test_a_dropped_seat_is_kept_and_resumed_with_the_same_key(tmp_path: Path) ->
 
 def test_a_bot_stands_in_for_a_dropped_seat_after_the_takeover_time(tmp_path: Path) -> None:
     async def main() -> None:
-        async with keyed(tmp_path, ["alice", "bob"], limits=Limits(takeover=0.3)) as server:
+        async with keyed(tmp_path, ["alice", "bob"], limits=Limits(takeover=0.3), table_screen=TABLE_SCREEN) as server:
             alice = await server.connect("alice")
             await alice.send("new table friday --seats red,blue")
             await alice.until("you sit at friday as red")
@@ -166,7 +169,7 @@ def test_a_bot_stands_in_for_a_dropped_seat_after_the_takeover_time(tmp_path: Pa
 def test_bots_starve_nobody(tmp_path: Path) -> None:
     async def main() -> None:
         names = [f"w{i}" for i in range(12)] + ["late"]
-        async with keyed(tmp_path, names, pace=0.02, limits=Limits(per_address=20)) as server:
+        async with keyed(tmp_path, names, pace=0.02, limits=Limits(per_address=20), table_screen=TABLE_SCREEN) as server:
             first = await server.connect("w0")
             await first.send("new table bots --seats red:bot,blue:bot,white:bot,orange:bot")
             await first.until("table bots is open")
@@ -189,7 +192,7 @@ def open_fds() -> int:
 
 def test_vanished_clients_leave_no_task_seat_memory_or_descriptor_behind(tmp_path: Path) -> None:
     async def main() -> None:
-        async with keyed(tmp_path, ["alice", "bob"]) as server:
+        async with keyed(tmp_path, ["alice", "bob"], table_screen=TABLE_SCREEN) as server:
             alice = await server.connect("alice")
             await alice.send("new table t --seats red,blue:bot")
             await alice.until("your move")
@@ -217,7 +220,7 @@ def test_vanished_clients_leave_no_task_seat_memory_or_descriptor_behind(tmp_pat
 
 def test_only_the_game_is_served_no_shell_exec_sftp_or_forwarding(tmp_path: Path) -> None:
     async def main() -> None:
-        async with keyed(tmp_path, ["alice"]) as server:
+        async with keyed(tmp_path, ["alice"], table_screen=TABLE_SCREEN) as server:
             conn = await asyncssh.connect("127.0.0.1", server.port, username="alice", known_hosts=None,
                                           client_keys=[server.keys["alice"]], agent_path=None)
             async with conn:
@@ -236,7 +239,7 @@ def test_only_the_game_is_served_no_shell_exec_sftp_or_forwarding(tmp_path: Path
 def test_connection_caps_and_the_lobby_idle_timeout(tmp_path: Path) -> None:
     async def main() -> None:
         limits = Limits(per_address=2, idle_timeout=0.5)
-        async with keyed(tmp_path, ["alice"], limits=limits) as server:
+        async with keyed(tmp_path, ["alice"], limits=limits, table_screen=TABLE_SCREEN) as server:
             one = await server.connect("alice")
             two = await server.connect("alice")
             with pytest.raises((asyncssh.Error, OSError, asyncio.TimeoutError)):
@@ -252,9 +255,10 @@ def test_connection_caps_and_the_lobby_idle_timeout(tmp_path: Path) -> None:
 
 def test_bad_input_is_neutralised_and_the_server_stays_up(tmp_path: Path) -> None:
     async def main() -> None:
-        async with keyed(tmp_path, ["mallory", "alice"]) as server:
+        async with keyed(tmp_path, ["mallory", "alice"], table_screen=TABLE_SCREEN) as server:
             alice = await server.connect("alice")
-            await alice.send("new table t --seats red,blue")
+            await alice.send("screen line")         # alice reads mallory's words as text; mallory
+            await alice.send("new table t --seats red,blue")   # attacks on the full screen
             await alice.until("you sit at t as red")
             mallory = await server.connect("mallory", command="join t")
             await mallory.until("you sit at t as blue")

@@ -150,7 +150,9 @@ def start_server(folder: Path, connections: int, pace: float) -> tuple[subproces
     proc = subprocess.Popen(
         [sys.executable, "-m", "catan_cli", "serve", "--open", "--host", "127.0.0.1", "--port", "0",
          "--saves", str(folder / "saves"), "--max-connections", cap, "--max-per-address", cap,
-         *(["--fast"] if pace == 0 else [])],
+         # the clients read the line screen's text (legal moves, narration); the full-screen
+         # table draws by differences, which no script can parse
+         "--line-screen", *(["--fast"] if pace == 0 else [])],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     line = proc.stdout.readline() if proc.stdout else ""
     m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)

@@ -22,13 +22,15 @@ from .text import clean
 
 if TYPE_CHECKING:
     from .hub import Hub
+    from .tui import Frame, SeatScreen
     from .table import Table
 
 TABLE_HELP = """\
 at the table: game commands (build, roll, trade, offer blue 1 ore for 2 wool, accept, discard ...);
   say TEXT     talk to the table          start    fill free seats with bots and begin
   map [full|compact|REGION]  hand  score  log [N]  legal  why COMMAND  look (redraw)
-  leave        back to the lobby (your seat stays yours)"""
+  leave        back to the lobby (your seat stays yours)
+  screen line|table  the line screen, or the full-screen table (a terminal of 80x24 or more)"""
 EXEC_VERBS = ("join", "watch", "tables", "load")
 CLEAR_LINE = "\r\x1b[K"
 
@@ -53,6 +55,9 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._idle: asyncio.TimerHandle | None = None
         self._warned = 0.0
         self.color = not os.environ.get("NO_COLOR")
+        self.term = "xterm"
+        self.wants_table = hub.table_screen   # 'screen line' / 'screen table' change it
+        self.tui: "SeatScreen | None" = None
 
     # ------------------------------------------------------------------ asyncssh callbacks
     def connection_made(self, chan: Any) -> None:
@@ -60,6 +65,7 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
         self.pty = True
+        self.term = term_type or "xterm"
         self._resize(term_size[0], term_size[1])
         return True
 
@@ -82,6 +88,16 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self._resize(width, height)
+        if self.table is None or self.closed:
+            return
+        if self._table_screen():
+            if self.tui is None or not self.tui.active:
+                self.hub.spawn(self._use_screen())
+            else:
+                self.tui.resized()
+                self.hub.spawn(self.table.redraw(self, self.seat))    # the panes are laid out anew
+        elif self.tui is not None and self.tui.active:
+            self.hub.spawn(self._use_screen())          # too small now: the line screen
 
     def _resize(self, width: int, height: int) -> None:
         self.width = min(max(width or 100, 40), 400)
@@ -100,17 +116,18 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def data_received(self, data: bytes, datatype: Any) -> None:
         if self.closed:
             return
+        if self.tui is not None and self.tui.active:
+            try:
+                self.tui.feed(data)      # bounded there, then keys for the Application
+            except Exception as exc:  # noqa: BLE001 - a key the screen cannot take costs that key
+                self.hub.log(f"{self.name}: input the table screen refused: {exc.__class__.__name__}: {exc}")
+            return
         fed = self.editor.feed(data)
         if fed.too_long:
             self.push(f"✗ line refused: longer than {self.hub.limits.max_line} characters\n")
         for line in fed.lines:
-            if not self.bucket.take() or self.queue.full():
-                now = time.monotonic()
-                if now - self._warned > 1:
-                    self._warned = now
-                    self.push("✗ too fast: some lines were dropped\n")
-                continue
-            self.queue.put_nowait(line)
+            if self.line_allowed():
+                self.enqueue(line)
         if fed.eof:
             if self.queue.full():
                 self.close("bye")
@@ -120,6 +137,25 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._write(self._prompt_line())
         if self.table is None:
             self._arm_idle()
+
+    def line_allowed(self) -> bool:
+        """A finished line takes a token of the rate limit; without one it is dropped."""
+        if self.bucket.take():
+            return True
+        self._too_fast()
+        return False
+
+    def enqueue(self, line: str) -> None:
+        if self.queue.full():
+            self._too_fast()
+        else:
+            self.queue.put_nowait(line)
+
+    def _too_fast(self) -> None:
+        now = time.monotonic()
+        if now - self._warned > 1:
+            self._warned = now
+            self.push("✗ too fast: some lines were dropped\n")
 
     def eof_received(self) -> bool:
         self.close("")
@@ -146,16 +182,73 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._gone(dropped=True)
 
     def push(self, text: str) -> None:
-        """Write ``text`` above the prompt; the prompt and the typed line come back below."""
+        """Write ``text`` above the prompt; the prompt and the typed line come back below
+        (on the table screen: into the event pane)."""
+        if self.tui is not None and self.tui.active:
+            self.tui.add_text(text)
+            return
         body = text.replace("\r\n", "\n").replace("\n", "\r\n")
         self._write((CLEAR_LINE if self.pty else "") + body + self._prompt_line(clear=False))
 
     def refresh_prompt(self) -> None:
+        if self.tui is not None and self.tui.active:
+            self.tui.invalidate()
+            return
         self._write(self._prompt_line())
 
     def moved_away(self, message: str) -> None:
         self.table, self.seat = None, None
-        self.push(message + "\n")
+
+        async def away() -> None:
+            await self._line_screen()
+            self.push(message + "\n")
+        self.hub.spawn(away())
+
+    # ------------------------------------------------------------------ the two screens
+    def draw(self, game: Any, seat: str | None, lines: list[tuple[str, str]],
+             maps: dict[tuple[int, bool], str]) -> "str | tuple[Frame, list[tuple[str, str]]]":
+        """This connection's screen after a move (called by the table, under its lock, in a
+        worker thread): the table screen's frame, or the line screen's text."""
+        tui = self.tui
+        if tui is not None and tui.active:
+            return tui.frame(game, seat), lines
+        from . import screen
+
+        return screen.frame(game, seat, lines, self.width, self.height, maps=maps)
+
+    def show_drawn(self, drawn: "str | tuple[Frame, list[tuple[str, str]]]") -> None:
+        if isinstance(drawn, str):
+            self.push(drawn)
+        elif self.tui is not None and self.tui.active:
+            self.tui.show(*drawn)
+        elif self.table is not None:      # the screen changed meanwhile: draw again
+            self.hub.spawn(self.table.redraw(self, self.seat))
+
+    def _table_screen(self) -> bool:
+        from .tui import fits
+
+        return (self.wants_table and self.pty and self.seat is not None and self.table is not None
+                and fits(self.width, self.height) and self.term.lower() != "dumb")
+
+    async def _use_screen(self) -> None:
+        """The screen this connection should have now, then a fresh drawing of the table."""
+        if self._table_screen():
+            if self.tui is None or not self.tui.active:
+                from .tui import SeatScreen
+
+                if self.tui is not None:
+                    await self.tui.stopped()
+                self.tui = SeatScreen(self)
+                self.tui.start()
+        else:
+            await self._line_screen()
+        if self.table is not None and not self.closed:
+            await self.table.redraw(self, self.seat)
+
+    async def _line_screen(self) -> None:
+        if self.tui is not None:
+            tui, self.tui = self.tui, None
+            await tui.stopped()
 
     def prompt(self) -> str:
         if self.table is None:
@@ -233,6 +326,8 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             await table.start(self)
         elif verb == "help" and not rest:
             self.push(TABLE_HELP + "\n")
+        elif verb == "screen":
+            await self.choose_screen(rest)
         elif verb in ("look", "redraw", "board"):
             await table.redraw(self, seat)
         elif verb == "tables":
@@ -242,6 +337,13 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                       "'leave', then 'load TABLE' in the lobby reopens a closed table\n")
         elif verb == "who":
             self.push(self.hub.who_text())
+        elif verb == "map" and self.tui is not None and self.tui.active:
+            words = rest.lower().split()          # the map pane moves; nothing is printed
+            for w in words:
+                if w in ("full", "compact", "auto"):
+                    self.tui.map.layout = w
+            self.tui.region = next((w for w in words if w not in ("full", "compact", "auto")), None)
+            await table.redraw(self, seat)
         elif verb == "map":
             words = rest.lower().split()
             compact = True if "compact" in words else False if "full" in words else None
@@ -298,6 +400,24 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         else:
             await table.command(self, seat, line)
 
+    async def choose_screen(self, rest: str) -> None:
+        """'screen line' / 'screen table': this connection's choice, in the lobby or at a table."""
+        from .tui import MIN_HEIGHT, MIN_WIDTH
+
+        word = rest.strip().lower()
+        if word not in ("line", "table"):
+            raise CatanError("screen line  or  screen table")
+        self.wants_table = word == "table"
+        if word == "table" and not self.pty:
+            self.push("the table screen needs a terminal: connect with 'ssh -t'\n")
+        elif word == "table" and not (self.width >= MIN_WIDTH and self.height >= MIN_HEIGHT):
+            self.push(f"the table screen needs at least {MIN_WIDTH}x{MIN_HEIGHT}; "
+                      f"this terminal is {self.width}x{self.height}\n")
+        elif self.table is None or self.seat is None:
+            self.push(f"you will get the {word} screen at your table\n")
+        if self.table is not None:
+            await self._use_screen()
+
     # ------------------------------------------------------------------ seats
     async def sit(self, table: "Table", wanted: str | None) -> None:
         if self.table is not None and self.table is not table:
@@ -306,12 +426,16 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.table = table
         self._disarm_idle()
         self.push(f"you sit at {table.name} as {self.seat}\n")
+        if self._table_screen():
+            await self._use_screen()      # it draws the table
+            return
         await table.redraw(self, self.seat)
 
     async def look_on(self, table: "Table") -> None:
         if self.table is not None:
             self.table.detach(self)
         self.table, self.seat = table, None
+        await self._line_screen()
         table.watch(self)
         self._disarm_idle()
         await table.redraw(self, None)
@@ -321,6 +445,7 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.table, self.seat = None, None
         if table is not None:
             table.detach(self)
+        await self._line_screen()
         self.push("back in the lobby ('tables', 'join TABLE', 'quit')\n")
         self._arm_idle()
 
@@ -344,6 +469,8 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         if message:
             self.push(message + "\n")
+        if self.tui is not None and self.tui.active:
+            self._write("\x1b[?1049l\x1b[?25h")    # the terminal leaves the full screen with us
         if why:
             self.hub.log(f"{self.name}: {why}")
         chan = self.chan
@@ -360,6 +487,9 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         self.closed = True
         self._disarm_idle()
+        if self.tui is not None:
+            self.tui.stop()
+            self.tui = None
         if self.table is not None:
             self.table.detach(self, dropped=dropped)
             self.table = None

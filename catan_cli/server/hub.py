@@ -31,6 +31,7 @@ lobby commands:
   watch TABLE                     look on (you see no hand)
   load TABLE                      reopen a closed table you played at
   who                             who is connected
+  screen line|table               the line screen, or the full-screen table (80x24 or more)
   quit                            leave (your seats stay yours)
 at a table: game commands ('help' lists them), say TEXT, start, leave, map, hand, score, log, legal"""
 
@@ -48,8 +49,9 @@ class Defaults:
 class Hub:
     def __init__(self, saves_folder: str | None = None, limits: Limits | None = None, pace: float = 0.4,
                  defaults: Defaults | None = None, workers: int = 2,
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None, table_screen: bool = True) -> None:
         self.saves_folder = saves_folder
+        self.table_screen = table_screen     # seated terminals of 80x24 or more get the full screen
         self.limits = limits or Limits()
         self.pace = pace
         self.defaults = defaults or Defaults()
@@ -168,6 +170,8 @@ class Hub:
             if len(args) != 1:
                 raise CatanError("load TABLE")
             await self.load_table(client, args[0].lower())
+        elif verb == "screen":
+            await client.choose_screen(" ".join(args))
         elif verb in ("quit", "exit", "leave", "bye"):
             client.close("bye")
         else:

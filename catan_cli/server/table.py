@@ -52,6 +52,9 @@ class Viewer(Protocol):
     def push(self, text: str) -> None: ...
     def refresh_prompt(self) -> None: ...
     def moved_away(self, message: str) -> None: ...
+    def draw(self, game: "Game", seat: str | None, lines: list[tuple[str, str]],
+             maps: dict[tuple[int, bool], str]) -> Any: ...
+    def show_drawn(self, drawn: Any) -> None: ...
 
 
 @dataclass
@@ -384,7 +387,7 @@ class Table:
         targets = [(v, s) for v, s in self.viewers() if only is None or v is only]
         game = self.game
 
-        def render() -> list[str]:
+        def render() -> list[Any]:
             self._update_status()
             if turns:
                 self._save_text = saves.save_text(game, self.session.header)
@@ -399,13 +402,13 @@ class Table:
                     lines += [("  " + text, style) for text, style in screen.narration(game, turn.events, index)]
                 if note:
                     lines.append((note, "bold"))
-                out.append(screen.frame(game, seat, lines, viewer.width, viewer.height, maps=maps))
+                out.append(viewer.draw(game, seat, lines, maps))
             return out
 
         self._save_text = None
         texts = await self.hub.run(render)
         for (viewer, _), text in zip(targets, texts):
-            viewer.push(text)
+            viewer.show_drawn(text)
         if self._save_text is not None:
             self._save_later(self._save_text)
 
