@@ -1,6 +1,6 @@
 """The table screen: a full-screen prompt_toolkit application over a
 :class:`~catan_cli.session.Session`, with the map, the side panel, the narration, the prompt
-and the toolbar each in its own pane (see ``/work/shared/SCREEN.md`` for the sketch).
+and the toolbar each in its own pane (the design card's SCREEN.md sketches it).
 
 :mod:`.fragments` turns rich drawings into prompt_toolkit text; :mod:`.panes` builds each
 pane's lines for a given size (pure, testable without a terminal); :mod:`.app` is the
