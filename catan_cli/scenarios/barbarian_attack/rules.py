@@ -21,6 +21,7 @@ from ...engine.geometry import RESOURCES
 from ...engine.pieces import CITY, SETTLEMENT, PieceKind
 from ...engine.rulebook import ScenarioRules
 from ...notation import Reader, Writer
+from ..steal_after_seven import StealFromAnyone
 from .coast import FALLEN_CITY, FALLEN_SETTLEMENT, STANDING, Coast
 from .deck import Deck
 from .goldtrade import GoldTrade
@@ -98,6 +99,7 @@ class Rules(ScenarioRules):
         self.knights = Knights(ctx, self.lay)
         self.cards = Deck(ctx, self.lay, self.coast, self.knights)
         self.gold_trade = GoldTrade(ctx)
+        self.steal = StealFromAnyone(ctx, "resource", "has no resources to steal (gold cannot be taken)")
 
     # --- set-up ---------------------------------------------------------------------------
     def on_new_game(self) -> None:
@@ -163,7 +165,7 @@ class Rules(ScenarioRules):
 
     # --- a 7 (D.15) ------------------------------------------------------------------------------------
     def on_seven(self, seat: int) -> list[Event]:
-        self.ctx.ask({"kind": "steal", "seat": seat})
+        self.steal.ask(seat)
         return []
 
     # --- the scenario deck (D.2, D.8) ------------------------------------------------------------------
@@ -184,13 +186,7 @@ class Rules(ScenarioRules):
                                 "castle path. Each knight moves once a turn; moving ends trade/build.",
                                 "move knight 12-13 to 20-21", cost="1 grain for 5 paths")),
         ) + self.cards.verbs() + (
-            Verb("steal", ("steal",), parse=_parse_steal,
-                 format=lambda a, w: f"steal {w.name(a.args[0]) if a.args[0] >= 0 else 'nobody'}",
-                 check=self.check_steal, apply=self.apply_steal, legal=self.legal_steal,
-                 help=HelpEntry("steal", "steal PLAYER|nobody",
-                                "After a 7's discards, take 1 random resource from any player (there is no robber).",
-                                "steal blue"),
-                 answers="steal"),
+            self.steal.verb(),
             Verb("exchange-gold", ("exchange", "gold"), parse=_parse_exchange,
                  format=lambda a, w: f"exchange gold for {RESOURCES[a.args[0]]}",
                  check=self.check_exchange, apply=self.apply_exchange, legal=self.legal_exchange,
@@ -204,9 +200,7 @@ class Rules(ScenarioRules):
             return self.ctx.name(item["seat"])
 
         return (
-            PendingKind("steal", prompt=lambda it: "steal from a player",
-                        reason=lambda it: f"{who(it)} must answer: steal a resource from any player, or 'steal nobody'",
-                        answers=lambda it: self.legal_steal(it["seat"])),
+            self.steal.pending(),
         ) + self.cards.pendings() + (
             self.gold_trade.pending(),
         )
@@ -253,38 +247,6 @@ class Rules(ScenarioRules):
                 continue
             for dst, paid in self.knights.destinations(src, grain):
                 yield Action("move-knight", (src, dst, int(paid)), seat)
-
-    # --- the 7's steal (D.15) -----------------------------------------------------------------------------------
-    def check_steal(self, action: Action) -> str | None:
-        ctx = self.ctx
-        seat = action.seat
-        if ctx.pending_for("steal", seat) is None:
-            return "you may steal only after rolling a 7"
-        victim = action.args[0]
-        if victim < 0:
-            return None
-        if not 0 <= victim < ctx.n:
-            return "no such player"
-        if victim == seat:
-            return "you cannot rob yourself"
-        if ctx.hand_size(victim) == 0:
-            return f"{ctx.name(victim)} has no resources to steal (gold cannot be taken)"
-        return None
-
-    def apply_steal(self, action: Action) -> list[Event]:
-        ctx = self.ctx
-        seat = action.seat
-        ctx.close_pending("steal", seat)
-        victim = action.args[0]
-        if victim < 0:
-            return [Event("steal", seat, f"{ctx.name(seat)} steals from nobody")]
-        return ctx.steal_resource(seat, victim)
-
-    def legal_steal(self, seat: int) -> Iterable[Action]:
-        yield Action("steal", (-1,), seat)
-        for p in range(self.ctx.n):
-            if p != seat:
-                yield Action("steal", (p,), seat)
 
     # --- gold (D.16) ---------------------------------------------------------------------------------------------
     def check_exchange(self, action: Action) -> str | None:
@@ -383,13 +345,6 @@ def _parse_move_knight(r: Reader, actor: int) -> Action:
 def _format_move_knight(a: Action, w: Writer) -> str:
     src, dst, paid = a.args
     return f"move knight {w.edge(src)} to {w.edge(dst)}" + (" pay grain" if paid else "")
-
-
-def _parse_steal(r: Reader, actor: int) -> Action:
-    if r.peek() in ("nobody", "none"):
-        r.next("player")
-        return Action("steal", (-1,), actor)
-    return Action("steal", (r.player(),), actor)
 
 
 def _parse_exchange(r: Reader, actor: int) -> Action:

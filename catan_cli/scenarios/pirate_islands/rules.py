@@ -24,6 +24,7 @@ from ...engine.words import resource_text
 from ...notation import Reader
 from ...engine.phases import Phase
 from ...wording import plural
+from ..steal_after_seven import StealFromAnyone
 
 FORTRESS, WARSHIP = 3, 3      # node code of a fortress, edge code of a warship
 
@@ -102,6 +103,9 @@ class Rules(ScenarioRules):
 
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)
+        self.steal = StealFromAnyone(ctx, "card", "has no cards to steal",
+                                     {"prompt": "steal from a player",
+                                      "text": "steal a card from any player, or 'steal nobody'"})
         scen = ctx.scen
         starts = seat_starts(scen, ctx.n)
         self.path: tuple[int, ...] = scen.paths["fleet"]
@@ -139,13 +143,7 @@ class Rules(ScenarioRules):
                  help=HelpEntry("attack", "attack fortress",
                                 "Attack your pirate fortress once your route reaches it: one die against "
                                 "your warships. The attack ends your turn.", "attack fortress")),
-            Verb("steal", ("steal",), parse=_parse_steal,
-                 format=lambda a, w: f"steal {w.name(a.args[0]) if a.args[0] >= 0 else 'nobody'}",
-                 check=self.check_steal, apply=self.apply_steal, legal=self.legal_steal,
-                 help=HelpEntry("steal", "steal PLAYER|nobody",
-                                "After a 7's discards, take 1 random card from any player (there is no robber).",
-                                "steal blue"),
-                 answers="steal"),
+            self.steal.verb(),
             Verb("choose-reward", ("choose", "reward"), parse=lambda r, a: Action("choose-reward", (r.resource(),), a),
                  format=lambda a, w: f"choose reward {RESOURCES[a.args[0]]}",
                  check=self.check_reward, apply=self.apply_reward, legal=self.legal_reward,
@@ -159,9 +157,7 @@ class Rules(ScenarioRules):
             return self.ctx.name(item["seat"])
 
         return (
-            PendingKind("steal", prompt=lambda it: "steal from a player",
-                        reason=lambda it: f"{who(it)} must answer: steal a card from any player, or 'steal nobody'",
-                        answers=lambda it: self.legal_steal(it["seat"])),
+            self.steal.pending(),
             PendingKind("reward", prompt=lambda it: "choose a reward",
                         reason=lambda it: f"{who(it)} must answer: choose a reward for beating the fleet",
                         answers=lambda it: self.legal_reward(it["seat"])),
@@ -372,40 +368,8 @@ class Rules(ScenarioRules):
     # --- the 7 ----------------------------------------------------------------------------------
     def on_seven(self, seat: int) -> list[Event]:
         """F.1.4: no robber; after the discards the roller may steal from anyone."""
-        self.ctx.ask({"kind": "steal", "seat": seat, "prompt": "steal from a player",
-                      "text": "steal a card from any player, or 'steal nobody'"})
+        self.steal.ask(seat)
         return []
-
-    def check_steal(self, action: Action) -> str | None:
-        ctx = self.ctx
-        seat = action.seat
-        if ctx.pending_for("steal", seat) is None:
-            return "you may steal only after rolling a 7"
-        victim = action.args[0]
-        if victim < 0:
-            return None
-        if not 0 <= victim < ctx.n:
-            return "no such player"
-        if victim == seat:
-            return "you cannot rob yourself"
-        if ctx.hand_size(victim) == 0:
-            return f"{ctx.name(victim)} has no cards to steal"
-        return None
-
-    def apply_steal(self, action: Action) -> list[Event]:
-        ctx = self.ctx
-        seat = action.seat
-        ctx.close_pending("steal", seat)
-        victim = action.args[0]
-        if victim < 0:
-            return [Event("steal", seat, f"{ctx.name(seat)} steals from nobody")]
-        return ctx.steal_resource(seat, victim)
-
-    def legal_steal(self, seat: int) -> Iterable[Action]:
-        yield Action("steal", (-1,), seat)
-        for p in range(self.ctx.n):
-            if p != seat:
-                yield Action("steal", (p,), seat)
 
     # --- the fleet's reward ---------------------------------------------------------------------
     def check_reward(self, action: Action) -> str | None:
@@ -552,8 +516,3 @@ def _parse_attack(r: Reader, actor: int) -> Action:
     return Action("attack-fortress", (), actor)
 
 
-def _parse_steal(r: Reader, actor: int) -> Action:
-    if r.peek() in ("nobody", "none"):
-        r.next("player")
-        return Action("steal", (-1,), actor)
-    return Action("steal", (r.player(),), actor)
