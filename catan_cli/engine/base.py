@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
-from .geometry import UNEXPLORED
+from .geometry import TERRAIN_RESOURCE, UNEXPLORED
 from .scenario import HARBOR_TYPES
 from .words import resource_text
 from .phases import Phase
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from .rulebook import ScenarioRules
     from .scenario import Scenario
     from .state import GameState
+
+
+GOLD = 5  # hex_resource value of a gold field (the five resources are 0-4)
 
 
 class EngineBase:
@@ -45,7 +48,7 @@ class EngineBase:
     state_items: dict[tuple[str, str], StateItem]
     scenario_phases: dict[str, PhaseKind]
 
-    # --- derived, per-game tables (Engine._derive) ------------------------------------
+    # --- derived, per-game tables (_derive) ---------------------------------------------
     hex_resource: tuple[int, ...]
     hexes_by_number: tuple[tuple[int, ...], ...]
     node_harbors: tuple[tuple[int, ...], ...]
@@ -55,10 +58,32 @@ class EngineBase:
     _checks: dict[str, Callable[[Action], str | None]]
     _applies: dict[str, Callable[[Action], list[Event]]]
 
-
     def _derive(self) -> None:
-        """Per-game tables from the state's terrain and numbers (``Engine._derive``)."""
-        raise NotImplementedError
+        """Per-game tables from the state's terrain, numbers and harbours (dealt per game, and
+        turned up by exploration: ``explored`` derives them again); a copy shares them."""
+        s, geo = self.s, self.geo
+        hex_res = []
+        for t in s.terrain:
+            hex_res.append(GOLD if t == "gold" else TERRAIN_RESOURCE.get(t, -1))
+        self.hex_resource = tuple(hex_res)
+        by_number: list[tuple[int, ...]] = [() for _ in range(13)]
+        for h, num in enumerate(s.numbers):
+            if num and hex_res[h] >= 0:
+                by_number[num] = by_number[num] + (h,)
+        self.hexes_by_number = tuple(by_number)
+        rates: list[list[int]] = [[] for _ in range(geo.n_nodes)]
+        for hb, kind in zip(self.scen.harbors, s.harbor_types):
+            if kind < 0:
+                continue
+            for node in geo.edge_nodes[hb.edge]:
+                rates[node].append(kind)
+        self.node_harbors = tuple(tuple(r) for r in rates)
+        self.harbor_nodes = tuple(n for n, r in enumerate(rates) if r)
+        is_land = self.scen.is_land_hex
+        self.land_hexes = self.scen.table(
+            "land hexes", lambda: tuple(h for h in range(geo.n_hexes) if is_land[h]))
+        self.sea_hexes = self.scen.table(
+            "sea hexes", lambda: tuple(h for h in range(geo.n_hexes) if not is_land[h]))
 
     # --- what one position knows of itself, worked out once (see Engine.memo_key) ---------
     _memo_version: int = -1

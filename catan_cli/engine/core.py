@@ -17,7 +17,6 @@ from ..errors import RuleError
 from .actions import Action, Event
 from .context import RulesContext
 from .declare import PendingKind, PhaseKind, StateItem, Verb
-from .geometry import TERRAIN_RESOURCE
 from .legal import LegalMoves
 from .packages import rules_class
 from .rulebook import ScenarioRules
@@ -26,7 +25,6 @@ from .scenario import Scenario, explored_scenario
 from .state import GameState
 from .phases import Phase
 
-GOLD = 5  # hex_resource value of a gold field
 # What _derive sets: read-only tables of one game's map, shared by its copies.
 _DERIVED = ("hex_resource", "hexes_by_number", "node_harbors", "harbor_nodes", "land_hexes", "sea_hexes")
 
@@ -103,32 +101,6 @@ class Engine(LegalMoves):
         """An engine on an independent copy of the state; the scenario, the geometry and
         the tables derived from the map (which never change in a game) are shared."""
         return Engine(self.scen, self.s.copy(), like=self)
-
-    # --- derived, per-game tables (terrain and numbers may be dealt per game) ------------
-    def _derive(self) -> None:
-        s, geo = self.s, self.geo
-        hex_res = []
-        for t in s.terrain:
-            hex_res.append(GOLD if t == "gold" else TERRAIN_RESOURCE.get(t, -1))
-        self.hex_resource: tuple[int, ...] = tuple(hex_res)
-        by_number: list[tuple[int, ...]] = [() for _ in range(13)]
-        for h, num in enumerate(s.numbers):
-            if num and hex_res[h] >= 0:
-                by_number[num] = by_number[num] + (h,)
-        self.hexes_by_number: tuple[tuple[int, ...], ...] = tuple(by_number)
-        rates: list[list[int]] = [[] for _ in range(geo.n_nodes)]
-        for hb, kind in zip(self.scen.harbors, s.harbor_types):
-            if kind < 0:
-                continue
-            for node in geo.edge_nodes[hb.edge]:
-                rates[node].append(kind)
-        self.node_harbors: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in rates)
-        self.harbor_nodes: tuple[int, ...] = tuple(n for n, r in enumerate(rates) if r)
-        is_land = self.scen.is_land_hex
-        self.land_hexes: tuple[int, ...] = self.scen.table(
-            "land hexes", lambda: tuple(h for h in range(geo.n_hexes) if is_land[h]))
-        self.sea_hexes: tuple[int, ...] = self.scen.table(
-            "sea hexes", lambda: tuple(h for h in range(geo.n_hexes) if not is_land[h]))
 
     # --- scoring ----------------------------------------------------------------------
     def vp_sources(self, seat: int, hidden: bool = True) -> dict[str, int]:

@@ -6,12 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, Event, Private
-from .base import EngineBase
+from .base import GOLD, EngineBase
 from .geometry import RESOURCES
 from .words import only, resource_text
 from .phases import Phase
-
-GOLD = 5
 
 
 class ProductionRules(EngineBase):

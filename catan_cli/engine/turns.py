@@ -4,11 +4,11 @@ order of a turn (A.8), ending a turn, and the set-up's starting resources."""
 from __future__ import annotations
 
 from .actions import Action, Event
+from .base import GOLD
 from .production import ProductionRules
 from .words import resource_text
 from .phases import Phase
 
-GOLD = 5
 
 
 def setup_order(kind: str, n: int) -> list[int]:
