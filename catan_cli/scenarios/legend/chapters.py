@@ -23,7 +23,7 @@ ended chapter and starts ``CHAPTERS[N]`` with the carry.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Mapping
 
 from .chapter import Chapter
 from .chapter1 import Chapter1
@@ -38,19 +38,35 @@ class ChapterInfo:
     cls: type[Chapter]
     lp_table: tuple[int, ...]                 # LP for 1st, 2nd, 3rd, 4th place
     bonus: int                                # extra LP for 2nd-4th who earned it
-    #: (the player's record, the number of players) -> whether the bonus is earned
-    bonus_earned: Callable[[dict[str, int], int], bool]
+    #: (the player, every player's record, the number of players) -> whether the bonus is
+    #: earned; a condition may compare the player with the others (Chapter 4's spice chits)
+    bonus_earned: Callable[[str, Mapping[str, Mapping[str, int]], int], bool]
+
+
+def at_least(key: str, three_players: int, four_players: int) -> Callable[[str, Mapping[str, Mapping[str, int]], int], bool]:
+    """The bonus for a record of at least this many (by the number of players)."""
+    def earned(name: str, records: Mapping[str, Mapping[str, int]], n: int) -> bool:
+        return records.get(name, {}).get(key, 0) >= (three_players if n == 3 else four_players)
+    return earned
+
+
+def holds_the_most(key: str) -> Callable[[str, Mapping[str, Mapping[str, int]], int], bool]:
+    """The bonus for holding the most of ``key``, alone or tied; nobody earns it when every
+    player holds the same (Chapter 4's spice chits)."""
+    def earned(name: str, records: Mapping[str, Mapping[str, int]], n: int) -> bool:
+        counts = [r.get(key, 0) for r in records.values()]
+        if not counts or len(set(counts)) == 1:
+            return False
+        return records.get(name, {}).get(key, 0) == max(counts)
+    return earned
 
 
 CHAPTERS: dict[int, ChapterInfo] = {
-    1: ChapterInfo(1, "legend-1", Chapter1, (4, 3, 2, 1), 1,
-                   lambda record, n: record.get("castaways", 0) >= 3),
+    1: ChapterInfo(1, "legend-1", Chapter1, (4, 3, 2, 1), 1, at_least("castaways", 3, 3)),
     # Postscript to Chapter 2: 5/4/3/1, +1 to 2nd-4th with 12 gold (3 players) / 10 (4 players).
-    2: ChapterInfo(2, "legend-2", Chapter2, (5, 4, 3, 1), 1,
-                   lambda record, n: record.get("gold", 0) >= (12 if n == 3 else 10)),
+    2: ChapterInfo(2, "legend-2", Chapter2, (5, 4, 3, 1), 1, at_least("gold", 12, 10)),
     # Postscript to Chapter 3: 6/4/3/1, +2 to 2nd-4th who sank 3 sea robbers (3 players) / 2 (4).
-    3: ChapterInfo(3, "legend-3", Chapter3, (6, 4, 3, 1), 2,
-                   lambda record, n: record.get("sunk", 0) >= (3 if n == 3 else 2)),
+    3: ChapterInfo(3, "legend-3", Chapter3, (6, 4, 3, 1), 2, at_least("sunk", 3, 2)),
 }
 
 

@@ -29,7 +29,7 @@ def legend_points(info: ChapterInfo, vps: Mapping[str, int],
     out = {}
     for name, place in placed.items():
         lp = info.lp_table[place] if place < len(info.lp_table) else 0
-        if place > 0 and info.bonus_earned(dict(records.get(name, {})), n):
+        if place > 0 and info.bonus_earned(name, records, n):
             lp += info.bonus
         out[name] = lp
     return out
