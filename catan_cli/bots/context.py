@@ -157,15 +157,20 @@ class Ctx:
         # The pieces on the board: the game's public picture (the view's buildings and
         # routes as tables), kept by the game between decisions; copied, as the planner
         # tries pieces on it.
+        # The corners are only read (the picture's own tuples); the paths are copied, as the
+        # planner tries a road or ship on them (``trying`` says so meanwhile).
         self.pictured = pictured = game.public_board()
-        self.node_owner = list(pictured.node_owner)
-        self.node_kind = list(pictured.node_kind)
+        self.node_owner: tuple[int, ...] = pictured.node_owner
+        self.node_kind: tuple[int, ...] = pictured.node_kind
         self.edge_owner = list(pictured.edge_owner)
         self.edge_kind = list(pictured.edge_kind)
-        for e, second in enumerate(pictured.shared_ships):
-            if second == self.me:   # E.0.2: the path's first ship stands for it, unless the second is mine
-                self.edge_owner[e] = self.me
-                self.edge_kind[e] = b.edge_code.get("ship", 1)
+        self.trying = False
+        if self.me in pictured.shared_ships:
+            for e, second in enumerate(pictured.shared_ships):
+                if second == self.me:   # E.0.2: the path's first ship stands for it, unless the second is mine
+                    self.edge_owner[e] = self.me
+                    self.edge_kind[e] = b.edge_code.get("ship", 1)
+        self.spots: dict[int, float] = {}     # spot values of this decision (greedy), by corner
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
         self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
         self._legal: list[Action] | None = None
