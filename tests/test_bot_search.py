@@ -163,6 +163,23 @@ def test_evaluate_scores_a_won_game_highest() -> None:
     assert evaluate(game, 1) > 0 > evaluate(game, 0)
 
 
+def test_the_pirate_islands_leaf_evaluation_counts_the_way_to_the_fortress() -> None:
+    """A play-out of a few turns sees few victory points change: in The Pirate Islands the
+    ships along the lane, the warships and the fortress chits taken count toward the win."""
+    from catan_cli.bots.strategies import strategy_for
+    game = Game.new("pirate-islands", players=NAMES, seed=6)
+    advance(game, {n: make_bot("greedy") for n in NAMES}, 300)
+    assert not game.over
+    s, strat = game.engine.s, strategy_for("pirate-islands")
+    seat = max(range(4), key=lambda i: sum(1 for o in s.edge_owner if o == i))
+    before, score = strat.playout_worth(game, seat), evaluate(game, seat)
+    ship = next(x for x, o in enumerate(s.edge_owner) if o == seat and s.edge_kind[x] == 2)
+    s.edge_kind[ship] = 3      # that ship becomes a warship
+    game.engine.touch()
+    assert strat.playout_worth(game, seat) > before > 0
+    assert evaluate(game, seat) > score
+
+
 @pytest.mark.parametrize("scenario", SEARCHED)
 def test_search_plays_legal_moves_to_the_end(scenario: str) -> None:
     game = Game.new(scenario, players=NAMES[:3], seed=31)

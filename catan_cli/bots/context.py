@@ -94,8 +94,22 @@ class Board:
         self.edge_shippable: list[bool] = [bool(rules.ships) and self.edge_kind[e] != LAND
                                            for e in range(self.n_edges)]
         self.ships = bool(rules.ships)
+        # Per node, the (edge, far node) pairs a road (row 0) or a ship (row 1) may take:
+        # the route search's inner loop.
+        self.route_adj = (self._adjacent(self.edge_roadable), self._adjacent(self.edge_shippable))
         self.places: list[dict[str, Any]] = list(data.get("places", []))
         self.paths: dict[str, list[str]] = dict(data.get("paths", {}))
+
+    def _adjacent(self, ok: list[bool]) -> list[list[tuple[int, int]]]:
+        out: list[list[tuple[int, int]]] = []
+        for n in range(self.n_nodes):
+            pairs = []
+            for e in self.node_edges[n]:
+                if ok[e]:
+                    a, c = self.edge_nodes[e]
+                    pairs.append((e, c if a == n else a))
+            out.append(pairs)
+        return out
 
     def edge_between(self, a: int, b: int) -> int:
         for e in self.node_edges[a]:
@@ -270,6 +284,7 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
     owner, kind = ctx.node_owner, ctx.node_kind
     eowner, ekind = ctx.edge_owner, ctx.edge_kind
     modes = (0, 1) if b.ships else (0,)
+    adj = b.route_adj
     for n in range(n_nodes):
         if owner[n] == me and kind[n] in (1, 2):
             for m in modes:
@@ -289,11 +304,7 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
             continue
         if owner[n] >= 0 and owner[n] != me:
             continue   # cannot pass an opponent's building
-        for e in b.node_edges[n]:
-            if m == 0 and not b.edge_roadable[e]:
-                continue
-            if m == 1 and not b.edge_shippable[e]:
-                continue
+        for e, x in adj[m][n]:
             o = eowner[e]
             if o >= 0:
                 if o != me or (ekind[e] == 1) != (m == 0):
@@ -303,8 +314,6 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
                 if allowed is not None and not allowed(e, m):
                     continue
                 cost = 1
-            a, c = b.edge_nodes[e]
-            x = c if a == n else a
             nd = d + cost
             if nd < dist[m][x]:
                 dist[m][x] = nd
