@@ -145,7 +145,7 @@ def board_of(game: "Game") -> Board:
 class Ctx:
     """One decision: what ``seat`` sees and may do now."""
 
-    def __init__(self, game: "Game", seat: str) -> None:
+    def __init__(self, game: "Game", seat: str, legal: list[Action] | None = None) -> None:
         self.game = game
         self.board = board_of(game)
         self.scen = game.engine.scen          # public rule data: costs, switches, params
@@ -187,7 +187,7 @@ class Ctx:
         self.spots: dict[int, float] = {}     # spot values of this decision (greedy), by corner
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
         self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
-        self._legal: list[Action] | None = None
+        self._legal: list[Action] | None = legal     # the caller's list of this seat's moves, if it made one
         self.costs: dict[str, tuple[int, ...]] = self.scen.costs
         self._rates: list[int] | None = None
         self._prod: list[list[int]] | None = None

@@ -89,16 +89,10 @@ class GreedyBot:
         # game lists the position's moves once (its execute needs them too), discards included,
         # so a lone discard is the discard the bot would work out.
         me = game.seat(seat)
-        only = None
-        for a in game.legal_actions():
-            if a.seat == me:
-                if only is not None:
-                    break
-                only = a
-        else:
-            if only is not None:
-                return only
-        ctx = Ctx(game, seat)
+        mine = [a for a in game.legal_actions() if a.seat == me]
+        if len(mine) == 1:
+            return mine[0]
+        ctx = Ctx(game, seat, mine)
         discard = self.discard(ctx) if ctx.pending_for_me("discard") else None
         if discard is not None and game.check(discard).ok:
             return discard      # without listing every way to discard half a big hand
