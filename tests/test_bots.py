@@ -112,6 +112,7 @@ def _shuffle_hidden(game: Game, seat: int, rng: random.Random) -> Game:
     for stack in s.extra.get("face_down", {}).values():    # exploration: the face-down stacks
         for pile in stack.values():
             rng.shuffle(pile)
+    copy.engine.touch()     # the cards changed outside apply: no picture of the old deal may stay
     return copy
 
 
