@@ -52,6 +52,9 @@ class LegalMoves(SandboxRules):
     # ship_moves' targets, per (board_version, seat, pirate hex), for one board_version.
     _ship_targets_board = -1
     _ship_targets: dict[tuple[int, int, int], list[tuple[int, set[int] | None]]] = {}
+    # ship_moves' last answer and what it was worked out from.
+    _moves_key: tuple[int, int, int, tuple[int, ...]] | None = None
+    _moves: list[Action] = []
     # _road_sites' and _settlement_sites' memos, for one board_version.
     _sites_board = -1
     _sites: dict[tuple[str, int], Any] = {}
@@ -275,7 +278,8 @@ class LegalMoves(SandboxRules):
         rules = type(self.rules)
         if (not self.scen.face_down          # exploration: the sites follow the hexes turned up too
                 and rules.settlement_reason is ScenarioRules.settlement_reason
-                and (not self.rules.reserved_nodes or rules.reserved_site_reason is ScenarioRules.reserved_site_reason)):
+                and (not self.rules.reserved_nodes or rules.reserved_site_reason is ScenarioRules.reserved_site_reason
+                     or "reserved_site_reason" in self.rules.answers_from_pieces)):
             self._sites[("settlement", seat)] = found
         return found
 
@@ -346,6 +350,23 @@ class LegalMoves(SandboxRules):
         movable = self.movable_ships(seat)
         if not movable:
             return out
+        # The moves read the pieces, the pirate and the ships built this turn (through
+        # `movable`) alone, unless the scenario's ship_reason reads more: kept for the
+        # other decisions of the turn (the player trades and builds between them).
+        rules = self.rules
+        keep = type(rules).ship_reason is ScenarioRules.ship_reason or "ship_reason" in rules.answers_from_pieces
+        if keep:
+            key = (self.board_version(), seat, self.s.pirate, tuple(movable))
+            if key == self._moves_key:
+                return list(self._moves)
+        out = self._ship_moves(seat, movable)
+        if keep:
+            self._moves_key, self._moves = key, out
+            return list(out)
+        return out
+
+    def _ship_moves(self, seat: int, movable: list[int]) -> list[Action]:
+        out: list[Action] = []
         ship_reason, targets = self.rules.ship_reason, self.ship_targets(seat)
         if type(self.rules).ship_reason is ScenarioRules.ship_reason:
             # No scenario rule for ships' places: the moves are the pairs the targets allow.

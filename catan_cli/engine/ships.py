@@ -18,9 +18,8 @@ FACE_DOWN = "face_down"
 
 
 class ShipRules(BuildingRules):
-    # movable_ships' end ships per seat, for the pieces of one board_version.
-    _end_ships_board = -1
-    _end_ships: dict[tuple[int, int], list[int]] = {}
+    # movable_ships' end ships per seat, with the seat_board_version they were found under.
+    _end_ships: dict[int, tuple[int, list[int]]] | None = None
 
     def is_ship(self, edge: int, seat: int) -> bool:
         s = self.s
@@ -241,12 +240,17 @@ class ShipRules(BuildingRules):
     def movable_ships(self, seat: int) -> list[int]:
         """Every ship of ``seat`` that may move now, each route classified once."""
         s = self.s
-        # The end ships depend on the pieces alone: kept while they stay (see board_version).
-        key = (self.board_version(), seat)
-        ends_all = self._end_ships.get(key) if self._end_ships_board == key[0] else None
-        if ends_all is None:
-            if self._end_ships_board != key[0]:
-                self._end_ships_board, self._end_ships = key[0], {}
+        # The end ships depend on the seat's own pieces alone (its ships and buildings, and
+        # closes_route, which answers from them and fixed data): kept while they stay, so
+        # another player's ship move does not send every seat's routes to be walked again.
+        kept = self._end_ships
+        if kept is None:
+            kept = self._end_ships = {}
+        version = self.seat_board_version(seat)
+        found = kept.get(seat)
+        if found is not None and found[0] == version:
+            ends_all = found[1]
+        else:
             seen: set[int] = set()
             ends_all = []
             for e in self.route_edges(seat):
@@ -255,8 +259,9 @@ class ShipRules(BuildingRules):
                 ships, _, ends = self.route_end_ships(seat, e)
                 seen.update(ships)
                 ends_all.extend(ends)
-            self._end_ships[key] = ends_all
-        return sorted(x for x in ends_all if x not in s.built_this_turn and not self.on_pirate_hex(x))
+            kept[seat] = (version, ends_all)
+        built, pirate, edge_hexes = s.built_this_turn, s.pirate, self.geo.edge_hexes
+        return sorted(x for x in ends_all if x not in built and not (pirate >= 0 and pirate in edge_hexes[x]))
 
     def check_move_ship(self, a: Action) -> str | None:
         s, seat = self.s, a.seat
