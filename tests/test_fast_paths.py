@@ -366,3 +366,20 @@ def test_a_seats_board_version_follows_its_own_pieces_only() -> None:
         assert all(after[seat] == before[seat] for seat in range(e.n) if seat != mover)
         moved += 1
     assert moved == 5
+
+
+@pytest.mark.parametrize("scenario", ["cloth-for-catan", "pirate-islands", "legend-1"])
+def test_end_ships_in_one_pass_are_each_routes_end_ships(scenario: str) -> None:
+    """movable_ships finds every route's end ships in one pass; route by route, the
+    rules' own route_end_ships must name the same ships."""
+    checked = 0
+    for g in walk(scenario, 6, 900):
+        e = g.engine
+        for seat in range(e.n):
+            by_route: set[int] = set()
+            for x in range(e.geo.n_edges):
+                if e.is_ship(x, seat):
+                    by_route.update(e.route_end_ships(seat, x)[2])
+            assert sorted(e._all_end_ships(seat)) == sorted(by_route)
+            checked += bool(by_route)
+    assert checked

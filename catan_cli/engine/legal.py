@@ -227,12 +227,12 @@ class LegalMoves(SandboxRules):
         can_ship = self.scen.rules.ships and p.pieces["ship"] > 0 and self.can_afford(seat, "ship")
         if can_road or can_ship:
             candidates = self.candidate_route_edges(seat)
-            ship_edges = set(self.rules.ship_candidates(seat, candidates)) if can_ship else set()
+            ship_ok = self._ship_sites(seat, candidates) if can_ship else frozenset()
             road_ok = self._road_sites(seat) if can_road else frozenset()
             for e in candidates:
                 if e in road_ok:
                     out.append(_new(Action, ("build-road", (e,), seat)))
-                if e in ship_edges and self.ship_edge_ok(seat, e):
+                if e in ship_ok:
                     out.append(_new(Action, ("build-ship", (e,), seat)))
         if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
             out.extend([_new(Action, ("build-settlement", (node,), seat)) for node in self._settlement_sites(seat)])
@@ -263,6 +263,26 @@ class LegalMoves(SandboxRules):
             if type(self.rules).road_reason is ScenarioRules.road_reason and not self.scen.face_down:
                 self._sites[("road", seat)] = found
         return found  # type: ignore[no-any-return]
+
+    def _ship_sites(self, seat: int, candidates: list[int]) -> frozenset[int]:
+        """The candidate paths where a ship of ``seat``'s may be built (ship_edge_ok), kept
+        while the pieces and the pirate stay when the scenario's ship_reason answers from
+        the pieces alone (or there is none): a turn's trades and builds ask again."""
+        pirate = self.s.pirate
+        found = self._kept_sites("ship", seat)
+        if found is not None and found[0] == pirate:
+            return found[1]  # type: ignore[no-any-return]
+        rules = self.rules
+        if type(rules).ship_reason is ScenarioRules.ship_reason:
+            # Without a ship rule of the scenario's, a ship may be built exactly where a moved
+            # one may go (joined to a building or ship of the seat's): the same table, which
+            # the turn's ship moves read too.
+            ships = frozenset(dst for dst, _ in self.ship_targets(seat))
+        else:
+            ships = frozenset(e for e in rules.ship_candidates(seat, candidates) if self.ship_edge_ok(seat, e))
+        if type(rules).ship_reason is ScenarioRules.ship_reason or "ship_reason" in rules.answers_from_pieces:
+            self._sites[("ship", seat)] = (pirate, ships)
+        return ships
 
     def _settlement_sites(self, seat: int) -> list[int]:
         """The intersections where ``seat`` may build a settlement now, in order; kept
