@@ -51,7 +51,7 @@ def _discards(have: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
 class LegalMoves(SandboxRules):
     # ship_moves' targets, per (board_version, seat, pirate hex), for one board_version.
     _ship_targets_board = -1
-    _ship_targets: dict[tuple[int, int, int], list[tuple[int, set[int] | None]]] = {}
+    _ship_targets: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
     # ship_moves' last answer and what it was worked out from.
     _moves_key: tuple[int, int, int, tuple[int, ...]] | None = None
     _moves: list[Action] = []
@@ -391,21 +391,21 @@ class LegalMoves(SandboxRules):
         if type(self.rules).ship_reason is ScenarioRules.ship_reason:
             # No scenario rule for ships' places: the moves are the pairs the targets allow.
             for src in movable:
-                out.extend([_new(Action, ("move-ship", (src, dst), seat)) for dst, joining in targets
-                            if joining is None or len(joining) > 1 or src not in joining])
+                out.extend([_new(Action, ("move-ship", (src, dst), seat)) for dst, only in targets if only != src])
             return out
         for src in movable:
-            out.extend(Action("move-ship", (src, dst), seat) for dst, joining in targets
-                       if (joining is None or len(joining) > 1 or src not in joining)
-                       and ship_reason(seat, dst, src) is None)
+            out.extend(Action("move-ship", (src, dst), seat) for dst, only in targets
+                       if only != src and ship_reason(seat, dst, src) is None)
         return out
 
-    def ship_targets(self, seat: int) -> list[tuple[int, set[int] | None]]:
+    def ship_targets(self, seat: int) -> list[tuple[int, int]]:
         """Where a moved ship of ``seat``'s might go: ship_edge_ok(seat, dst, lifted=src) for
         every pair, with what does not depend on the lifted ship worked out once per target:
-        whether it is open, and which of the seat's ships join it (None: a building of the
-        seat's does, whatever is lifted).  Depends on the pieces and the pirate alone, so it
-        is kept while they stay (see board_version)."""
+        whether it is open, and whether one ship of the seat's alone joins it.  Each target
+        comes with that ship (which cannot move there: lifting it cuts the target off), or
+        -1 when a building of the seat's or two of its ships join it, whatever is lifted.
+        Depends on the pieces and the pirate alone, so it is kept while they stay (see
+        board_version)."""
         s = self.s
         key = (self.board_version(), seat, s.pirate)
         if self._ship_targets_board != key[0]:
@@ -413,6 +413,38 @@ class LegalMoves(SandboxRules):
         targets = self._ship_targets.get(key)
         if targets is not None:
             return targets
+        # Lifting a ship only removes connections, so today's candidates cover every target.
+        shippable = self.scen.edge_shippable
+        candidates = self.rules.ship_candidates(
+            seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
+        geo, is_ship = self.geo, self.pieces.is_ship
+        edge_owner, edge_kind, shared = s.edge_owner, s.edge_kind, s.shared_ships
+        # own_building, blocked_for and on_pirate_hex, read from the tables directly.
+        node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
+        node_blocks = self.rules.node_blocks_route
+        edge_nodes, node_edges, edge_hexes, pirate = geo.edge_nodes, geo.node_edges, geo.edge_hexes, s.pirate
+        targets = self._ship_targets[key] = []
+        for dst in candidates:
+            if ((edge_kind[dst] and (not shared or self.shared_path_reason(seat, dst)))
+                    or (pirate >= 0 and pirate in edge_hexes[dst])):
+                continue
+            joiners = 0           # the seat's ships joining dst (no ship touches both its ends)
+            only = -1
+            for x in edge_nodes[dst]:
+                owner = node_owner[x]
+                if owner == seat and produces[node_kind[x]] > 0:
+                    joiners = 2       # anchored by a building: any ship may come
+                    only = -1
+                    break
+                if not ((owner >= 0 and owner != seat) or node_blocks(seat, x)):
+                    for e2 in node_edges[x]:
+                        if e2 != dst and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
+                                          or (shared and shared[e2] == seat)):
+                            joiners += 1
+                            only = e2 if joiners == 1 else -1
+            if joiners:
+                targets.append((dst, only))
+        return targets
         # Lifting a ship only removes connections, so today's candidates cover every target.
         shippable = self.scen.edge_shippable
         candidates = self.rules.ship_candidates(
