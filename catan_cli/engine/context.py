@@ -168,6 +168,11 @@ class RulesContext:
         those two only)."""
         return self._e.steal_resource(thief, victim)
 
+    def play_card(self, seat: int, kind: str) -> str:
+        """Play (lay out) a development card of ``kind`` from ``seat``'s hand, the turn's one
+        card; the caller's check has asked ``check`` of the general play of that card."""
+        return self._e.use_card(seat, kind)
+
     def roll_die(self) -> int:
         """One die: a forced value in the sandbox (``dice``), else the game's generator."""
         s = self._e.s
