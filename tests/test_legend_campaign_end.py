@@ -25,23 +25,6 @@ from catan_cli.scenarios.legend.chronicle import (chapter_entry, chronicle_json,
 SEED_TABLE_4 = {0: 7, 1: 5, 2: 3, 3: 1}
 
 
-class _SpiceIslandsStandIn(CHAPTERS[1].cls):  # type: ignore[misc,valid-type]
-    """Until Chapter 4 is written: its title and Chronicle columns only (seed 000)."""
-    number = 4
-    title = "The Spice Islands"
-    record_columns = (("chits", "Catan chits for spices"),)
-    total_column = None
-
-
-@pytest.fixture(autouse=True)
-def chapter_4(monkeypatch):
-    if 4 not in CHAPTERS:
-        from catan_cli.scenarios.legend.chapters import holds_the_most
-
-        monkeypatch.setitem(CHAPTERS, 4, ChapterInfo(4, "legend-4", _SpiceIslandsStandIn, (7, 5, 3, 1), 2,
-                                                     holds_the_most("chits")))
-
-
 def ch4() -> ChapterInfo:
     return CHAPTERS[4]
 
