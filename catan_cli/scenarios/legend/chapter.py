@@ -100,6 +100,16 @@ class Chapter:
         """Sea hexes the pirate may go to (none: the chapter has no pirate)."""
         return []
 
+    #: the kinds of the chapter's own cards in hand (Chapter 4's spices)
+    hand_card_names: tuple[str, ...] = ()
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """How many of each of ``hand_card_names`` ``seat`` holds."""
+        return []
+
+    def discard_hand_card(self, seat: int, kind: int) -> None:
+        raise NotImplementedError("a chapter with cards of its own in hand says how one is discarded")
+
     def extra_hand(self, seat: int) -> int:
         """Cards of the chapter's own in a hand beside resources (Chapter 4's spices)."""
         return 0

@@ -26,7 +26,7 @@ from ...engine.geometry import RESOURCES
 from .chapter import Chapter
 from .lairs import Lairs
 from .merchants import Merchants
-from .spices import Spices
+from .spices import SPICES, Spices
 
 if TYPE_CHECKING:
     from .general import LegendRules
@@ -178,6 +178,14 @@ class Chapter4(Chapter):
                 and self.pirate_hex_reason(seat, h) is None]
 
     # --- cards in hand ---------------------------------------------------------------------------
+    hand_card_names = SPICES
+
+    def hand_cards(self, seat: int) -> list[int]:
+        return list(self.spices.hand(seat))
+
+    def discard_hand_card(self, seat: int, kind: int) -> None:
+        self.spices.to_discard(seat, kind)
+
     def extra_hand(self, seat: int) -> int:
         return self.spices.held(seat)
 

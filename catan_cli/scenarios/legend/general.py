@@ -187,7 +187,7 @@ class LegendRules(Friends3Rules):
         ctx = self.ctx
         scen = ctx.scen
         return any(scen.node_settleable[n] and not scen.node_touches_sea[n] and ctx.distance_reason(n) is None
-                   for n in range(ctx.geo.n_nodes))
+                   and ctx.unexplored_at(n) < 0 for n in range(ctx.geo.n_nodes))
 
     def settlement_reason(self, seat: int, node: int, setup: bool) -> str | None:
         reason = self.chapter.settlement_reason(seat, node)

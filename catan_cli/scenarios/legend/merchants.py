@@ -146,7 +146,8 @@ class Merchants:
             ctx.data["trade_options"].remove(res)
             self.held(seat).append([res, spice])
             text += f", and takes the {RESOURCES[res]} trade option"
-        return [Event("build", seat, text)]
+        # a piece on an intersection breaks the others' trade routes through it, as an outpost does
+        return [Event("build", seat, text)] + ctx.building_placed(seat, node)
 
     def legal_merchant(self, seat: int) -> Iterable[Action]:
         ctx = self.ctx
