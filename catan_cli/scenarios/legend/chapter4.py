@@ -119,7 +119,7 @@ class Chapter4(Chapter):
         if terrain == "gold":
             if any(ctx.state.bank):
                 ctx.ask({"kind": "gold-find", "seat": seat}, first=True)
-                return [Event("discover", seat, f"{name} found a gold field and takes 1 resource of choice")]
+                return [Event("discover", seat, f"{name} found a gold field: 1 resource of choice to take")]
             return [Event("discover", seat, "the bank has no resource for the gold field found")]
         if terrain == SPICE:
             return self.spices.draw(seat)[1]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from ...engine.actions import Action, Event, Private
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
-from ...notation import Reader
+from ...notation import VERBS, Reader
 
 if TYPE_CHECKING:
     from .general import LegendRules
@@ -145,6 +145,13 @@ class Spices:
                                 "('offer blue 1 pepper for 1 ore'), with players only, never with the bank. "
                                 "They answer 'accept' or 'decline'.", "offer blue 1 pepper for 1 ore"),
                  offers=True),
+            Verb("spice-to-bank", ("trade",), parse=_parse_trade, format=lambda a, w: "trade " + " ".join(a.args),
+                 check=lambda a: "spice cards are never traded with the bank, nor taken from it; trade them "
+                                 "with other players ('offer blue 1 pepper for 1 ore')",
+                 apply=lambda a: [], legal=lambda seat: [],
+                 help=HelpEntry("trade", "trade N RES for 1 RES",
+                                "The bank trades resources only: spice cards are never traded with it.",
+                                "trade 3 wool for 1 ore")),
             Verb("accept-spices", ("accept",), parse=_parse_answer("accept"), format=lambda a, w: "accept",
                  check=self.check_answer, apply=self.apply_answer, legal=lambda seat: [],
                  help=HelpEntry("accept", "accept", "Accept the trade offered to you.", "accept"),
@@ -441,6 +448,15 @@ def _parse_offer(r: Reader, actor: int) -> Action:
     if any(give[5:]) or any(get[5:]):
         return Action("spice-offer", (target, give, get), actor)
     return Action("offer", (target, give[:5], get[:5]), actor)
+
+
+def _parse_trade(r: Reader, actor: int) -> Action:
+    """A maritime trade naming a spice is refused by its check; any other is the general one."""
+    if any(tok in SPICES for tok in r.t[r.i:]):
+        words = tuple(r.t[r.i:])
+        r.i = len(r.t)
+        return Action("spice-to-bank", words, actor)
+    return VERBS["trade"](r, actor)
 
 
 def _parse_answer(kind: str) -> Any:
