@@ -86,6 +86,9 @@ def test_the_board_shows_unexplored_areas_the_spice_hex_its_merchant_and_the_lai
     assert "merchants: red 34" in board
     # each face-down hex carries its area's colour under its top corner: 6 red, 8 blue
     assert board.count("/ red \\") == 6 and board.count("/ blue\\") == 8
+    # compact hexes: their short words in the key
+    small = plain(render_board(g.board_json(), g.view("blue"), compact=True), width=100)
+    assert "sp: a spice hex" in small and "?? face down" in small and "[L] sea robber lair" in small
 
 
 def test_your_spices_by_kind_the_others_by_count() -> None:

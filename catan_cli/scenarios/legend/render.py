@@ -84,7 +84,7 @@ class LegendLayer(BoardLayer):
             items.append(("x3 castaways (face down)", CASTAWAY_STYLE))
         if not render4.is_chapter4(view):
             items.append((f"{GLYPHS['outpost']} outpost", "bold"))
-        items += render2.legend_marks(view) + render3.legend_marks(view) + render4.legend_marks(view)
+        items += render2.legend_marks(view) + render3.legend_marks(view) + render4.legend_marks(view, compact)
         if _extra(view).get("robber_at_start"):
             items.append(("robber: at its start beside the VP track", theme.ROBBER_STYLE))
         return items

@@ -72,13 +72,18 @@ def hex_notes(board: Board, view: View, shown: AbstractSet[str]) -> list[HexNote
     return notes
 
 
-def legend_marks(view: View) -> list[Item]:
+def legend_marks(view: View, compact: bool = False) -> list[Item]:
+    """The chapter's key; compact hexes show the spice hex as "sp", a face-down one as "??"
+    and a lair by its letter."""
     if not is_chapter4(view):
         return []
     items: list[Item] = [("m12 merchant (closes its owner's route)", MERCHANT_STYLE),
-                         ("spice: a spice hex, no number, no roads or settlements", SPICE_STYLE)]
+                         (f"{'sp' if compact else 'spice'}: a spice hex, no number, no roads or settlements",
+                          SPICE_STYLE)]
+    if compact:
+        items.append(("?? face down", theme.NOTE_STYLE))
     if _extra(view).get("lairs_in_play"):
-        items.append(("LAIR sea robber lair (4 ships on its sides take it)", LAIR_STYLE))
+        items.append((f"{'[L]' if compact else 'LAIR'} sea robber lair (4 ships on its sides take it)", LAIR_STYLE))
     return items
 
 
