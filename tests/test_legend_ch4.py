@@ -196,13 +196,22 @@ def test_no_settlement_and_no_road_next_to_an_undiscovered_hex():
 def test_lairs_go_on_the_first_4_sea_hexes_discovered_when_2_or_more_sea_robbers_were_left():
     g = legend4(carry={"chapter": 3, "robbers_left": 2, "friends": {}})
     assert g.state.extra["lairs_in_play"]
-    rules = g.engine.rules
-    found = []
-    for h in g.engine.scen.face_down["red"].hexes + g.engine.scen.face_down["blue"].hexes:
-        g.state.terrain[h] = "sea"
-        found.append(h)
-        rules.chapter.lairs.on_sea_found(h)
-    assert g.state.extra["lairs"] == found[:4] and g.state.extra["lairs_left"] == 0
+    top(g, "red", "sea", "gold", "sea", "sea")
+    top(g, "blue", "sea", "sea", "spice")
+    ctx, geo = g.engine.rules.ctx, g.engine.geo
+    order = []
+    for hex_id in ("N", "O", "P", "W", "AV", "AW", "AX"):      # turned up one at a time, by a ship's end
+        h = geo.hex_ids.index(hex_id)
+        assert g.state.terrain[h] == UNEXPLORED
+        corner = next(n for n in geo.hex_nodes[h] if sum(g.state.terrain[x] == UNEXPLORED
+                                                         for x in geo.node_hexes[n]) == 1)
+        ctx.explore(0, geo.node_edges[corner][0])
+        g.state.pending.clear()                                # the gold field's resource, not asked here
+        order.append((hex_id, terrain(g, hex_id)))
+    assert order == [("N", "sea"), ("O", "gold"), ("P", "sea"), ("W", "sea"), ("AV", "sea"), ("AW", "sea"),
+                     ("AX", "spice")]
+    # the first 4 sea hexes, over both areas, and no more
+    assert g.view()["extra"]["lairs"] == ["N", "P", "W", "AV"] and g.state.extra["lairs_left"] == 0
 
 
 def test_a_discovered_sea_hex_gets_a_lair():
@@ -421,6 +430,8 @@ def test_spice_cards_are_never_traded_with_the_bank():
     refused(g, "trade 3 pepper for 1 ore", "never traded with the bank")
     refused(g, "trade 3 ore for 1 pepper", "never traded with the bank")
     assert not [c for c in g.legal_commands() if c.startswith("trade") and "pepper" in c]
+    run(g, "give red 3 wool")
+    legal(g, "trade 3 wool for 1 ore")                  # resources still trade with the bank
 
 
 def test_3_different_spices_buy_2_catan_chits_once_per_turn():
