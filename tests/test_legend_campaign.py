@@ -255,7 +255,8 @@ def test_the_whole_legend_by_bots_chapters_1_to_4_with_the_carry_to_its_winner(t
     _play_to_the_end(session)
     assert legend.record_chapter(c, tmp_path)
     c = legend.load_campaign("saga", tmp_path)
-    assert c.chapter == 4 and not c.finished and c.save == "saga-ch4"
+    assert c.chapter == 4 and not c.finished and c.save == "saga-ch4"   # Chapter 4 follows, with the carry
+    assert c.carry["robbers_left"] == len(game3.state.extra["sea_robbers"])
     third = c.chronicle[2]
     sunk = {p: game3.state.players[game3.seat(p)].extra["sunk"] for p in game3.players}
     assert third["record"] == {p: {"sunk": sunk[p]} for p in game3.players}

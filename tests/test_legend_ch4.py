@@ -196,13 +196,22 @@ def test_no_settlement_and_no_road_next_to_an_undiscovered_hex():
 def test_lairs_go_on_the_first_4_sea_hexes_discovered_when_2_or_more_sea_robbers_were_left():
     g = legend4(carry={"chapter": 3, "robbers_left": 2, "friends": {}})
     assert g.state.extra["lairs_in_play"]
-    rules = g.engine.rules
-    found = []
-    for h in g.engine.scen.face_down["red"].hexes + g.engine.scen.face_down["blue"].hexes:
-        g.state.terrain[h] = "sea"
-        found.append(h)
-        rules.chapter.lairs.on_sea_found(h)
-    assert g.state.extra["lairs"] == found[:4] and g.state.extra["lairs_left"] == 0
+    top(g, "red", "sea", "gold", "sea", "sea")
+    top(g, "blue", "sea", "sea", "spice")
+    ctx, geo = g.engine.rules.ctx, g.engine.geo
+    order = []
+    for hex_id in ("N", "O", "P", "W", "AV", "AW", "AX"):      # turned up one at a time, by a ship's end
+        h = geo.hex_ids.index(hex_id)
+        assert g.state.terrain[h] == UNEXPLORED
+        corner = next(n for n in geo.hex_nodes[h] if sum(g.state.terrain[x] == UNEXPLORED
+                                                         for x in geo.node_hexes[n]) == 1)
+        ctx.explore(0, geo.node_edges[corner][0])
+        g.state.pending.clear()                                # the gold field's resource, not asked here
+        order.append((hex_id, terrain(g, hex_id)))
+    assert order == [("N", "sea"), ("O", "gold"), ("P", "sea"), ("W", "sea"), ("AV", "sea"), ("AW", "sea"),
+                     ("AX", "spice")]
+    # the first 4 sea hexes, over both areas, and no more
+    assert g.view()["extra"]["lairs"] == ["N", "P", "W", "AV"] and g.state.extra["lairs_left"] == 0
 
 
 def test_a_discovered_sea_hex_gets_a_lair():
@@ -421,6 +430,8 @@ def test_spice_cards_are_never_traded_with_the_bank():
     refused(g, "trade 3 pepper for 1 ore", "never traded with the bank")
     refused(g, "trade 3 ore for 1 pepper", "never traded with the bank")
     assert not [c for c in g.legal_commands() if c.startswith("trade") and "pepper" in c]
+    run(g, "give red 3 wool")
+    legal(g, "trade 3 wool for 1 ore")                  # resources still trade with the bank
 
 
 def test_3_different_spices_buy_2_catan_chits_once_per_turn():
@@ -505,3 +516,56 @@ def test_every_chapter_4_verb_has_help_and_the_rules_text_names_the_tasks():
     text = g.engine.rules.rules_text
     for words in ("Spice Islands", "merchant", "trade option", "lair", "14 VP", "never with the bank"):
         assert words in text
+
+
+# --- secrecy -------------------------------------------------------------------------------------------------
+def test_no_view_names_a_face_down_hex_or_the_order_of_a_stack():
+    g = legend4()
+    hidden = [h for area in g.engine.scen.face_down.values() for h in area.hexes]
+    for viewer in [*COLOURS, None]:
+        view = g.view(viewer)
+        assert view["extra"]["face_down"] == {"red": {"hexes": 8, "numbers": 4}, "blue": {"hexes": 8, "numbers": 0}}
+        assert view["extra"]["spice_stack"] == 30 and view["extra"]["chests_aside"] == 16
+    shown = {h["id"]: h for h in g.board_json()["hexes"]}            # the board, the same for all
+    for h in hidden:
+        assert shown[g.engine.geo.hex_ids[h]]["terrain"] == UNEXPLORED
+        assert shown[g.engine.geo.hex_ids[h]]["number"] is None
+
+
+def test_no_seat_is_told_a_face_down_hex_or_a_stack_order_while_exploring():
+    """A walk that explores, buys and cashes spices: at every step, what each seat sees (its
+    view, its legal commands, the events it is told) is the same in a copy of the game with
+    everything hidden from it changed (the face-down stacks, the spice stack, the chests, the
+    other hands)."""
+    import random
+
+    from secrecy import leaks
+
+    g = Game.new("legend-4", players=COLOURS[:3], seed=5)
+    rng = random.Random(5)
+    prefer = ("build ship", "build merchant", "buy spice", "cash", "choose resource", "roll", "discard")
+    for step in range(220):
+        if g.over:
+            break
+        actions = g.legal_actions()
+        texts = [g.text(a) for a in actions]
+        liked = [a for a, t in zip(actions, texts) if t.startswith(prefer)]
+        action = rng.choice(liked if liked and rng.random() < 0.8 else actions)
+        assert leaks(g, action, seed=step) == [], f"step {step}: {g.text(action)}"
+        g.execute(action)
+    assert any(t != UNEXPLORED for area in g.engine.scen.face_down.values()
+               for t in (g.state.terrain[h] for h in area.hexes))
+
+
+# --- what Chapter 3 passes on ----------------------------------------------------------------------------
+@pytest.mark.parametrize("left, lairs", [(1, False), (2, True), (5, True)])
+def test_chapter_3s_sea_robbers_left_decide_the_lairs_and_its_friends_come_along(left, lairs):
+    g3 = Game.new("legend-3", players=COLOURS, seed=7, sandbox=True, carry={"chapter": 2, "gold_total": 0})
+    g3.state.extra["sea_robbers"] = g3.state.extra["sea_robbers"][:left]
+    g3.engine.rules.give_friend(1, "hakon")
+    carry = g3.engine.rules.chapter_result()["passes_on"]
+    assert carry["robbers_left"] == left
+    g = legend4(carry=carry)
+    assert g.state.extra["lairs_in_play"] is lairs
+    assert g.state.extra["lairs_left"] == (4 if lairs else 0)
+    assert pdata(g, "blue")["friends"] == {"hakon": 0} and pdata(g, "red")["friends"] == {}
