@@ -14,45 +14,38 @@ from collections import Counter
 import pytest
 
 from catan_cli import Game
-from catan_cli.bots import make_bot
 from catan_cli.bots.context import Ctx
 from catan_cli.engine.actions import Action
 from catan_cli.engine.geometry import UNEXPLORED
 from catan_cli.scenarios.legend import bot4
 from catan_cli.simulate import run_simulation
+from bot_games import NAMES, play_checked
 
-NAMES = ["red", "blue", "white", "orange"]
 TASKS = ["build merchant", "buy spice", "cash", "build ship", "choose resource"]
 
 
-def play(bots: list[str], seed: int, turns: int = 500) -> tuple[Counter[str], Game, list[str]]:
-    """Play one game; each line is checked legal and canonical, and counted by its verb;
-    the lair captures' event texts are kept."""
-    names = NAMES[:len(bots)]
-    game = Game.new("legend-4", players=names, seed=seed)
-    agents = [make_bot(kind, 100 + seed + i) for i, kind in enumerate(bots)]
-    said: Counter[str] = Counter()
-    lairs: list[str] = []
-    while not game.over and game.engine.s.turn <= turns:
-        seat = game.prompt_player()
-        line = agents[names.index(seat)].choose(game, seat)
-        verdict = game.check(line)
-        assert verdict.ok, f"{seat} said {line!r}: {verdict.reason}"
-        assert game.text(game.parse(line)) == line
-        events = game.execute(line)
-        lairs += [e.text for e in events if e.kind == "lair" and "defeated" in e.text]
-        said[next((t for t in TASKS if line.startswith(t)), line.split()[0])] += 1
-    return said, game, lairs
+def play(bots: list[str], seed: int, turns: int = 500) -> tuple[Counter[str], Game]:
+    return play_checked("legend-4", bots, seed, tasks=TASKS, turns=turns)
+
+
+def lair_captures(game: Game) -> list[str]:
+    """The capture events of a game, its history replayed."""
+    again = Game.new(game.state.scenario.removesuffix("-3p"), players=game.players, seed=game.state.seed)
+    out = []
+    for line in game.history:
+        out += [e.text for e in again.execute(line) if e.kind == "lair" and "defeated" in e.text]
+    assert again.digest() == game.digest()
+    return out
 
 
 @pytest.mark.parametrize("bots", [["greedy", "random", "greedy", "random"], ["random", "greedy", "greedy"]])
 def test_bots_say_only_legal_canonical_commands_in_chapter_4(bots: list[str]) -> None:
-    said, _, _ = play(bots, seed=11)
+    said, _ = play(bots, seed=11)
     assert sum(said.values()) > 100
 
 
 def test_greedy_bots_explore_place_merchants_buy_and_cash_spices() -> None:
-    said, game, _ = play(["greedy"] * 4, seed=0)
+    said, game = play(["greedy"] * 4, seed=0)
     for task in TASKS:
         assert said[task] > 0, (task, said)
     s = game.state
@@ -67,8 +60,8 @@ def test_greedy_bots_capture_a_lair_with_ships_of_two_players() -> None:
     names two or more players."""
     together = []
     for seed in range(4):
-        _, _, lairs = play(["greedy"] * 4, seed=seed)
-        together += [t for t in lairs if "," in t.rsplit("(", 1)[-1]]
+        _, game = play(["greedy"] * 4, seed=seed)
+        together += [t for t in lair_captures(game) if "," in t.rsplit("(", 1)[-1]]
     assert together
 
 
