@@ -15,26 +15,16 @@ import pytest
 from catan_cli import Game
 from catan_cli.bots import make_bot
 from catan_cli.simulate import play_game, run_simulation
+from bot_games import play_checked
 
 SCENARIO = "barbarian-attack"
 NAMES = ["red", "blue", "white", "orange"]
 
 
 def test_bots_only_say_legal_canonical_commands_in_barbarian_attack() -> None:
-    bots = ["greedy", "random", "greedy", "random"]
-    game = Game.new(SCENARIO, players=NAMES, seed=11)
-    agents = [make_bot(kind, 100 + i) for i, kind in enumerate(bots)]
-    kinds: set[str] = set()
-    while not game.over and game.engine.s.turn <= 120:
-        seat = game.prompt_player()
-        line = agents[NAMES.index(seat)].choose(game, seat)
-        verdict = game.check(line)
-        assert verdict.ok, f"{seat} said {line!r}: {verdict.reason}"
-        action = game.parse(line)
-        assert game.text(action) == line
-        kinds.add(action.kind)
-        game.execute(line)
-    assert {"buy-card", "move-knight"} <= kinds, kinds
+    kinds, _ = play_checked(SCENARIO, ["greedy", "random", "greedy", "random"], 11, turns=120, bot_seed=100,
+                            count=lambda game, line: game.parse(line).kind)
+    assert {"buy-card", "move-knight"} <= set(kinds), kinds
 
 
 def test_greedy_decisions_do_not_depend_on_the_order_of_the_face_down_deck() -> None:

@@ -18,19 +18,19 @@ players.
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass
 
 import pytest
 
 from catan_cli import Game
-from catan_cli.engine import invariants
-from catan_cli.engine.invariants import check_invariants, longest_trail
+from catan_cli.engine.actions import Action, Event
 from catan_cli.engine.pieces import CITY, SETTLEMENT
 from catan_cli.scenarios.barbarian_attack.coast import FALLEN_CITY, FALLEN_SETTLEMENT
+from walker import memoised_trails, walk_game
 
-COLOURS = ["red", "blue", "white", "orange"]
+__all__ = ["memoised_trails"]
+
 SCENARIO = "barbarian-attack"
 BARBARIANS, CARDS, KNIGHTS = 36, 26, 6
 
@@ -51,22 +51,7 @@ class Walk:
     conquests: int
 
 
-_TRAILS: dict[tuple[object, ...], int] = {}
-
-
-def memo_trail(engine, seat: int) -> int:  # type: ignore[no-untyped-def]
-    s = engine.s
-    key = (seat, tuple(s.edge_owner), tuple(s.node_owner), tuple(s.node_kind))
-    if key not in _TRAILS:
-        if len(_TRAILS) > 200_000:
-            _TRAILS.clear()
-        _TRAILS[key] = longest_trail(engine, seat)
-    return _TRAILS[key]
-
-
-@pytest.fixture(autouse=True)
-def memoised_trails(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(invariants, "longest_trail", memo_trail)
+pytestmark = pytest.mark.usefixtures("memoised_trails")
 
 
 def seed_problems(g: Game) -> list[str]:
@@ -113,28 +98,21 @@ def seed_problems(g: Game) -> list[str]:
 
 
 def walk(seed: int, players: int, cap: int, check: bool = True) -> Walk:
-    rng = random.Random(seed * 7919 + players)
-    g = Game.new(SCENARIO, players=COLOURS[:players], seed=seed)
-    actions = invasions = won = cards = moves = conquests = 0
-    while not g.over and g.state.turn <= cap:
-        options = g.legal_actions()
-        assert options, f"seed {seed}: nothing legal in a live game ({g.waiting_for()})"
-        action = rng.choice(options)
-        events = g.execute(action)
-        actions += 1
-        invasions += sum(1 for ev in events if ev.kind == "invasion" and "calls the barbarians" in ev.text)
-        won += sum(1 for ev in events if ev.kind == "battle" and " beat " in ev.text)
-        conquests += sum(1 for ev in events if ev.kind == "conquest" and ev.seat < 0)
-        cards += action.kind == "buy-card"
-        moves += action.kind == "move-knight"
-        if check:
-            problems = check_invariants(g) + seed_problems(g)
-            assert not problems, (f"seed {seed}, {players} players, action {actions} {g.history[-1]!r} "
-                                  f"-> {[ev.text for ev in events]}: {problems}")
-    if g.over:
-        assert g.legal_actions() == []
-    return Walk(seed, players, [g.players[w] for w in g.state.winners], g.state.turn, actions, not g.over,
-                invasions, won, sum(p.extra["prisoners"] for p in g.state.players), cards, moves, conquests)
+    tally = dict(invasions=0, won=0, cards=0, moves=0, conquests=0)
+
+    def count(g: Game, action: Action, events: list[Event]) -> None:
+        tally["invasions"] += sum(1 for ev in events if ev.kind == "invasion" and "calls the barbarians" in ev.text)
+        tally["won"] += sum(1 for ev in events if ev.kind == "battle" and " beat " in ev.text)
+        tally["conquests"] += sum(1 for ev in events if ev.kind == "conquest" and ev.seat < 0)
+        tally["cards"] += action.kind == "buy-card"
+        tally["moves"] += action.kind == "move-knight"
+
+    run = walk_game(SCENARIO, seed, players, cap=cap, by_text=False, problems=seed_problems, check=check,
+                    on_step=count)
+    g = run.game
+    return Walk(seed, players, [g.players[w] for w in g.state.winners], g.state.turn, run.actions, run.capped,
+                tally["invasions"], tally["won"], sum(p.extra["prisoners"] for p in g.state.players),
+                tally["cards"], tally["moves"], tally["conquests"])
 
 
 FAST = [(seed, 3 + seed % 2) for seed in range(3)]

@@ -26,19 +26,18 @@ The normal suite walks a fast slice; ``-m slow`` walks 300 seeds of each player 
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass
 
 import pytest
 
 from catan_cli import Game
-from catan_cli.engine import invariants
-from catan_cli.engine.invariants import check_invariants, longest_trail
+from catan_cli.engine.actions import Action, Event
 from catan_cli.engine.state import CITY, ROAD, SETTLEMENT, SHIP
-from sea_helpers import COLOURS, sea_rules
+from sea_helpers import sea_rules
+from walker import memo_trail, memoised_trails, walk_game
 
-__all__ = ["sea_rules"]
+__all__ = ["memoised_trails", "sea_rules"]
 
 TURN_CAP = 3000            # a walk stops when the turn counter passes this
 TOTAL_CLOTH = 8 * 5 + 10
@@ -62,24 +61,7 @@ class Walk:
     route_holder_changes: int
 
 
-_TRAILS: dict[tuple, int] = {}
-
-
-def memo_trail(engine, seat: int) -> int:
-    """:func:`longest_trail`, computed once per board position and seat."""
-    s = engine.s
-    key = (engine.scen.key, seat, tuple(s.edge_owner), tuple(s.edge_kind), tuple(s.node_owner),
-           tuple(s.node_kind))
-    if key not in _TRAILS:
-        if len(_TRAILS) > 200_000:
-            _TRAILS.clear()
-        _TRAILS[key] = longest_trail(engine, seat)
-    return _TRAILS[key]
-
-
-@pytest.fixture(autouse=True)
-def memoised_trails(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(invariants, "longest_trail", memo_trail)
+pytestmark = pytest.mark.usefixtures("memoised_trails")
 
 
 def cloth_problems(g: Game) -> list[str]:
@@ -147,35 +129,26 @@ def route_problems(g: Game) -> list[str]:
 
 def walk(seed: int, players: int, scenario: str = "cloth-for-catan", check: bool = True) -> Walk:
     """Play one game to the end (or the cap) with uniformly random legal actions."""
-    rng = random.Random(seed * 7919 + players)
-    g = Game.new(scenario, players=COLOURS[:players], seed=seed)
-    actions = moves = pirate_cloth = holder_changes = gold = 0
-    awarded = 0
-    holder = -1
-    while not g.over and g.state.turn <= TURN_CAP:
-        options = g.legal_actions()
-        assert options, f"{scenario} seed {seed}: nothing legal in a live game ({g.waiting_for()})"
-        action = rng.choice(options)
-        before = sum(p.extra.get("cloth", 0) for p in g.state.players)
-        events = g.execute(action)
-        actions += 1
-        moves += action.kind == "move-ship"
-        gold += action.kind == "choose-gold"
-        pirate_cloth += action.kind == "pirate" and action.args[2] == "cloth"
-        awarded += sum(p.extra.get("cloth", 0) for p in g.state.players) - before
-        if g.state.longest_holder != holder:
-            holder_changes += 1
-            holder = g.state.longest_holder
-        if check:
-            problems = check_invariants(g) + cloth_problems(g)
-            assert not problems, (f"{scenario} seed {seed}, {players} players, action {actions} "
-                                  f"{g.history[-1]!r} -> {[ev.text for ev in events]}: {problems}")
-    if g.over:
-        assert g.legal_actions() == []
+    tally = dict(moves=0, pirate_cloth=0, holder_changes=0, gold=0, awarded=0, holder=-1, cloth=0)
+
+    def count(g: Game, action: Action, events: list[Event]) -> None:
+        tally["moves"] += action.kind == "move-ship"
+        tally["gold"] += action.kind == "choose-gold"
+        tally["pirate_cloth"] += action.kind == "pirate" and action.args[2] == "cloth"
+        cloth = sum(p.extra.get("cloth", 0) for p in g.state.players)
+        tally["awarded"] += cloth - tally["cloth"]
+        tally["cloth"] = cloth
+        if g.state.longest_holder != tally["holder"]:
+            tally["holder_changes"] += 1
+            tally["holder"] = g.state.longest_holder
+
+    run = walk_game(scenario, seed, players, cap=TURN_CAP, by_text=False, problems=cloth_problems, check=check,
+                    on_step=count)
+    g = run.game
     stocked = sum(1 for v in g.state.extra.get("villages", ()) if v["cloth"] > 0)
-    return Walk(scenario, seed, players, [g.players[w] for w in g.state.winners], g.state.turn, actions,
-                not g.over, g.over and "villages" in g.state.extra and stocked <= 3, gold, awarded,
-                moves, pirate_cloth, holder_changes)
+    return Walk(scenario, seed, players, [g.players[w] for w in g.state.winners], g.state.turn, run.actions,
+                run.capped, g.over and "villages" in g.state.extra and stocked <= 3, tally["gold"],
+                tally["awarded"], tally["moves"], tally["pirate_cloth"], tally["holder_changes"])
 
 
 FAST = [(seed, 3 + seed % 2) for seed in range(6)]

@@ -16,18 +16,16 @@ The normal suite plays a few seeds; ``-m slow`` plays 300 seeds with each player
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from dataclasses import dataclass
 
 import pytest
 
 from catan_cli import Game
-from catan_cli.engine.invariants import check_invariants
 from catan_cli.engine.state import SETTLEMENT
 from catan_cli.scenarios.land_ho.base import HARBOR
+from walker import prefer, walk_game
 
-COLOURS = ["red", "blue", "white", "orange"]
 TURN_CAP = 600
 
 PREFERENCES = [
@@ -82,33 +80,25 @@ def scenario_problems(g: Game) -> list[str]:
     return out
 
 
+def offers_now_and_then(g: Game, rng: random.Random) -> list[str]:
+    commands = g.legal_commands()
+    if rng.random() < 0.05:      # now and then a one-for-one offer (gold offers among them)
+        commands = [c for c in g.legal_commands(offers=True) if c.startswith("offer")] or commands
+    return commands
+
+
+def choose(g: Game, commands: list[str], rng: random.Random) -> str:
+    # a pending decision's commands are listed as "seat: command"
+    return prefer(commands, rng, PREFERENCES, lambda c, prefix: c.startswith(prefix) or f": {prefix}" in c)
+
+
 def walk(seed: int, players: int, check_every: int = 1) -> Walk:
-    start = time.perf_counter()
-    rng = random.Random(seed)
-    g = Game.new("land-ho", players=COLOURS[:players], seed=seed)
-    actions = 0
-    while not g.over and g.state.turn <= TURN_CAP:
-        commands = g.legal_commands()
-        if rng.random() < 0.05:      # now and then a one-for-one offer (gold offers among them)
-            commands = [c for c in g.legal_commands(offers=True) if c.startswith("offer")] or commands
-        assert commands, f"seed {seed}: no legal command at turn {g.state.turn} ({g.waiting_for()})"
-        choice = None
-        for prefix, chance in PREFERENCES:
-            options = [c for c in commands if c.startswith(prefix) or f": {prefix}" in c]
-            if options and rng.random() < chance:
-                choice = rng.choice(options)
-                break
-        if choice is None:
-            choice = rng.choice(commands)
-        g.execute(choice)
-        actions += 1
-        if actions % check_every == 0:
-            problems = check_invariants(g) + scenario_problems(g)
-            assert not problems, f"seed {seed}, {players} players, after '{choice}': {problems}"
+    run = walk_game("land-ho", seed, players, cap=TURN_CAP, rng=random.Random(seed), options=offers_now_and_then,
+                    pick=choose, problems=scenario_problems, check_every=check_every)
+    g = run.game
     discovered = sum(1 for h, t in enumerate(g.state.terrain) if g.engine.scen.hex_area[h] in ("north", "south")
                      and t != "unexplored")
-    return Walk(seed, players, g.winner, g.state.turn, actions, not g.over, discovered,
-                time.perf_counter() - start)
+    return Walk(seed, players, g.winner, g.state.turn, run.actions, run.capped, discovered, run.seconds)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

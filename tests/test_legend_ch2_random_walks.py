@@ -18,17 +18,15 @@ The normal suite plays a few seeds; ``-m slow`` plays 300 seeds with 3 and with 
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 import pytest
 
 from catan_cli import Game
-from catan_cli.engine.invariants import check_invariants
 from catan_cli.engine.state import CITY, SETTLEMENT, SHIP
 from catan_cli.scenarios.legend.general import OUTPOST
+from walker import prefer, walk_game
 
-COLOURS = ["red", "blue", "white", "orange"]
 TURN_CAP = 500
 
 PREFERENCES = [
@@ -113,34 +111,17 @@ def choose(g: Game, commands: list[str], rng: random.Random) -> str:
     towards = [c for c in commands if c.startswith("move miner") and c[c.index(" to "):].strip() in fields]
     if towards and rng.random() < 0.9:
         return rng.choice(towards)
-    for prefix, chance in PREFERENCES:
-        options = [c for c in commands if c.startswith(prefix)]
-        if options and rng.random() < chance:
-            return rng.choice(options)
-    return rng.choice(commands)
+    return prefer(commands, rng, PREFERENCES)
 
 
 def walk(seed: int, players: int, check: bool = True, cap: int = TURN_CAP) -> Walk:
-    rng = random.Random(seed * 7919 + players)
-    start = time.perf_counter()
-    g = Game.new("legend-2", players=COLOURS[:players], seed=seed)
-    actions = 0
-    while not g.over and g.state.turn <= cap:
-        commands = g.legal_commands()
-        assert commands, f"seed {seed}/{players}: nothing legal in a live game ({g.waiting_for()})"
-        command = choose(g, commands, rng)
-        events = g.execute(command)
-        actions += 1
-        if check:
-            problems = check_invariants(g) + scenario_problems(g)
-            assert not problems, (f"seed {seed}, {players} players, action {actions} "
-                                  f"{command!r} -> {[ev.text for ev in events]}: {problems}")
+    run = walk_game("legend-2", seed, players, cap=cap, pick=choose, problems=scenario_problems, check=check)
+    g = run.game
     if g.over:
-        assert g.winner is not None and g.legal_commands() == []
-        assert g.vp(g.winner) >= 12
+        assert g.winner is not None and g.vp(g.winner) >= 12
     gold = sum(p.extra["gold"] for p in g.state.players)
-    return Walk(seed, players, g.winner, g.state.turn, actions, not g.over, gold,
-                len(g.state.extra["gold_fields_turned"]), time.perf_counter() - start)
+    return Walk(seed, players, g.winner, g.state.turn, run.actions, run.capped, gold,
+                len(g.state.extra["gold_fields_turned"]), run.seconds)
 
 
 FAST = [(seed, 3 + seed % 2) for seed in range(4)]

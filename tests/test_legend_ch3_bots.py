@@ -13,28 +13,14 @@ from collections import Counter
 import pytest
 
 from catan_cli import Game
-from catan_cli.bots import make_bot
 from catan_cli.simulate import run_simulation
+from bot_games import play_checked
 
-NAMES = ["red", "blue", "white", "orange"]
 TASKS = ["harbor", "build catapult", "build ship"]
 
 
 def play(bots: list[str], seed: int, turns: int = 500) -> tuple[Counter[str], Game]:
-    """Play one game; each line is checked legal and canonical, and counted by its verb."""
-    names = NAMES[:len(bots)]
-    game = Game.new("legend-3", players=names, seed=seed)
-    agents = [make_bot(kind, 100 + seed + i) for i, kind in enumerate(bots)]
-    said: Counter[str] = Counter()
-    while not game.over and game.engine.s.turn <= turns:
-        seat = game.prompt_player()
-        line = agents[names.index(seat)].choose(game, seat)
-        verdict = game.check(line)
-        assert verdict.ok, f"{seat} said {line!r}: {verdict.reason}"
-        assert game.text(game.parse(line)) == line
-        game.execute(line)
-        said[next((t for t in TASKS if line.startswith(t)), line.split()[0])] += 1
-    return said, game
+    return play_checked("legend-3", bots, seed, tasks=TASKS, turns=turns)
 
 
 @pytest.mark.parametrize("bots", [["greedy", "random", "greedy", "random"], ["random", "greedy", "greedy"]])

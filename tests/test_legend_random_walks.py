@@ -16,18 +16,15 @@ The normal suite plays a few seeds; ``-m slow`` plays 300 seeds with 3 and with 
 
 from __future__ import annotations
 
-import random
-import time
 from dataclasses import dataclass
 
 import pytest
 
 from catan_cli import Game
-from catan_cli.engine.invariants import check_invariants
 from catan_cli.engine.state import CITY, SETTLEMENT, SHIP
 from catan_cli.scenarios.legend.general import OUTPOST
+from walker import preferring, walk_game
 
-COLOURS = ["red", "blue", "white", "orange"]
 TURN_CAP = 500
 
 PREFERENCES = [
@@ -93,36 +90,20 @@ def scenario_problems(g: Game) -> list[str]:
     return out
 
 
-def choose(commands: list[str], rng: random.Random) -> str:
-    for prefix, chance in PREFERENCES:
-        options = [c for c in commands if c.startswith(prefix)]
-        if options and rng.random() < chance:
-            return rng.choice(options)
-    return rng.choice(commands)
-
-
 def walk(seed: int, players: int, check: bool = True, cap: int = TURN_CAP) -> Walk:
-    rng = random.Random(seed * 7919 + players)
-    start = time.perf_counter()
-    g = Game.new("legend-1", players=COLOURS[:players], seed=seed)
-    actions = shared = 0
-    while not g.over and g.state.turn <= cap:
-        commands = g.legal_commands()
-        assert commands, f"seed {seed}/{players}: nothing legal in a live game ({g.waiting_for()})"
-        command = choose(commands, rng)
-        events = g.execute(command)
-        actions += 1
+    shared = 0
+
+    def count_shared(g: Game, command: object, events: object) -> None:
+        nonlocal shared
         shared += any(o >= 0 for o in g.state.shared_ships)
-        if check:
-            problems = check_invariants(g) + scenario_problems(g)
-            assert not problems, (f"seed {seed}, {players} players, action {actions} "
-                                  f"{command!r} -> {[ev.text for ev in events]}: {problems}")
+
+    run = walk_game("legend-1", seed, players, cap=cap, pick=preferring(PREFERENCES),
+                    problems=scenario_problems, check=check, on_step=count_shared)
+    g = run.game
     if g.over:
-        assert g.winner is not None and g.legal_commands() == []
-        assert g.vp(g.winner) >= 11
+        assert g.winner is not None and g.vp(g.winner) >= 11
     rescued = sum(len(p.extra["rescued"]) for p in g.state.players)
-    return Walk(seed, players, g.winner, g.state.turn, actions, not g.over, rescued, shared,
-                time.perf_counter() - start)
+    return Walk(seed, players, g.winner, g.state.turn, run.actions, run.capped, rescued, shared, run.seconds)
 
 
 FAST = [(seed, 3 + seed % 2) for seed in range(4)]

@@ -19,18 +19,15 @@ The normal suite plays a few seeds; ``-m slow`` plays 300 seeds with 3 and with 
 
 from __future__ import annotations
 
-import random
-import time
 from dataclasses import dataclass
 
 import pytest
 
 from catan_cli import Game
-from catan_cli.engine.invariants import check_invariants
-from catan_cli.engine.state import SETTLEMENT, SHIP
+from catan_cli.engine.state import SHIP
 from catan_cli.scenarios.pirate_islands.rules import FORTRESS, WARSHIP
+from walker import preferring, walk_game
 
-COLOURS = ["red", "blue", "white", "orange"]
 TURN_CAP = 600
 
 # Commands the walker prefers, most wanted first; each is taken with the given chance when
@@ -118,37 +115,17 @@ def scenario_problems(g: Game) -> list[str]:
     return out
 
 
-def choose(commands: list[str], rng: random.Random) -> str:
-    for prefix, chance in PREFERENCES:
-        options = [c for c in commands if c.startswith(prefix)]
-        if options and rng.random() < chance:
-            return rng.choice(options)
-    return rng.choice(commands)
-
-
 def walk(seed: int, players: int, check: bool = True, cap: int = TURN_CAP) -> Walk:
-    rng = random.Random(seed * 7919 + players)
-    start = time.perf_counter()
-    g = Game.new("pirate-islands", players=COLOURS[:players], seed=seed)
-    actions = 0
-    while not g.over and g.state.turn <= cap:
-        commands = g.legal_commands()
-        assert commands, f"seed {seed}/{players}: nothing legal in a live game ({g.waiting_for()})"
-        command = choose(commands, rng)
-        events = g.execute(command)
-        actions += 1
-        if check:
-            problems = check_invariants(g) + scenario_problems(g)
-            assert not problems, (f"seed {seed}, {players} players, action {actions} "
-                                  f"{command!r} -> {[ev.text for ev in events]}: {problems}")
+    run = walk_game("pirate-islands", seed, players, cap=cap, pick=preferring(PREFERENCES),
+                    problems=scenario_problems, check=check)
+    g = run.game
     if g.over:
-        assert g.winner is not None and g.legal_commands() == []
+        assert g.winner is not None
         w = g.seat(g.winner)
         assert g.engine.rules.fortress_of(w)["chits"] == 0, "a winner without their fortress"
         assert g.vp(g.winner) >= 10
     taken = sum(1 for f in g.state.extra["fortresses"] if f["chits"] == 0)
-    return Walk(seed, players, g.winner, g.state.turn, actions, not g.over, taken,
-                time.perf_counter() - start)
+    return Walk(seed, players, g.winner, g.state.turn, run.actions, run.capped, taken, run.seconds)
 
 
 FAST = [(seed, 3 + seed % 2) for seed in range(10)]

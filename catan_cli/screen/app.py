@@ -25,6 +25,7 @@ from ..errors import CatanError
 from ..repl import PACE, Repl, _completer_class
 from . import panes
 from .fragments import Line, join_lines, line_len, styled, wrap
+from .table_app import PaneSizes, build_table_application
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
@@ -109,6 +110,7 @@ class TableScreen:
         self._wraps: dict[tuple[int, int], tuple[int, list[Line]]] = {}
         self._panes: dict[str, tuple[tuple[Any, ...], list[Any]]] = {}
         self._geometry = Geometry(80, 24, SIDE_NARROW, 49, 12, 10)
+        self.buffer: Any = None        # the command line: set as the application is built
         self.app = self._build(input, output)
 
     # ------------------------------------------------------------------ narration
@@ -375,91 +377,24 @@ class TableScreen:
 
     # ------------------------------------------------------------------ the application
     def _build(self, input: Any, output: Any) -> "Application[None]":
-        from prompt_toolkit.application import Application
-        from prompt_toolkit.buffer import Buffer
-        from prompt_toolkit.history import InMemoryHistory
-        from prompt_toolkit.key_binding import KeyBindings
-        from prompt_toolkit.key_binding.bindings.completion import generate_completions
-        from prompt_toolkit.layout import Float, FloatContainer, HSplit, Layout, VSplit, Window
-        from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
-        from prompt_toolkit.layout.dimension import Dimension as D
-        from prompt_toolkit.layout.menus import CompletionsMenu
-        from prompt_toolkit.filters import Condition
+        return build_table_application(self, _completer_class()(self.repl), self._accept, self._end_of_input,
+                                       input, output)
 
-        buffer = Buffer(completer=_completer_class()(self.repl), complete_while_typing=False,
-                        history=InMemoryHistory(), multiline=False,
-                        accept_handler=lambda buf: self._accept(buf))
-        self.buffer = buffer
-        kb = KeyBindings()
-        empty = Condition(lambda: not buffer.text)
+    def pane_sizes(self) -> PaneSizes:
+        g = self.geometry()
+        return (g.side, g.map_w, g.top, g.events)
 
-        kb.add("tab")(generate_completions)
+    def _end_of_input(self) -> None:
+        if not self.busy:
+            self.submit("quit")
 
-        @kb.add("c-c")
-        def _(event: Any) -> None:
-            buffer.reset()
-
-        @kb.add("c-d")
-        def _(event: Any) -> None:
-            if not buffer.text and not self.busy:
-                self.submit("quit")
-
-        pans = {"up": (-3, 0), "down": (3, 0), "left": (0, -6), "right": (0, 6)}
-        for key, (dy, dx) in pans.items():
-            kb.add(key, filter=empty)(lambda event, dy=dy, dx=dx: self._pan(dy, dx))
-
-        @kb.add("pageup")
-        def _(event: Any) -> None:
-            self.scroll += max(1, self.geometry().events - 2)
-
-        @kb.add("pagedown")
-        def _(event: Any) -> None:
-            self.scroll = max(0, self.scroll - max(1, self.geometry().events - 2))
-
-        @kb.add("f2")
-        def _(event: Any) -> None:
-            self.tab += 1
-
-        def top_height() -> D:
-            return D.exact(self.geometry().top)
-
-        def events_height() -> D:
-            return D.exact(self.geometry().events)
-
-        def map_width() -> D:
-            return D.exact(self.geometry().map_w)
-
-        def side_width() -> D:
-            return D.exact(self.geometry().side)
-
-        body = HSplit([
-            VSplit([
-                Window(FormattedTextControl(self.map_fragments), width=map_width, height=top_height,
-                       wrap_lines=False),
-                Window(width=1, char="│", style="#6c6c6c"),
-                Window(FormattedTextControl(self.side_fragments), width=side_width, height=top_height,
-                       wrap_lines=False),
-            ]),
-            Window(FormattedTextControl(self.event_fragments), height=events_height, wrap_lines=False),
-            VSplit([
-                Window(FormattedTextControl(self.prompt_fragments), dont_extend_width=True, height=1),
-                Window(BufferControl(buffer), height=1),
-            ]),
-            Window(FormattedTextControl(self.toolbar_fragments), height=1, wrap_lines=False),
-        ])
-        root = FloatContainer(body, floats=[Float(xcursor=True, ycursor=True,
-                                                  content=CompletionsMenu(max_height=8, scroll_offset=1))])
-        app: Application[None] = Application(layout=Layout(root, focused_element=buffer), key_bindings=kb,
-                                             full_screen=True, mouse_support=False, input=input, output=output)
-        return app
-
-    def _accept(self, buf: Any) -> bool:
+    def _accept(self, text: str) -> bool:
         if self.busy:
             return True
-        self.submit(buf.text)
+        self.submit(text)
         return False
 
-    def _pan(self, dy: int, dx: int) -> None:
+    def pan(self, dy: int, dx: int) -> None:
         self.map.pan(dy, dx)
         self.invalidate()
 

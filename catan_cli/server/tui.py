@@ -34,6 +34,7 @@ from ..screen import panes
 from .limits import TokenBucket
 from ..screen.app import MIN_EVENTS, MIN_MAP, SIDE_MIN, SIDE_NARROW, SIDE_WIDE
 from ..screen.fragments import Line, crop, join_lines, line_len, rich_to_pt, wrap
+from ..screen.table_app import PaneSizes, build_table_application
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
@@ -217,6 +218,7 @@ class SeatScreen:
         self._version = 0            # counts changes of the entries: the layout caches' key
         self._wrapped: tuple[Any, list[Line]] = (None, [])
         self._geometry: tuple[Any, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
+        self.buffer: Any = None      # the command line: set as the application is built
         self.app = self._build()
 
     # ------------------------------------------------------------------ life
@@ -491,76 +493,17 @@ class SeatScreen:
 
     # ------------------------------------------------------------------ the application
     def _build(self) -> "Application[None]":
-        from prompt_toolkit.application import Application
-        from prompt_toolkit.buffer import Buffer
-        from prompt_toolkit.filters import Condition
-        from prompt_toolkit.history import InMemoryHistory
-        from prompt_toolkit.key_binding import KeyBindings
-        from prompt_toolkit.key_binding.bindings.completion import generate_completions
-        from prompt_toolkit.layout import Float, FloatContainer, HSplit, Layout, VSplit, Window
-        from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
-        from prompt_toolkit.layout.dimension import Dimension as D
-        from prompt_toolkit.layout.menus import CompletionsMenu
-
-        def accept(buf: Buffer) -> bool:
-            self.client.enqueue(buf.text)
+        def accept(text: str) -> bool:
+            self.client.enqueue(text)
             return False
 
-        buffer = Buffer(completer=_Legal(self), complete_while_typing=False, history=InMemoryHistory(),
-                        multiline=False, accept_handler=accept)
-        self.buffer = buffer
-        kb = KeyBindings()
-        empty = Condition(lambda: not buffer.text)
-        kb.add("tab")(generate_completions)
+        return build_table_application(self, _Legal(self), accept, lambda: self.client.enqueue("\x04"),
+                                       self.input, self.output, min_redraw_interval=0.02)
 
-        @kb.add("c-c")
-        def _(event: Any) -> None:
-            buffer.reset()
+    def pane_sizes(self) -> PaneSizes:
+        return self.geometry()
 
-        @kb.add("c-d")
-        def _(event: Any) -> None:
-            if not buffer.text:
-                self.client.enqueue("\x04")
-
-        for key, (dy, dx) in {"up": (-3, 0), "down": (3, 0), "left": (0, -6), "right": (0, 6)}.items():
-            kb.add(key, filter=empty)(lambda event, dy=dy, dx=dx: self._pan(dy, dx))
-
-        @kb.add("pageup")
-        def _(event: Any) -> None:
-            self.scroll += max(1, self.geometry()[3] - 2)
-
-        @kb.add("pagedown")
-        def _(event: Any) -> None:
-            self.scroll = max(0, self.scroll - max(1, self.geometry()[3] - 2))
-
-        @kb.add("f2")
-        def _(event: Any) -> None:
-            self.tab += 1
-
-        body = HSplit([
-            VSplit([
-                Window(FormattedTextControl(self.map_fragments), width=lambda: D.exact(self.geometry()[1]),
-                       height=lambda: D.exact(self.geometry()[2]), wrap_lines=False),
-                Window(width=1, char="│", style="#6c6c6c"),
-                Window(FormattedTextControl(self.side_fragments), width=lambda: D.exact(self.geometry()[0]),
-                       height=lambda: D.exact(self.geometry()[2]), wrap_lines=False),
-            ]),
-            Window(FormattedTextControl(self.event_fragments), height=lambda: D.exact(self.geometry()[3]),
-                   wrap_lines=False),
-            VSplit([
-                Window(FormattedTextControl(self.prompt_fragments), dont_extend_width=True, height=1),
-                Window(BufferControl(buffer), height=1),
-            ]),
-            Window(FormattedTextControl(self.toolbar_fragments), height=1, wrap_lines=False),
-        ])
-        root = FloatContainer(body, floats=[Float(xcursor=True, ycursor=True,
-                                                  content=CompletionsMenu(max_height=8, scroll_offset=1))])
-        app: Application[None] = Application(layout=Layout(root, focused_element=buffer), key_bindings=kb,
-                                             full_screen=True, mouse_support=False, input=self.input,
-                                             output=self.output, min_redraw_interval=0.02)
-        return app
-
-    def _pan(self, dy: int, dx: int) -> None:
+    def pan(self, dy: int, dx: int) -> None:
         self.map.pan(dy, dx)
         self.invalidate()
 
