@@ -174,6 +174,20 @@ def test_a_discovery_by_moving_a_ship():
     sound(g)
 
 
+def test_a_free_ship_from_a_chest_or_road_building_discovers_too():
+    g = legend4()
+    red_at_sea(g, "33-50")
+    g.state.extra["chests_aside"].remove("route")
+    pdata(g, "red")["chests"].append(["route", 0])
+    top(g, "red", "spice", "sea")
+    legal(g, "open chest 1 ship 33-34")
+    assert terrain(g, "N") == "spice"
+    run(g, "draw red road-building", "turn red")
+    legal(g, "play road-building ship 50-51 ship 34-35")
+    assert UNEXPLORED not in (terrain(g, "AE"), terrain(g, "W"))
+    sound(g)
+
+
 def test_a_ship_whose_two_ends_touch_two_face_down_hexes_discovers_both_at_once():
     g = legend4()
     red_at_sea(g, "33-50", "50-51")                   # laid, not built: nothing discovered yet

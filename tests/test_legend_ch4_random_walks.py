@@ -1,10 +1,10 @@
 """Random walks through the Legend's Chapter 4 (issue 13): whole games, 3 and 4 players.
 
-A walker picks among ``g.legal_commands()`` with a bias toward what this chapter is about
+The shared walker (``tests/walker.py``) picks among ``g.legal_commands()`` with a bias toward what this chapter is about
 (ships that explore, merchants, buying and cashing spices, building); otherwise it plays
 uniformly at random.  After every action the position must pass :func:`check_invariants`
 (which includes the general exploration checks and the chapter's own: spice cards, trade
-options, lairs, merchants) plus the checks below, from the plain state:
+options, lairs, merchants) plus the checks below, from the plain state (the chapter played alone: the lairs are in play):
 
 - the board's hexes: each face-down area's terrain turned up plus its stack is its own;
 - 30 spice cards: in hands, in the stack, on the discard pile;
@@ -17,8 +17,6 @@ The normal suite plays a few seeds; ``-m slow`` plays 300 seeds with 3 and with 
 
 from __future__ import annotations
 
-import random
-import time
 from collections import Counter
 from dataclasses import dataclass
 
@@ -26,11 +24,10 @@ import pytest
 
 from catan_cli import Game
 from catan_cli.engine.geometry import UNEXPLORED
-from catan_cli.engine.invariants import check_invariants
 from catan_cli.engine.state import CITY, SETTLEMENT
 from catan_cli.scenarios.legend.merchants import MERCHANT
+from walker import preferring, walk_game
 
-COLOURS = ["red", "blue", "white", "orange"]
 TURN_CAP = 500
 
 PREFERENCES = [
@@ -98,39 +95,18 @@ def scenario_problems(g: Game) -> list[str]:
     return out
 
 
-def choose(commands: list[str], rng: random.Random) -> str:
-    for prefix, chance in PREFERENCES:
-        options = [c for c in commands if c.startswith(prefix)]
-        if options and rng.random() < chance:
-            return rng.choice(options)
-    return rng.choice(commands)
-
-
-def walk(seed: int, players: int, check: bool = True, cap: int = TURN_CAP, carry: dict | None = None) -> Walk:
-    rng = random.Random(seed * 7919 + players)
-    start = time.perf_counter()
-    g = Game.new("legend-4", players=COLOURS[:players], seed=seed, **({"carry": carry} if carry else {}))
-    actions = 0
-    while not g.over and g.state.turn <= cap:
-        commands = g.legal_commands()
-        assert commands, f"seed {seed}/{players}: nothing legal in a live game ({g.waiting_for()})"
-        command = choose(commands, rng)
-        events = g.execute(command)
-        actions += 1
-        if check:
-            problems = check_invariants(g) + scenario_problems(g)
-            assert not problems, (f"seed {seed}, {players} players, action {actions} "
-                                  f"{command!r} -> {[ev.text for ev in events]}: {problems}")
+def walk(seed: int, players: int, check: bool = True, cap: int = TURN_CAP) -> Walk:
+    run = walk_game("legend-4", seed, players, cap=cap, pick=preferring(PREFERENCES),
+                    problems=scenario_problems, check=check)
+    g = run.game
     if g.over:
-        assert g.winner is not None and g.legal_commands() == []
-        assert g.vp(g.winner) >= 14
+        assert g.winner is not None and g.vp(g.winner) >= 14
     s = g.state
-    discovered = sum(1 for name, area in g.engine.scen.face_down.items()
+    discovered = sum(1 for area in g.engine.scen.face_down.values()
                      for h in area.hexes if s.terrain[h] != UNEXPLORED)
     merchants = sum(1 for k in s.node_kind if k == MERCHANT)
-    return Walk(seed, players, g.winner, s.turn, actions, not g.over, discovered, merchants,
-                sum(p.extra["spice_chits"] for p in s.players), s.extra["lairs_taken"],
-                time.perf_counter() - start)
+    return Walk(seed, players, g.winner, s.turn, run.actions, run.capped, discovered, merchants,
+                sum(p.extra["spice_chits"] for p in s.players), s.extra["lairs_taken"], run.seconds)
 
 
 FAST = [(seed, 3 + seed % 2) for seed in range(4)]
