@@ -273,3 +273,19 @@ def test_the_sheet_has_a_column_per_player(n):
     entries = [entry(i, vps, {}, 0) for i in (1, 2, 3, 4)]
     for row in sheet_rows(entries, names):
         assert list(row.values) == names
+
+
+def test_the_chronicle_command_in_chapter_4_in_play_has_no_winner_yet(tmp_path):
+    from catan_cli.repl import Repl
+    from catan_cli.session import Session
+
+    c = finished_campaign(tmp_path, clear()[:3])
+    c.finished = False
+    legend.save_campaign(c, tmp_path)
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=False)
+    assert session.game.state.scenario == "legend-4-3p"
+    out = io.StringIO()
+    Repl(session, Console(file=out, width=140, color_system=None), pace=0.0).handle("chronicle")
+    text = out.getvalue()
+    assert "4 The Spice Islands (in play)" in text and "Catan chits for spices" in text
+    assert "grand total of legend points" in text and "legendary winner" not in text
