@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ("base", "cloth-for-catan", "land-ho", "legend-1", "legend-2", "legend-3", "legend-4", "pirate-islands",
-             "barbarian-attack")
+SCENARIOS = ("base", "cloth-for-catan", "land-ho", "legend-1", "legend-2", "legend-3", "legend-4",
+             "pirate-islands", "barbarian-attack")
 LISTED = (*SCENARIOS, "legend-1-3p", "legend-2-3p", "legend-3-3p", "legend-4-3p")   # each chapter's 3-player map is a file
 HEADERS = {
     "base": "# scenario: base\n# players: red, blue, white\n# seed: 5\n",
