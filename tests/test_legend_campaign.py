@@ -244,7 +244,8 @@ def test_a_campaign_plays_chapters_1_2_and_3_by_bots_with_the_carry(tmp_path, se
     _play_to_the_end(session)
     assert legend.record_chapter(c, tmp_path)
     c = legend.load_campaign("saga", tmp_path)
-    assert c.finished                                      # no Chapter 4 yet
+    assert c.chapter == 4 and not c.finished               # Chapter 4 follows, with the carry
+    assert c.carry["robbers_left"] == len(game3.state.extra["sea_robbers"])
     third = c.chronicle[2]
     sunk = {p: game3.state.players[game3.seat(p)].extra["sunk"] for p in game3.players}
     assert third["record"] == {p: {"sunk": sunk[p]} for p in game3.players}
