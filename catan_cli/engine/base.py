@@ -47,6 +47,7 @@ class EngineBase:
     unsettled: int
     ctx: RulesContext
     rules: ScenarioRules
+    _extra_hand: "Callable[[int], int] | None"
     pieces: PieceTable
     verbs: dict[str, Verb]
     pending_kinds: dict[str, PendingKind]
@@ -205,7 +206,9 @@ class EngineBase:
         return self.geo.edge_names[e]
 
     def hand_size(self, seat: int) -> int:
-        return sum(self.s.players[seat].resources)
+        """Resource cards and the scenario's own cards in hand (``extra_hand``)."""
+        extra = self._extra_hand
+        return sum(self.s.players[seat].resources) + (extra(seat) if extra is not None else 0)
 
     def can_afford(self, seat: int, item: str) -> bool:
         h = self.s.players[seat].resources

@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 from .actions import Action
 from .declare import PendingKind
+from .geometry import UNEXPLORED
 from .rulebook import ScenarioRules
 from .sandbox import SandboxRules
 from .state import SETTLEMENT
@@ -147,7 +148,13 @@ class LegalMoves(SandboxRules):
     def discard_answers(self, item: dict[str, Any]) -> list[Action]:
         seat = item["seat"]
         have = self.s.players[seat].resources
-        return [_new(Action, ("discard", (d,), seat)) for d in _discards(tuple(have), item["count"])]
+        out = [_new(Action, ("discard", (d,), seat)) for d in _discards(tuple(have), item["count"])]
+        if self._extra_hand is not None:
+            # cards of the scenario's own in hand are discarded by its verbs answering "discard"
+            for verb in self.verbs.values():
+                if verb.answers == "discard":
+                    out.extend(a for a in verb.legal(seat) if self.check(a) is None)
+        return out
 
     def gold_answers(self, item: dict[str, Any]) -> list[Action]:
         seat = item["seat"]
@@ -178,7 +185,7 @@ class LegalMoves(SandboxRules):
             # rather than from every corner of every hex.
             victims_at: dict[int, list[int]] = {}
             for p in range(self.n):
-                if p != seat and sum(players[p].resources) > 0:
+                if p != seat and self.hand_size(p) > 0:
                     for node in self.seat_nodes(p):
                         if produces[node_kind[node]]:
                             for h in node_hexes[node]:
@@ -188,8 +195,10 @@ class LegalMoves(SandboxRules):
             hex_reason = self.rules.robber_hex_reason
             # Asked only of a scenario with a rule for the robber's hexes.
             ask = type(self.rules).robber_hex_reason is not ScenarioRules.robber_hex_reason
+            terrain = s.terrain
             for h in self.land_hexes:
-                if h == s.robber or hex_area[h] in forbidden or (ask and hex_reason(seat, h) is not None):
+                if (h == s.robber or hex_area[h] in forbidden or terrain[h] == UNEXPLORED
+                        or (ask and hex_reason(seat, h) is not None)):
                     continue
                 victims = victims_at.get(h)
                 if victims is None:
@@ -208,8 +217,10 @@ class LegalMoves(SandboxRules):
                         if self.is_ship(e, p):
                             for h in geo.edge_hexes[e]:
                                 ship_victims.setdefault(h, set()).add(p)
+            pirate_reason = self.rules.pirate_hex_reason
+            ask_pirate = type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason
             for h in self.sea_hexes:
-                if h != s.pirate:
+                if h != s.pirate and not (ask_pirate and pirate_reason(seat, h) is not None):
                     found = ship_victims.get(h)
                     if not found:
                         out.append(_new(Action, ("pirate", (h, -1, "resource"), seat)))

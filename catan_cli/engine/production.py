@@ -7,7 +7,7 @@ from typing import Any
 
 from .actions import Action, Event, Private
 from .base import GOLD, EngineBase
-from .geometry import RESOURCES
+from .geometry import RESOURCES, UNEXPLORED
 from .words import only, resource_text
 from .phases import Phase
 
@@ -219,11 +219,10 @@ class ProductionRules(EngineBase):
     def start_seven(self, seat: int) -> list[Event]:
         s = self.s
         events: list[Event] = []
-        limit = self.scen.rules.discard_limit
         for k in range(self.n):
             p = (seat + k) % self.n
             size = self.hand_size(p)
-            if size > limit:
+            if size > self.rules.discard_limit(p):
                 s.pending.append({"kind": "discard", "seat": p, "count": size // 2})
                 events.append(Event("discard", p, f"{self.name(p)} has {size} cards and must discard {size // 2}"))
         return events + self.rules.on_seven(seat)
@@ -275,6 +274,8 @@ class ProductionRules(EngineBase):
         if not self.scen.is_land_hex[hex_]:
             extra = "; move the pirate to a sea hex with 'pirate'" if self.scen.rules.pirate else ""
             return f"the robber stays on land; {self.hex_id(hex_)} is sea{extra}"
+        if s.terrain[hex_] == UNEXPLORED:
+            return f"{self.hex_id(hex_)} is face down (unexplored): the robber stays on known land"
         if hex_ == s.robber:
             return f"the robber must move to a different hex than {self.hex_id(hex_)}"
         if self.scen.hex_area[hex_] in self.scen.rules.robber_forbidden_areas:
@@ -319,6 +320,11 @@ class ProductionRules(EngineBase):
     def steal_resource(self, thief: int, victim: int) -> list[Event]:
         if self.hand_size(victim) == 0:
             return [Event("steal", thief, f"{self.name(victim)} has nothing to steal")]
+        if self._extra_hand is not None:
+            held = sum(self.s.players[victim].resources)
+            pick = self.s.rng.randrange(held + self._extra_hand(victim))
+            if pick >= held:           # one of the scenario's own cards
+                return self.rules.steal_extra_card(thief, victim, pick - held)
         r = self.take_random_card(victim)
         self.s.players[thief].resources[r] += 1
         # The card's face is known to the thief and the victim only.
@@ -375,6 +381,9 @@ class ProductionRules(EngineBase):
             return f"the pirate sails the sea; {self.hex_id(hex_)} is land"
         if hex_ == s.pirate:
             return f"the pirate must move to a different hex than {self.hex_id(hex_)}"
+        reason = self.rules.pirate_hex_reason(a.seat, hex_)
+        if reason:
+            return reason
         victims = self.pirate_victims(a.seat, hex_)
         reason = self.victim_reason(a.seat, victim, victims, "the pirate's hex (only ships count)")
         if reason:

@@ -372,11 +372,14 @@ class ShipRules(BuildingRules):
         for h in found:
             area = self.scen.hex_area[h]
             stack = s.extra[FACE_DOWN][area]
+            numbers = s.extra[FACE_DOWN][self.scen.face_down[area].numbers_from]["numbers"]
             terrain = stack["terrain"].pop()
             s.terrain[h] = terrain
             shown = terrain
-            if terrain != "sea" and terrain != "desert" and stack["numbers"]:
-                s.numbers[h] = stack["numbers"].pop()
+            # a number on terrain that produces (a resource, or gold); not on sea, desert or
+            # the scenario's barren terrain
+            if (TERRAIN_RESOURCE.get(terrain, -1) >= 0 or terrain == "gold") and numbers:
+                s.numbers[h] = numbers.pop()
                 shown = f"{terrain} {s.numbers[h]}"
             events.append(Event("discover", seat, f"{self.name(seat)} discovers {self.hex_id(h)}: {shown}",
                                 (("reveals", "hex"), ("hex", self.hex_id(h)), ("terrain", terrain))))
