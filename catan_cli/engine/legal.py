@@ -456,34 +456,4 @@ class LegalMoves(SandboxRules):
             if joiners:
                 targets.append((dst, only))
         return targets
-        # Lifting a ship only removes connections, so today's candidates cover every target.
-        shippable = self.scen.edge_shippable
-        candidates = self.rules.ship_candidates(
-            seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
-        geo, is_ship = self.geo, self.pieces.is_ship
-        edge_owner, edge_kind, shared = s.edge_owner, s.edge_kind, s.shared_ships
-        # own_building, blocked_for and on_pirate_hex, read from the tables directly.
-        node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
-        node_blocks = self.rules.node_blocks_route
-        edge_nodes, node_edges, edge_hexes, pirate = geo.edge_nodes, geo.node_edges, geo.edge_hexes, s.pirate
-        targets = self._ship_targets[key] = []
-        for dst in candidates:
-            if ((edge_kind[dst] and (not shared or self.shared_path_reason(seat, dst)))
-                    or (pirate >= 0 and pirate in edge_hexes[dst])):
-                continue
-            joining: set[int] = set()
-            anchored = False
-            for x in edge_nodes[dst]:
-                owner = node_owner[x]
-                if owner == seat and produces[node_kind[x]] > 0:
-                    anchored = True
-                    break
-                if not ((owner >= 0 and owner != seat) or node_blocks(seat, x)):
-                    for e2 in node_edges[x]:
-                        if e2 != dst and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
-                                          or (shared and shared[e2] == seat)):
-                            joining.add(e2)
-            if anchored or joining:
-                targets.append((dst, None if anchored else joining))
-        return targets
 
