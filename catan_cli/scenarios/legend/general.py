@@ -58,7 +58,8 @@ The Legend's general rules:
   from your next turn on, one per turn ('open chest 1 ...'): a free road or ship, 1 resource
   of your choice, a development card (not playable that turn), or the 2 resources shown.
 - Friend cards: A side, then B side; two uses a chapter, one friend card per turn, on your
-  own turn (Oda also on others' rolls). Catan chits are 1 VP each. At most 5 ships.
+  own turn (Oda also on others' rolls). Catan chits are 1 VP each.
+- Ships: at most 5 in Chapters 1 and 2, 15 in Chapters 3 and 4 (F.0.10).
 """
 
 
