@@ -67,6 +67,12 @@ class RulesContext:
         stays while the pieces stay: for memoising what depends on the pieces alone."""
         return self._e.board_version()
 
+    def seat_board_version(self, seat: int) -> int:
+        """A key that changes whenever ``seat``'s own pieces change and stays while they
+        stay, whatever the other seats do: for memoising what depends on one seat's pieces
+        alone (The Pirate Islands' route)."""
+        return self._e.seat_board_version(seat)
+
     @property
     def current(self) -> int:
         return self._e.s.current

@@ -14,8 +14,10 @@ from .phases import Phase
 
 class ProductionRules(EngineBase):
     _production_key: tuple[object, ...] = ()
-    _production_cache: dict[int, tuple[list[list[int]], dict[int, int], bool]]
-    _payout_cache: dict[int, tuple[list[int], list[tuple[int, list[int], Event]]]]
+    # Per (total, robber hex): the robber moves after every 7 and knight, the buildings
+    # much less often, so the tables of every robber hex seen are kept under the buildings.
+    _production_cache: dict[tuple[int, int], tuple[list[list[int]], dict[int, int], bool]]
+    _payout_cache: dict[tuple[int, int], tuple[list[int], list[tuple[int, list[int], Event]]]]
 
     # --- rolling -------------------------------------------------------------------------
     def check_roll(self, a: Action) -> str | None:
@@ -108,7 +110,7 @@ class ProductionRules(EngineBase):
                       ) -> tuple[list[int], list[tuple[int, list[int], Event]]]:
         """The cards due per resource, and each seat's gain and its event when the bank
         can pay them all; kept with the production table (the same pieces and robber)."""
-        found = self._payout_cache.get(total)
+        found = self._payout_cache.get((total, self.s.robber))
         if found is None:
             due = [sum(row) for row in owed]
             payout = []
@@ -116,19 +118,19 @@ class ProductionRules(EngineBase):
                 gain = [owed[r][p] for r in range(5)]
                 if any(gain):
                     payout.append((p, gain, Event("produce", p, f"{self.name(p)} receives {resource_text(gain)}")))
-            found = self._payout_cache[total] = (due, payout)
+            found = self._payout_cache[(total, self.s.robber)] = (due, payout)
         return found
 
     def _production_table(self, total: int) -> tuple[list[list[int]], dict[int, int], bool]:
         """What a roll of ``total`` owes: cards per resource per seat, gold picks per seat,
-        whether any card is owed.  Kept while the buildings and the robber stay where they
+        whether any card is owed.  Kept per robber hex while the buildings stay where they
         are (most rolls between two builds), under a key read from the state itself."""
         s = self.s
         # the map tables never change; a scenario names what its blocked hexes depend on
-        key = (s.robber, tuple(s.node_owner), tuple(s.node_kind), self.rules.production_key())
+        key = (tuple(s.node_owner), tuple(s.node_kind), self.rules.production_key())
         if key != self._production_key:
             self._production_key, self._production_cache, self._payout_cache = key, {}, {}
-        found = self._production_cache.get(total)
+        found = self._production_cache.get((total, s.robber))
         if found is not None:
             return found
         node_kind, node_owner = s.node_kind, s.node_owner
@@ -149,7 +151,7 @@ class ProductionRules(EngineBase):
                     else:
                         owed[res][seat] += amount
                         owing = True
-        found = self._production_cache[total] = (owed, gold, owing)
+        found = self._production_cache[(total, s.robber)] = (owed, gold, owing)
         return found
 
     # --- gold -------------------------------------------------------------------------------

@@ -86,6 +86,13 @@ class ScenarioRules:
         """``lifted``: the edge of a ship being moved, -1 when building."""
         return None
 
+    #: The hooks of this scenario that answer from the pieces and its fixed data alone (not
+    #: the phase, the turn or the hands), by name: ``"ship_reason"`` (outside set-up) and
+    #: ``"reserved_site_reason"`` (outside set-up) may be named.  What the legal moves work
+    #: out from a named hook is kept while the pieces stay, as it is for a scenario that
+    #: does not override the hook.
+    answers_from_pieces: frozenset[str] = frozenset()
+
     def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
         """The edges among ``edges`` where ``seat``'s ships may possibly go, for legal-move
         generation: a scenario that confines ships narrows them here.  Only a speed-up:
