@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--peer", action="store_true",
                         help="also run catanatron (../shared/bench/catanatron.sh) in the same run")
     args = parser.parse_args(argv)
-    scenarios = args.scenario or ["base", "cloth-for-catan", "pirate-islands", "legend-1", "legend-2", "legend-3", "barbarian-attack", "land-ho"]
+    scenarios = args.scenario or ["base", "cloth-for-catan", "pirate-islands", "legend-1", "legend-2", "legend-3", "legend-4", "barbarian-attack", "land-ho"]
     paths = args.path or (["text"] if args.text else list(PATHS))
     print(f"{'scenario':<16} {'path':<6} {'games':>6} {'games/s':>9} {'decisions/s':>12} {'avg dec':>8} "
           f"{'med turns':>9} {'capped':>6}  fingerprint", flush=True)

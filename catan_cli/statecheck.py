@@ -101,7 +101,7 @@ def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
         out.append("the hex table is damaged")
     else:
         for terrain in s.terrain:
-            out.one_of("terrain", terrain, TERRAINS)
+            out.one_of("terrain", terrain, TERRAINS | frozenset(scen.barren))
     out.table("the number tokens", s.numbers, geo.n_hexes, 0, 12)
     out.table("the harbours", s.harbor_types, None, -1, len(HARBOR_TYPES) - 1)
     out.table("the intersection owners", s.node_owner, geo.n_nodes, -1, n - 1)

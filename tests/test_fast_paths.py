@@ -321,3 +321,65 @@ def test_longest_road_around_a_hex_counts_the_whole_ring() -> None:
         s.edge_owner[x], s.edge_kind[x] = 0, 1
     e.touch()
     assert e.route_length(0) == _longest_trail_by_brute_force(g, 0) == 6
+
+
+@pytest.mark.parametrize("scenario", ["cloth-for-catan", "pirate-islands"])
+def test_tables_kept_across_positions_match_a_fresh_engines(scenario: str) -> None:
+    """The end ships, the route and the ship moves are kept while a seat's own pieces stay
+    (other players' ship moves do not drop them): at every position of one long game they
+    must equal what a copy (an engine with nothing kept) works out afresh."""
+    g = Game.new(scenario, players=COLOURS, seed=11)
+    choose = random.Random(11).choice
+    compared = 0
+    for _ in range(1500):
+        if g.over:
+            break
+        e = g.engine
+        if e.s.phase == "main" and not e.s.pending:
+            fresh = g.copy().engine
+            for seat in range(e.n):
+                assert e.movable_ships(seat) == fresh.movable_ships(seat)
+            seat = e.s.current
+            if not e.s.ship_moved:
+                assert e.ship_moves(seat) == fresh.ship_moves(seat)
+                compared += 1
+        g.execute(choose(g.legal_actions()))
+    assert compared > 50
+
+
+def test_a_seats_board_version_follows_its_own_pieces_only() -> None:
+    """seat_board_version changes when the seat's own piece moves, not another's."""
+    g = Game.new("cloth-for-catan", players=COLOURS, seed=4)
+    choose = random.Random(4).choice
+    moved = 0
+    while not g.over and moved < 5:
+        e = g.engine
+        ship_moves = [a for a in g.legal_actions() if a.kind == "move-ship"]
+        if not ship_moves:
+            g.execute(choose(g.legal_actions()))
+            continue
+        mover = ship_moves[0].seat
+        before = [e.seat_board_version(seat) for seat in range(e.n)]
+        g.execute(ship_moves[0])
+        after = [e.seat_board_version(seat) for seat in range(e.n)]
+        assert after[mover] != before[mover]
+        assert all(after[seat] == before[seat] for seat in range(e.n) if seat != mover)
+        moved += 1
+    assert moved == 5
+
+
+@pytest.mark.parametrize("scenario", ["cloth-for-catan", "pirate-islands", "legend-1"])
+def test_end_ships_in_one_pass_are_each_routes_end_ships(scenario: str) -> None:
+    """movable_ships finds every route's end ships in one pass; route by route, the
+    rules' own route_end_ships must name the same ships."""
+    checked = 0
+    for g in walk(scenario, 6, 900):
+        e = g.engine
+        for seat in range(e.n):
+            by_route: set[int] = set()
+            for x in range(e.geo.n_edges):
+                if e.is_ship(x, seat):
+                    by_route.update(e.route_end_ships(seat, x)[2])
+            assert sorted(e._all_end_ships(seat)) == sorted(by_route)
+            checked += bool(by_route)
+    assert checked

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ("base", "cloth-for-catan", "land-ho", "legend-1", "legend-2", "legend-3", "pirate-islands",
-             "barbarian-attack")
-LISTED = (*SCENARIOS, "legend-1-3p", "legend-2-3p", "legend-3-3p")   # each chapter's 3-player map is a file
+SCENARIOS = ("base", "cloth-for-catan", "land-ho", "legend-1", "legend-2", "legend-3", "legend-4",
+             "pirate-islands", "barbarian-attack")
+LISTED = (*SCENARIOS, "legend-1-3p", "legend-2-3p", "legend-3-3p", "legend-4-3p")   # each chapter's 3-player map is a file
 HEADERS = {
     "base": "# scenario: base\n# players: red, blue, white\n# seed: 5\n",
     "cloth-for-catan": "# scenario: cloth-for-catan\n# players: red, blue\n# seed: 5\n",
@@ -24,6 +24,7 @@ HEADERS = {
     "legend-1": "# scenario: legend-1\n# players: red, blue, white\n# seed: 5\n",
     "legend-2": "# scenario: legend-2\n# players: red, blue, white\n# seed: 5\n",
     "legend-3": "# scenario: legend-3\n# players: red, blue, white\n# seed: 5\n",
+    "legend-4": "# scenario: legend-4\n# players: red, blue, white\n# seed: 5\n",
     "barbarian-attack": "# scenario: barbarian-attack\n# players: red, blue, white\n# seed: 5\n",
 }
 
@@ -82,7 +83,8 @@ def test_a_wheel_installed_outside_the_checkout_lists_every_scenario(installed: 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_wheel_installed_outside_the_checkout_plays_each_scenario(installed: Path, tmp_path: Path,
                                                                    scenario: str) -> None:
-    players = "3" if scenario in ("pirate-islands", "legend-1", "legend-2", "legend-3", "barbarian-attack") else "2"
+    players = "3" if scenario in ("pirate-islands", "legend-1", "legend-2", "legend-3", "legend-4",
+                                  "barbarian-attack") else "2"
     played = _catan(installed, tmp_path, "simulate", "--scenario", scenario, "--players", players,
                     "--bots", "greedy", "--games", "1", "--json")
     assert played.returncode == 0 and '"finished": 1' in played.stdout, played.stderr

@@ -4,9 +4,11 @@ a campaign whose Chapter 1 is played to its end by bots, and the 'catan campaign
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from catan_cli.cli import build_app
@@ -195,8 +197,17 @@ def test_chapter_2_legend_points_5_4_3_1_with_the_gold_bonus():
     assert legend_points(ch2, vps3, gold3) == {"a": 5, "b": 4, "c": 4}
 
 
-@pytest.mark.parametrize("seats", ["red:bot,blue:bot,white:bot", "red:bot,blue:bot,white:bot,orange:bot"])
-def test_a_campaign_plays_chapters_1_2_and_3_by_bots_with_the_carry(tmp_path, seats):
+# The seed's awarding after Chapter 4: 7/5/3/1; +2 to the 2nd-4th placed who alone or with others
+# obtained the most Catan chits for spices (none when all obtained the same).
+SEED_TABLE_4 = {0: 7, 1: 5, 2: 3, 3: 1}
+
+
+@pytest.mark.parametrize("seats", ["red:bot,blue:bot,white:bot",
+                                   pytest.param("red:bot,blue:bot,white:bot,orange:bot", marks=pytest.mark.slow)])
+def test_the_whole_legend_by_bots_chapters_1_to_4_with_the_carry_to_its_winner(tmp_path, seats):
+    """Chapters 1 to 4 played by bots through the campaign, each chapter's lines of the
+    Chronicle checked against the seed's tables, and the legend's winner by E.2.4."""
+    from catan_cli.scenarios.legend.chronicle import chronicle_table, legendary_winners
     from catan_cli.scenarios.legend.bogiron import bog_iron_per_pasture
 
     c = legend.new_campaign("saga", seats, seed=21, folder=tmp_path)
@@ -244,7 +255,8 @@ def test_a_campaign_plays_chapters_1_2_and_3_by_bots_with_the_carry(tmp_path, se
     _play_to_the_end(session)
     assert legend.record_chapter(c, tmp_path)
     c = legend.load_campaign("saga", tmp_path)
-    assert c.finished                                      # no Chapter 4 yet
+    assert c.chapter == 4 and not c.finished and c.save == "saga-ch4"   # Chapter 4 follows, with the carry
+    assert c.carry["robbers_left"] == len(game3.state.extra["sea_robbers"])
     third = c.chronicle[2]
     sunk = {p: game3.state.players[game3.seat(p)].extra["sunk"] for p in game3.players}
     assert third["record"] == {p: {"sunk": sunk[p]} for p in game3.players}
@@ -254,6 +266,40 @@ def test_a_campaign_plays_chapters_1_2_and_3_by_bots_with_the_carry(tmp_path, se
     for p in game3.players:
         place = distinct.index(third["vp"][p])
         assert third["legend_points"][p] == SEED_TABLE_3[place] + (2 if place > 0 and sunk[p] >= need3 else 0)
+    # Chapter 4: the lairs are in play when Chapter 3 left 2 or more sea robbers
+    left = c.carry["robbers_left"]
+    held = c.carry["friends"]
+    session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
+    game4 = session.game
+    assert game4.state.scenario in ("legend-4", "legend-4-3p")
+    assert game4.state.extra["lairs_in_play"] is (left >= 2)
+    for p in game4.players:
+        assert game4.state.players[game4.seat(p)].extra["friends"] == {card: 0 for card in held[p]}
+    _play_to_the_end(session)
+    assert legend.record_chapter(c, tmp_path)
+    c = legend.load_campaign("saga", tmp_path)
+    assert c.finished and c.over and c.finished_text() == legend.OVER
+    fourth = c.chronicle[3]
+    chits = {p: game4.state.players[game4.seat(p)].extra["spice_chits"] for p in game4.players}
+    assert fourth["vp"] == {p: game4.vp(p) for p in game4.players} and max(fourth["vp"].values()) >= 14
+    assert fourth["record"] == {p: {"chits": chits[p]} for p in game4.players} and fourth["total"] == {}
+    distinct = sorted(set(fourth["vp"].values()), reverse=True)
+    most = max(chits.values())
+    for p in game4.players:
+        place = distinct.index(fourth["vp"][p])
+        bonus = 2 if place > 0 and chits[p] == most and len(set(chits.values())) > 1 else 0
+        assert fourth["legend_points"][p] == SEED_TABLE_4[place] + bonus
+    # the legendary winner: the most legend points, then the most VP over the four chapters
+    total = {p: sum(e["legend_points"][p] for e in c.chronicle) for p in game4.players}
+    vps = {p: sum(e["vp"][p] for e in c.chronicle) for p in game4.players}
+    top = [p for p in total if total[p] == max(total.values())]
+    winners = [p for p in top if vps[p] == max(vps[q] for q in top)]
+    assert legendary_winners(c.chronicle) == winners
+    data = c.chronicle_data()
+    assert data["legend_points"] == total and data["legendary_winners"] == winners
+    out = io.StringIO()
+    Console(file=out, width=140, color_system=None).print(chronicle_table(c.chronicle, c.players))
+    assert "grand total of legend points" in out.getvalue() and winners[0] in out.getvalue().splitlines()[-1]
 
 
 def test_harbours_are_not_earned_below_the_gold_threshold_in_a_campaign(tmp_path):

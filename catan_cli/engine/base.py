@@ -9,6 +9,9 @@ without restating a signature for the type checker:
 
 from __future__ import annotations
 
+from bisect import insort
+from itertools import compress, count
+from operator import ne
 from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
@@ -31,6 +34,9 @@ if TYPE_CHECKING:
 GOLD = 5  # hex_resource value of a gold field (the five resources are 0-4)
 
 
+_seat_numbers = count(1)       # seat_board_version's numbers
+
+
 class EngineBase:
     # --- set in Engine.__init__ ------------------------------------------------------
     scen: Scenario
@@ -41,6 +47,7 @@ class EngineBase:
     unsettled: int
     ctx: RulesContext
     rules: ScenarioRules
+    _extra_hand: "Callable[[int], int] | None"
     pieces: PieceTable
     verbs: dict[str, Verb]
     pending_kinds: dict[str, PendingKind]
@@ -142,18 +149,47 @@ class EngineBase:
         self._board_checked = key if key is not None else -1
         return self._board_version
 
+    # seat_board_version's marks: seat -> (board_version checked, its version, the pieces seen).
+    _seat_marks: dict[int, tuple[int, int, Any]] | None = None
+
+    def seat_board_version(self, seat: int) -> int:
+        """A number that changes whenever ``seat``'s own pieces change (placed, moved,
+        changed or lifted, a shared path's second ship included) and stays while they read
+        the same, whatever the other seats do: what depends on one seat's pieces alone (its
+        shipping routes' end ships, The Pirate Islands' route) may be kept under it, so a
+        ship moved by one player does not throw away every other player's tables."""
+        board = self.board_version()
+        marks = self._seat_marks
+        if marks is None:
+            marks = self._seat_marks = {}
+        mark = marks.get(seat)
+        if mark is not None and mark[0] == board:
+            return mark[1]
+        s = self.s
+        edges, nodes = self.seat_edges(seat), self.seat_nodes(seat)
+        edge_kind, node_kind = s.edge_kind, s.node_kind
+        seen = (edges, [edge_kind[e] for e in edges], nodes, [node_kind[n] for n in nodes],
+                [e for e, o in enumerate(s.shared_ships) if o == seat] if s.shared_ships else None)
+        if mark is None or mark[2] != seen:
+            # Numbers from one counter: a seat never sees an old number come back.
+            number = next(_seat_numbers)
+            marks[seat] = (board, number, seen)
+            return number
+        marks[seat] = (board, mark[1], mark[2])
+        return mark[1]
+
     def seat_edges(self, seat: int) -> list[int]:
         """The paths holding a piece of ``seat``'s, in order (a fresh list)."""
         owner = self.s.edge_owner
         if owner != self._edges_seen:
-            self._edges_seen, self._edges_by_seat = list(owner), _by_seat(owner)
+            self._edges_seen, self._edges_by_seat = _regroup(self._edges_seen, self._edges_by_seat, owner)
         return list(self._edges_by_seat.get(seat, ()))
 
     def seat_nodes(self, seat: int) -> list[int]:
         """The intersections holding a piece of ``seat``'s, in order (a fresh list)."""
         owner = self.s.node_owner
         if owner != self._nodes_seen:
-            self._nodes_seen, self._nodes_by_seat = list(owner), _by_seat(owner)
+            self._nodes_seen, self._nodes_by_seat = _regroup(self._nodes_seen, self._nodes_by_seat, owner)
         return list(self._nodes_by_seat.get(seat, ()))
 
     # --- small helpers used by every rule module ------------------------------------------
@@ -170,7 +206,9 @@ class EngineBase:
         return self.geo.edge_names[e]
 
     def hand_size(self, seat: int) -> int:
-        return sum(self.s.players[seat].resources)
+        """Resource cards and the scenario's own cards in hand (``extra_hand``)."""
+        extra = self._extra_hand
+        return sum(self.s.players[seat].resources) + (extra(seat) if extra is not None else 0)
 
     def can_afford(self, seat: int, item: str) -> bool:
         h = self.s.players[seat].resources
@@ -352,6 +390,27 @@ class EngineBase:
         if check is None:
             return f"unknown action '{kind}'"
         return check(action.by(self.actor_of(action)))
+
+
+def _regroup(seen: list[int], by_seat: dict[int, list[int]],
+             owner: list[int]) -> tuple[list[int], dict[int, list[int]]]:
+    """``_by_seat(owner)``, from the grouping of the table as it was (``seen``): a piece
+    placed or a ship moved changes one or two places, found by a comparison in C, so only
+    those are moved between the seats' lists rather than the whole table walked again.
+    Updates ``seen`` and ``by_seat`` in place (both are the engine's own) and returns them."""
+    if len(seen) != len(owner):
+        return list(owner), _by_seat(owner)
+    changed = list(compress(range(len(owner)), map(ne, seen, owner)))
+    if len(changed) > 8:          # a restored or rebuilt table: group it afresh
+        return list(owner), _by_seat(owner)
+    for i in changed:
+        before, after = seen[i], owner[i]
+        if before >= 0:
+            by_seat[before].remove(i)
+        if after >= 0:
+            insort(by_seat.setdefault(after, []), i)
+        seen[i] = after
+    return seen, by_seat
 
 
 def _by_seat(owner: list[int]) -> dict[int, list[int]]:

@@ -173,7 +173,11 @@ class CardRules(ShipRules):
         for piece, edge in order:
             self.place_route(seat, edge, ROAD if piece == "road" else SHIP)
             events.append(Event("build", seat, f"{self.name(seat)} builds a free {piece} on {self.edge_text(edge)}"))
-        return events + self.after_route_built(seat)
+        events += self.after_route_built(seat)
+        for piece, edge in order:           # a free ship explores as a built one does
+            if piece == "ship":
+                events += self.explore_from_edge(seat, edge)[0]
+        return events
 
     # --- year of plenty, monopoly ---------------------------------------------------------------
     def check_play_year_of_plenty(self, a: Action) -> str | None:

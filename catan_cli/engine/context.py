@@ -67,6 +67,12 @@ class RulesContext:
         stays while the pieces stay: for memoising what depends on the pieces alone."""
         return self._e.board_version()
 
+    def seat_board_version(self, seat: int) -> int:
+        """A key that changes whenever ``seat``'s own pieces change and stays while they
+        stay, whatever the other seats do: for memoising what depends on one seat's pieces
+        alone (The Pirate Islands' route)."""
+        return self._e.seat_board_version(seat)
+
     @property
     def current(self) -> int:
         return self._e.s.current
@@ -168,6 +174,11 @@ class RulesContext:
         those two only)."""
         return self._e.steal_resource(thief, victim)
 
+    def play_card(self, seat: int, kind: str) -> str:
+        """Play (lay out) a development card of ``kind`` from ``seat``'s hand, the turn's one
+        card; the caller's check has asked ``check`` of the general play of that card."""
+        return self._e.use_card(seat, kind)
+
     def roll_die(self) -> int:
         """One die: a forced value in the sandbox (``dice``), else the game's generator."""
         s = self._e.s
@@ -234,10 +245,13 @@ class RulesContext:
 
     def build_route(self, seat: int, edge: int, piece: str) -> list[Event]:
         """Put a road or ship of ``seat`` from its supply on ``edge`` as a build (no cost
-        taken): longest route and the scenario's route reaction follow, as for a paid one."""
+        taken): longest route and the scenario's route reaction follow, as for a paid one,
+        and a ship turns up the face-down hexes at its ends (exploration)."""
         e = self._e
-        e.place_route(seat, edge, e.pieces.by_name[piece].code)
-        return e.after_route_built(seat)
+        code = e.pieces.by_name[piece].code
+        e.place_route(seat, edge, code)
+        events = e.after_route_built(seat)
+        return events + e.explore_from_edge(seat, edge)[0] if e.pieces.is_ship[code] else events
 
     def move_route(self, src: int, dst: int, seat: int = -1) -> list[Event]:
         """Move a road or ship from ``src`` to ``dst`` (same owner and kind), then update
@@ -246,8 +260,10 @@ class RulesContext:
         e = self._e
         if seat < 0:
             seat = e.s.edge_owner[src]
-        e.put_route(seat, dst, e.lift_route(seat, src))
-        return e.after_route_built(seat)
+        code = e.lift_route(seat, src)
+        e.put_route(seat, dst, code)
+        events = e.after_route_built(seat)
+        return events + e.explore_from_edge(seat, dst)[0] if e.pieces.is_ship[code] else events
 
     def draw_development_card(self, seat: int) -> str | None:
         """The top development card to ``seat``'s hand (not playable this turn, A.11.1);

@@ -289,9 +289,13 @@ def _exploration_problems(e: "Engine") -> list[str]:
         shown = [s.terrain[h] for h in area.hexes if s.terrain[h] != UNEXPLORED]
         if Counter(shown + stack["terrain"]) != Counter(area.terrain):
             out.append(f"area {name}: its terrain hexes are not conserved")
-        tokens = [s.numbers[h] for h in area.hexes if s.numbers[h]]
-        if Counter(tokens + stack["numbers"]) != Counter(area.numbers):
-            out.append(f"area {name}: its number tokens are not conserved")
+        if area.numbers_from == name:     # its number stack, shared by the areas drawing on it
+            sharers = [a for a in e.scen.face_down.values() if a.numbers_from == name]
+            tokens = [s.numbers[h] for a in sharers for h in a.hexes if s.numbers[h]]
+            if Counter(tokens + stack["numbers"]) != Counter(area.numbers):
+                out.append(f"area {name}: its number tokens are not conserved")
+        elif stack["numbers"]:
+            out.append(f"area {name}: a number stack of its own, though it draws from {area.numbers_from}'s")
         if any(s.numbers[h] for h in down):
             out.append(f"area {name}: a face-down hex has a number token")
     return out

@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 from .actions import Action
 from .declare import PendingKind
+from .geometry import UNEXPLORED
 from .rulebook import ScenarioRules
 from .sandbox import SandboxRules
 from .state import SETTLEMENT
@@ -51,7 +52,10 @@ def _discards(have: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
 class LegalMoves(SandboxRules):
     # ship_moves' targets, per (board_version, seat, pirate hex), for one board_version.
     _ship_targets_board = -1
-    _ship_targets: dict[tuple[int, int, int], list[tuple[int, set[int] | None]]] = {}
+    _ship_targets: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    # ship_moves' last answer and what it was worked out from.
+    _moves_key: tuple[int, int, int, tuple[int, ...]] | None = None
+    _moves: list[Action] = []
     # _road_sites' and _settlement_sites' memos, for one board_version.
     _sites_board = -1
     _sites: dict[tuple[str, int], Any] = {}
@@ -144,7 +148,13 @@ class LegalMoves(SandboxRules):
     def discard_answers(self, item: dict[str, Any]) -> list[Action]:
         seat = item["seat"]
         have = self.s.players[seat].resources
-        return [_new(Action, ("discard", (d,), seat)) for d in _discards(tuple(have), item["count"])]
+        out = [_new(Action, ("discard", (d,), seat)) for d in _discards(tuple(have), item["count"])]
+        if self._extra_hand is not None:
+            # cards of the scenario's own in hand are discarded by its verbs answering "discard"
+            for verb in self.verbs.values():
+                if verb.answers == "discard":
+                    out.extend(a for a in verb.legal(seat) if self.check(a) is None)
+        return out
 
     def gold_answers(self, item: dict[str, Any]) -> list[Action]:
         seat = item["seat"]
@@ -175,7 +185,7 @@ class LegalMoves(SandboxRules):
             # rather than from every corner of every hex.
             victims_at: dict[int, list[int]] = {}
             for p in range(self.n):
-                if p != seat and sum(players[p].resources) > 0:
+                if p != seat and self.hand_size(p) > 0:
                     for node in self.seat_nodes(p):
                         if produces[node_kind[node]]:
                             for h in node_hexes[node]:
@@ -185,8 +195,10 @@ class LegalMoves(SandboxRules):
             hex_reason = self.rules.robber_hex_reason
             # Asked only of a scenario with a rule for the robber's hexes.
             ask = type(self.rules).robber_hex_reason is not ScenarioRules.robber_hex_reason
+            terrain = s.terrain
             for h in self.land_hexes:
-                if h == s.robber or hex_area[h] in forbidden or (ask and hex_reason(seat, h) is not None):
+                if (h == s.robber or hex_area[h] in forbidden or terrain[h] == UNEXPLORED
+                        or (ask and hex_reason(seat, h) is not None)):
                     continue
                 victims = victims_at.get(h)
                 if victims is None:
@@ -205,8 +217,10 @@ class LegalMoves(SandboxRules):
                         if self.is_ship(e, p):
                             for h in geo.edge_hexes[e]:
                                 ship_victims.setdefault(h, set()).add(p)
+            pirate_reason = self.rules.pirate_hex_reason
+            ask_pirate = type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason
             for h in self.sea_hexes:
-                if h != s.pirate:
+                if h != s.pirate and not (ask_pirate and pirate_reason(seat, h) is not None):
                     found = ship_victims.get(h)
                     if not found:
                         out.append(_new(Action, ("pirate", (h, -1, "resource"), seat)))
@@ -224,12 +238,12 @@ class LegalMoves(SandboxRules):
         can_ship = self.scen.rules.ships and p.pieces["ship"] > 0 and self.can_afford(seat, "ship")
         if can_road or can_ship:
             candidates = self.candidate_route_edges(seat)
-            ship_edges = set(self.rules.ship_candidates(seat, candidates)) if can_ship else set()
+            ship_ok = self._ship_sites(seat, candidates) if can_ship else frozenset()
             road_ok = self._road_sites(seat) if can_road else frozenset()
             for e in candidates:
                 if e in road_ok:
                     out.append(_new(Action, ("build-road", (e,), seat)))
-                if e in ship_edges and self.ship_edge_ok(seat, e):
+                if e in ship_ok:
                     out.append(_new(Action, ("build-ship", (e,), seat)))
         if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
             out.extend([_new(Action, ("build-settlement", (node,), seat)) for node in self._settlement_sites(seat)])
@@ -261,6 +275,26 @@ class LegalMoves(SandboxRules):
                 self._sites[("road", seat)] = found
         return found  # type: ignore[no-any-return]
 
+    def _ship_sites(self, seat: int, candidates: list[int]) -> frozenset[int]:
+        """The candidate paths where a ship of ``seat``'s may be built (ship_edge_ok), kept
+        while the pieces and the pirate stay when the scenario's ship_reason answers from
+        the pieces alone (or there is none): a turn's trades and builds ask again."""
+        pirate = self.s.pirate
+        found = self._kept_sites("ship", seat)
+        if found is not None and found[0] == pirate:
+            return found[1]  # type: ignore[no-any-return]
+        rules = self.rules
+        if type(rules).ship_reason is ScenarioRules.ship_reason:
+            # Without a ship rule of the scenario's, a ship may be built exactly where a moved
+            # one may go (joined to a building or ship of the seat's): the same table, which
+            # the turn's ship moves read too.
+            ships = frozenset(dst for dst, _ in self.ship_targets(seat))
+        else:
+            ships = frozenset(e for e in rules.ship_candidates(seat, candidates) if self.ship_edge_ok(seat, e))
+        if type(rules).ship_reason is ScenarioRules.ship_reason or "ship_reason" in rules.answers_from_pieces:
+            self._sites[("ship", seat)] = (pirate, ships)
+        return ships
+
     def _settlement_sites(self, seat: int) -> list[int]:
         """The intersections where ``seat`` may build a settlement now, in order; kept
         while the pieces stay unless the scenario has site rules of its own (which may read
@@ -275,7 +309,8 @@ class LegalMoves(SandboxRules):
         rules = type(self.rules)
         if (not self.scen.face_down          # exploration: the sites follow the hexes turned up too
                 and rules.settlement_reason is ScenarioRules.settlement_reason
-                and (not self.rules.reserved_nodes or rules.reserved_site_reason is ScenarioRules.reserved_site_reason)):
+                and (not self.rules.reserved_nodes or rules.reserved_site_reason is ScenarioRules.reserved_site_reason
+                     or "reserved_site_reason" in self.rules.answers_from_pieces)):
             self._sites[("settlement", seat)] = found
         return found
 
@@ -346,25 +381,42 @@ class LegalMoves(SandboxRules):
         movable = self.movable_ships(seat)
         if not movable:
             return out
+        # The moves read the pieces, the pirate and the ships built this turn (through
+        # `movable`) alone, unless the scenario's ship_reason reads more: kept for the
+        # other decisions of the turn (the player trades and builds between them).
+        rules = self.rules
+        keep = type(rules).ship_reason is ScenarioRules.ship_reason or "ship_reason" in rules.answers_from_pieces
+        if keep:
+            key = (self.board_version(), seat, self.s.pirate, tuple(movable))
+            if key == self._moves_key:
+                return list(self._moves)
+        out = self._ship_moves(seat, movable)
+        if keep:
+            self._moves_key, self._moves = key, out
+            return list(out)
+        return out
+
+    def _ship_moves(self, seat: int, movable: list[int]) -> list[Action]:
+        out: list[Action] = []
         ship_reason, targets = self.rules.ship_reason, self.ship_targets(seat)
         if type(self.rules).ship_reason is ScenarioRules.ship_reason:
             # No scenario rule for ships' places: the moves are the pairs the targets allow.
             for src in movable:
-                out.extend([_new(Action, ("move-ship", (src, dst), seat)) for dst, joining in targets
-                            if joining is None or len(joining) > 1 or src not in joining])
+                out.extend([_new(Action, ("move-ship", (src, dst), seat)) for dst, only in targets if only != src])
             return out
         for src in movable:
-            out.extend(Action("move-ship", (src, dst), seat) for dst, joining in targets
-                       if (joining is None or len(joining) > 1 or src not in joining)
-                       and ship_reason(seat, dst, src) is None)
+            out.extend(Action("move-ship", (src, dst), seat) for dst, only in targets
+                       if only != src and ship_reason(seat, dst, src) is None)
         return out
 
-    def ship_targets(self, seat: int) -> list[tuple[int, set[int] | None]]:
+    def ship_targets(self, seat: int) -> list[tuple[int, int]]:
         """Where a moved ship of ``seat``'s might go: ship_edge_ok(seat, dst, lifted=src) for
         every pair, with what does not depend on the lifted ship worked out once per target:
-        whether it is open, and which of the seat's ships join it (None: a building of the
-        seat's does, whatever is lifted).  Depends on the pieces and the pirate alone, so it
-        is kept while they stay (see board_version)."""
+        whether it is open, and whether one ship of the seat's alone joins it.  Each target
+        comes with that ship (which cannot move there: lifting it cuts the target off), or
+        -1 when a building of the seat's or two of its ships join it, whatever is lifted.
+        Depends on the pieces and the pirate alone, so it is kept while they stay (see
+        board_version)."""
         s = self.s
         key = (self.board_version(), seat, s.pirate)
         if self._ship_targets_board != key[0]:
@@ -387,19 +439,21 @@ class LegalMoves(SandboxRules):
             if ((edge_kind[dst] and (not shared or self.shared_path_reason(seat, dst)))
                     or (pirate >= 0 and pirate in edge_hexes[dst])):
                 continue
-            joining: set[int] = set()
-            anchored = False
+            joiners = 0           # the seat's ships joining dst (no ship touches both its ends)
+            only = -1
             for x in edge_nodes[dst]:
                 owner = node_owner[x]
                 if owner == seat and produces[node_kind[x]] > 0:
-                    anchored = True
+                    joiners = 2       # anchored by a building: any ship may come
+                    only = -1
                     break
                 if not ((owner >= 0 and owner != seat) or node_blocks(seat, x)):
                     for e2 in node_edges[x]:
                         if e2 != dst and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
                                           or (shared and shared[e2] == seat)):
-                            joining.add(e2)
-            if anchored or joining:
-                targets.append((dst, None if anchored else joining))
+                            joiners += 1
+                            only = e2 if joiners == 1 else -1
+            if joiners:
+                targets.append((dst, only))
         return targets
 

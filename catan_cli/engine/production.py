@@ -7,15 +7,17 @@ from typing import Any
 
 from .actions import Action, Event, Private
 from .base import GOLD, EngineBase
-from .geometry import RESOURCES
+from .geometry import RESOURCES, UNEXPLORED
 from .words import only, resource_text
 from .phases import Phase
 
 
 class ProductionRules(EngineBase):
     _production_key: tuple[object, ...] = ()
-    _production_cache: dict[int, tuple[list[list[int]], dict[int, int], bool]]
-    _payout_cache: dict[int, tuple[list[int], list[tuple[int, list[int], Event]]]]
+    # Per (total, robber hex): the robber moves after every 7 and knight, the buildings
+    # much less often, so the tables of every robber hex seen are kept under the buildings.
+    _production_cache: dict[tuple[int, int], tuple[list[list[int]], dict[int, int], bool]]
+    _payout_cache: dict[tuple[int, int], tuple[list[int], list[tuple[int, list[int], Event]]]]
 
     # --- rolling -------------------------------------------------------------------------
     def check_roll(self, a: Action) -> str | None:
@@ -108,7 +110,7 @@ class ProductionRules(EngineBase):
                       ) -> tuple[list[int], list[tuple[int, list[int], Event]]]:
         """The cards due per resource, and each seat's gain and its event when the bank
         can pay them all; kept with the production table (the same pieces and robber)."""
-        found = self._payout_cache.get(total)
+        found = self._payout_cache.get((total, self.s.robber))
         if found is None:
             due = [sum(row) for row in owed]
             payout = []
@@ -116,19 +118,19 @@ class ProductionRules(EngineBase):
                 gain = [owed[r][p] for r in range(5)]
                 if any(gain):
                     payout.append((p, gain, Event("produce", p, f"{self.name(p)} receives {resource_text(gain)}")))
-            found = self._payout_cache[total] = (due, payout)
+            found = self._payout_cache[(total, self.s.robber)] = (due, payout)
         return found
 
     def _production_table(self, total: int) -> tuple[list[list[int]], dict[int, int], bool]:
         """What a roll of ``total`` owes: cards per resource per seat, gold picks per seat,
-        whether any card is owed.  Kept while the buildings and the robber stay where they
+        whether any card is owed.  Kept per robber hex while the buildings stay where they
         are (most rolls between two builds), under a key read from the state itself."""
         s = self.s
         # the map tables never change; a scenario names what its blocked hexes depend on
-        key = (s.robber, tuple(s.node_owner), tuple(s.node_kind), self.rules.production_key())
+        key = (tuple(s.node_owner), tuple(s.node_kind), self.rules.production_key())
         if key != self._production_key:
             self._production_key, self._production_cache, self._payout_cache = key, {}, {}
-        found = self._production_cache.get(total)
+        found = self._production_cache.get((total, s.robber))
         if found is not None:
             return found
         node_kind, node_owner = s.node_kind, s.node_owner
@@ -149,7 +151,7 @@ class ProductionRules(EngineBase):
                     else:
                         owed[res][seat] += amount
                         owing = True
-        found = self._production_cache[total] = (owed, gold, owing)
+        found = self._production_cache[(total, s.robber)] = (owed, gold, owing)
         return found
 
     # --- gold -------------------------------------------------------------------------------
@@ -217,11 +219,10 @@ class ProductionRules(EngineBase):
     def start_seven(self, seat: int) -> list[Event]:
         s = self.s
         events: list[Event] = []
-        limit = self.scen.rules.discard_limit
         for k in range(self.n):
             p = (seat + k) % self.n
             size = self.hand_size(p)
-            if size > limit:
+            if size > self.rules.discard_limit(p):
                 s.pending.append({"kind": "discard", "seat": p, "count": size // 2})
                 events.append(Event("discard", p, f"{self.name(p)} has {size} cards and must discard {size // 2}"))
         return events + self.rules.on_seven(seat)
@@ -273,6 +274,8 @@ class ProductionRules(EngineBase):
         if not self.scen.is_land_hex[hex_]:
             extra = "; move the pirate to a sea hex with 'pirate'" if self.scen.rules.pirate else ""
             return f"the robber stays on land; {self.hex_id(hex_)} is sea{extra}"
+        if s.terrain[hex_] == UNEXPLORED:
+            return f"{self.hex_id(hex_)} is face down (unexplored): the robber stays on known land"
         if hex_ == s.robber:
             return f"the robber must move to a different hex than {self.hex_id(hex_)}"
         if self.scen.hex_area[hex_] in self.scen.rules.robber_forbidden_areas:
@@ -317,6 +320,11 @@ class ProductionRules(EngineBase):
     def steal_resource(self, thief: int, victim: int) -> list[Event]:
         if self.hand_size(victim) == 0:
             return [Event("steal", thief, f"{self.name(victim)} has nothing to steal")]
+        if self._extra_hand is not None:
+            held = sum(self.s.players[victim].resources)
+            pick = self.s.rng.randrange(held + self._extra_hand(victim))
+            if pick >= held:           # one of the scenario's own cards
+                return self.rules.steal_extra_card(thief, victim, pick - held)
         r = self.take_random_card(victim)
         self.s.players[thief].resources[r] += 1
         # The card's face is known to the thief and the victim only.
@@ -373,6 +381,9 @@ class ProductionRules(EngineBase):
             return f"the pirate sails the sea; {self.hex_id(hex_)} is land"
         if hex_ == s.pirate:
             return f"the pirate must move to a different hex than {self.hex_id(hex_)}"
+        reason = self.rules.pirate_hex_reason(a.seat, hex_)
+        if reason:
+            return reason
         victims = self.pirate_victims(a.seat, hex_)
         reason = self.victim_reason(a.seat, victim, victims, "the pirate's hex (only ships count)")
         if reason:

@@ -86,6 +86,13 @@ class ScenarioRules:
         """``lifted``: the edge of a ship being moved, -1 when building."""
         return None
 
+    #: The hooks of this scenario that answer from the pieces and its fixed data alone (not
+    #: the phase, the turn or the hands), by name: ``"ship_reason"`` (outside set-up) and
+    #: ``"reserved_site_reason"`` (outside set-up) may be named.  What the legal moves work
+    #: out from a named hook is kept while the pieces stay, as it is for a scenario that
+    #: does not override the hook.
+    answers_from_pieces: frozenset[str] = frozenset()
+
     def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
         """The edges among ``edges`` where ``seat``'s ships may possibly go, for legal-move
         generation: a scenario that confines ships narrows them here.  Only a speed-up:
@@ -113,12 +120,31 @@ class ScenarioRules:
         """Why ``seat`` may not move the pirate now."""
         return None
 
+    def pirate_hex_reason(self, seat: int, hex_: int) -> str | None:
+        """Why the pirate may not go to sea hex ``hex_`` (a friendly pirate's protection)."""
+        return None
+
     def pirate_takes(self, seat: int, victim: int) -> tuple[str, ...]:
         """What the pirate's mover may take: "resource", or a player-scope state key."""
         return ("resource",)
 
     def knight_reason(self, seat: int) -> str | None:
         return None
+
+    # --- cards in hand the scenario adds --------------------------------------------------------
+    def discard_limit(self, seat: int) -> int:
+        """The most cards ``seat`` may hold on a 7 without discarding half."""
+        return self.ctx.scen.rules.discard_limit
+
+    def extra_hand(self, seat: int) -> int:
+        """Cards of the scenario's own in ``seat``'s hand beside the resource cards (they count
+        for the 7 and may be robbed); the scenario keeps them and lets them be discarded."""
+        return 0
+
+    def steal_extra_card(self, thief: int, victim: int, pick: int) -> list[Event]:
+        """The robber's (or pirate's) random card landed on the ``pick``-th (0-based) of the
+        victim's ``extra_hand`` cards: move it to the thief and tell those two its face."""
+        raise NotImplementedError("a scenario with extra_hand cards says how one is stolen")
 
     def deck_size(self) -> int | None:
         """Cards left in a deck the scenario keeps itself (None: the general development deck)."""

@@ -95,6 +95,7 @@ class FaceDownArea:
     hexes: tuple[int, ...]
     terrain: tuple[str, ...]      # the stack's contents, one per hex
     numbers: tuple[int, ...]      # the number tokens for its terrain hexes
+    numbers_from: str = ""        # the area whose number stack it draws from ("": its own)
 
 
 @dataclass
@@ -131,6 +132,8 @@ class Scenario:
     package: str
     # exploration: face-down areas (name -> their terrain stack, number stack and label)
     face_down: dict[str, "FaceDownArea"] = field(default_factory=dict)
+    #: the scenario's own land terrains: they produce nothing and take no number token
+    barren: tuple[str, ...] = ()
     #: player count -> the key of the scenario file whose map that count plays on
     maps_by_players: dict[int, str] = field(default_factory=dict)
     # derived tables
@@ -307,7 +310,11 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         areas.setdefault(name, ())
         areas[name] = areas[name] + (h,)
 
-    face_down = _face_down_areas(board.get("face_down", {}), terrain, res, where)
+    barren = tuple(str(t) for t in board.get("barren", []))
+    for t in barren:
+        if t in TERRAIN_CODES.values() or not t.isalpha():
+            raise ScenarioError(f"{where} [board] barren: {t!r} is not a new terrain name")
+    face_down = _face_down_areas(board.get("face_down", {}), terrain, res, where, barren)
     for area in face_down.values():
         for h in area.hexes:
             hex_area[h] = area.name
@@ -370,7 +377,7 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
         number_pool=number_pool, places=places, paths=paths, starts=starts,
         options={str(k): dict(v) for k, v in data.get("options", {}).items()},
         params=dict(data.get("params", {})), package=str(meta.get("package", "")), source=source,
-        face_down=face_down,
+        face_down=face_down, barren=barren,
         maps_by_players={int(n): str(k) for n, k in meta.get("maps_by_players", {}).items()},
     )
     _derive_tables(scen)
@@ -378,9 +385,10 @@ def parse_scenario(data: dict[str, Any], source: str = "<data>") -> Scenario:
 
 
 def _face_down_areas(table: dict[str, Any], terrain: tuple[str, ...], res: "_Resolver",
-                     where: str) -> dict[str, FaceDownArea]:
+                     where: str, barren: tuple[str, ...] = ()) -> dict[str, FaceDownArea]:
     """``[board.face_down.<name>]``: the hexes of each face-down area (cells ``fd``), the
-    terrain stack dealt onto them as they are discovered, and their number tokens."""
+    terrain stack dealt onto them as they are discovered, and their number tokens (or
+    ``numbers_from``: the area whose number stack it shares)."""
     out: dict[str, FaceDownArea] = {}
     claimed: set[int] = set()
     for name, area in table.items():
@@ -392,13 +400,18 @@ def _face_down_areas(table: dict[str, Any], terrain: tuple[str, ...], res: "_Res
             claimed.add(h)
         stack: list[str] = []
         for t, count in sorted(dict(_need(area, "terrain", aw)).items()):
-            if t not in LAND_TERRAINS and t != "sea":
+            if t not in LAND_TERRAINS and t != "sea" and t not in barren:
                 raise ScenarioError(f"{aw}: unknown terrain {t!r}")
             stack += [str(t)] * int(count)
         if len(stack) != len(hexes):
             raise ScenarioError(f"{aw}: {len(stack)} terrain hexes in the stack for {len(hexes)} face-down hexes")
         numbers = tuple(int(n) for n in area.get("numbers", []))
-        out[str(name)] = FaceDownArea(str(name), str(area.get("label", name)), hexes, tuple(stack), numbers)
+        shared = str(area.get("numbers_from", ""))
+        if shared and (shared not in table or numbers or table[shared].get("numbers_from")):
+            raise ScenarioError(f"{aw}: numbers_from names an area with a number stack of its own, "
+                                "and the area then has no numbers")
+        out[str(name)] = FaceDownArea(str(name), str(area.get("label", name)), hexes, tuple(stack), numbers,
+                                      shared or str(name))
     loose = [h for h, t in enumerate(terrain) if t == UNEXPLORED and h not in claimed]
     if loose:
         raise ScenarioError(f"{where} [board]: face-down cells (fd) in no [board.face_down] area: {loose}")

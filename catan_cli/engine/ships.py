@@ -18,9 +18,8 @@ FACE_DOWN = "face_down"
 
 
 class ShipRules(BuildingRules):
-    # movable_ships' end ships per seat, for the pieces of one board_version.
-    _end_ships_board = -1
-    _end_ships: dict[tuple[int, int], list[int]] = {}
+    # movable_ships' end ships per seat, with the seat_board_version they were found under.
+    _end_ships: dict[int, tuple[int, list[int]]] | None = None
 
     def is_ship(self, edge: int, seat: int) -> bool:
         s = self.s
@@ -241,22 +240,64 @@ class ShipRules(BuildingRules):
     def movable_ships(self, seat: int) -> list[int]:
         """Every ship of ``seat`` that may move now, each route classified once."""
         s = self.s
-        # The end ships depend on the pieces alone: kept while they stay (see board_version).
-        key = (self.board_version(), seat)
-        ends_all = self._end_ships.get(key) if self._end_ships_board == key[0] else None
-        if ends_all is None:
-            if self._end_ships_board != key[0]:
-                self._end_ships_board, self._end_ships = key[0], {}
-            seen: set[int] = set()
-            ends_all = []
-            for e in self.route_edges(seat):
-                if e in seen or not self.is_ship(e, seat):
-                    continue
-                ships, _, ends = self.route_end_ships(seat, e)
-                seen.update(ships)
-                ends_all.extend(ends)
-            self._end_ships[key] = ends_all
-        return sorted(x for x in ends_all if x not in s.built_this_turn and not self.on_pirate_hex(x))
+        # The end ships depend on the seat's own pieces alone (its ships and buildings, and
+        # closes_route, which answers from them and fixed data): kept while they stay, so
+        # another player's ship move does not send every seat's routes to be walked again.
+        kept = self._end_ships
+        if kept is None:
+            kept = self._end_ships = {}
+        version = self.seat_board_version(seat)
+        found = kept.get(seat)
+        if found is not None and found[0] == version:
+            ends_all = found[1]
+        else:
+            ends_all = self._all_end_ships(seat)
+            kept[seat] = (version, ends_all)
+        built, pirate, edge_hexes = s.built_this_turn, s.pirate, self.geo.edge_hexes
+        return sorted(x for x in ends_all if x not in built and not (pirate >= 0 and pirate in edge_hexes[x]))
+
+    def _all_end_ships(self, seat: int) -> list[int]:
+        """The end ships of every open shipping route of ``seat`` (route_end_ships' third
+        answer for each route), in one pass over the seat's ships: each node's count of the
+        seat's ships and whether it is an anchor are worked out once, and a route is the
+        ships joined at nodes that are not anchors.  A route with no free end (a loop) asks
+        route_end_ships itself, which knows the loop rules."""
+        s, edge_nodes = self.s, self.geo.edge_nodes
+        edge_owner, edge_kind, is_ship = s.edge_owner, s.edge_kind, self.pieces.is_ship
+        shared = s.shared_ships
+        ships = [e for e in self.route_edges(seat)
+                 if (edge_owner[e] == seat and is_ship[edge_kind[e]]) or (shared and shared[e] == seat)]
+        at: dict[int, list[int]] = {}           # node -> the seat's ships touching it
+        for e in ships:
+            a, b = edge_nodes[e]
+            at.setdefault(a, []).append(e)
+            at.setdefault(b, []).append(e)
+        node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
+        closes = self.rules.closes_route
+        anchor = {x: (node_owner[x] == seat and produces[node_kind[x]] > 0) or closes(seat, x) for x in at}
+        out: list[int] = []
+        done: set[int] = set()
+        for first in ships:
+            if first in done:
+                continue
+            done.add(first)
+            route, stack, anchors = [first], [first], set()
+            while stack:
+                for x in edge_nodes[stack.pop()]:
+                    if anchor[x]:
+                        anchors.add(x)
+                        continue
+                    for e2 in at[x]:
+                        if e2 not in done:
+                            done.add(e2)
+                            route.append(e2)
+                            stack.append(e2)
+            if len(anchors) >= 2:
+                continue            # closed: its ships never move
+            ends = [e for e in route
+                    if any(not anchor[x] and len(at[x]) == 1 for x in edge_nodes[e])]
+            out.extend(ends if ends else self.route_end_ships(seat, first)[2])
+        return out
 
     def check_move_ship(self, a: Action) -> str | None:
         s, seat = self.s, a.seat
@@ -331,11 +372,14 @@ class ShipRules(BuildingRules):
         for h in found:
             area = self.scen.hex_area[h]
             stack = s.extra[FACE_DOWN][area]
+            numbers = s.extra[FACE_DOWN][self.scen.face_down[area].numbers_from]["numbers"]
             terrain = stack["terrain"].pop()
             s.terrain[h] = terrain
             shown = terrain
-            if terrain != "sea" and terrain != "desert" and stack["numbers"]:
-                s.numbers[h] = stack["numbers"].pop()
+            # a number on terrain that produces (a resource, or gold); not on sea, desert or
+            # the scenario's barren terrain
+            if (TERRAIN_RESOURCE.get(terrain, -1) >= 0 or terrain == "gold") and numbers:
+                s.numbers[h] = numbers.pop()
                 shown = f"{terrain} {s.numbers[h]}"
             events.append(Event("discover", seat, f"{self.name(seat)} discovers {self.hex_id(h)}: {shown}",
                                 (("reveals", "hex"), ("hex", self.hex_id(h)), ("terrain", terrain))))

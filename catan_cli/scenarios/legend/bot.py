@@ -1,6 +1,7 @@
 """What the greedy bot knows of the Legend (Chapter 1): sail to Barren Island and build the
 outpost, pick up chests on the way and open them, choose a friend card and use it, look at
-castaways and rescue those it can pay, and keep its ore miners shuttling.
+castaways and rescue those it can pay, and keep its ore miners shuttling; each later
+chapter's own play from its module (:mod:`.bot2`, :mod:`.bot3`, :mod:`.bot4`).
 
 Everything comes from the public view and the bot's own hand: ``view["extra"]`` names the
 outpost sites, each player's outpost and first settlement, the castaway tokens (face down)
@@ -16,7 +17,7 @@ from ...bots.rng import bot_rng
 from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
 from ...engine.geometry import RESOURCES
-from . import bot2, bot3
+from . import bot2, bot3, bot4
 
 if TYPE_CHECKING:
     from ...bots.context import Ctx
@@ -42,12 +43,19 @@ class Strategy(BaseStrategy):
         return ctx.seat in (ctx.view["extra"].get("outposts") or {})
 
     # --- valuing the map ---------------------------------------------------------------------
+    def may_settle(self, ctx: "Ctx", node: int) -> bool:
+        return bot4.may_settle(ctx, node) if bot4.is_chapter4(ctx) else True
+
     def route_allowed(self, ctx: "Ctx") -> Callable[[int, int], bool] | None:
+        if bot4.is_chapter4(ctx):
+            return bot4.route_allowed(ctx)
         return bot3.route_allowed(ctx) if bot3.is_chapter3(ctx) else None
 
     def route_targets(self, ctx: "Ctx") -> dict[int, float]:
         extra = ctx.view["extra"]
         out: dict[int, float] = bot3.route_targets(ctx) if bot3.is_chapter3(ctx) else {}
+        if bot4.is_chapter4(ctx):
+            out.update(bot4.route_targets(ctx))
         if not self.has_outpost(ctx) and ctx.pieces.get("outpost", 0) > 0:
             for n in extra.get("outpost_sites", []):
                 if ctx.node_kind[n - 1] == 0:
@@ -90,6 +98,8 @@ class Strategy(BaseStrategy):
         out: list[Goal] = bot2.goals(ctx, kinds) if bot2.is_chapter2(ctx) else []
         if bot3.is_chapter3(ctx):
             out += bot3.goals(ctx, kinds)
+        if bot4.is_chapter4(ctx):
+            out += bot4.goals(ctx, kinds)
         if self.has_outpost(ctx) or ctx.pieces.get("outpost", 0) <= 0:
             return out
         posts = kinds.get("build-outpost", [])
@@ -116,7 +126,8 @@ class Strategy(BaseStrategy):
             need = bot.needs(ctx)
             takes = [a for a in oda if a.args[0] >= 0 and ctx.bank[a.args[0]] > 0]
             return max(takes, key=lambda a: need[a.args[0]]) if takes else oda[-1]
-        return bot2.answer(ctx, bot) or bot3.answer(ctx, bot)
+        return bot2.answer(ctx, bot) or bot3.answer(ctx, bot) or (
+            bot4.answer(ctx, bot) if bot4.is_chapter4(ctx) else None)
 
     def before_main(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
         kinds = ctx.kinds()
@@ -128,6 +139,10 @@ class Strategy(BaseStrategy):
                 return act
         if bot3.is_chapter3(ctx):
             act = bot3.before_main(ctx, bot, kinds)
+            if act is not None:
+                return act
+        if bot4.is_chapter4(ctx):
+            act = bot4.before_main(ctx, bot, kinds)
             if act is not None:
                 return act
         chest = self.best_chest(ctx, bot, kinds.get("open-chest", []))

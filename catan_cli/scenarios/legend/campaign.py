@@ -5,7 +5,11 @@ A campaign is a JSON file ``NAME.legend.json`` in the saves folder beside the ch
 played, which is an ordinary save (``NAME-ch1.catan``).  ``catan campaign new NAME`` starts
 Chapter 1; ``catan campaign NAME`` resumes the chapter in play or, once it has ended,
 records it and starts the next chapter; ``catan campaign show NAME`` prints the Chronicle.
-Chapters 1 to 3 exist so far: after them the legend continues in a later version.
+After Chapter 4, the last, ``catan campaign NAME`` records it with its legend points, marks
+the campaign finished and shows the final Chronicle with the legendary winner (seed 000
+"The Legendary Winner", digest E.2.4).  A campaign finished at a chapter after which the
+version that played it had no more (the :data:`LATER` message) goes on to the next chapter
+once a version that has it is run.
 """
 
 from __future__ import annotations
@@ -19,12 +23,13 @@ from ...errors import CatanError, SaveError
 from ...saves import check_name, load_game, saves_dir, write_atomic
 from ...script import Header, parse_seats
 from .chapters import CHAPTERS
-from .chronicle import chapter_entry, chronicle_json, chronicle_table
+from .chronicle import chapter_entry, chronicle_json, chronicle_table, legend_over
 from .general import LegendRules
 
 SUFFIX = ".legend.json"
 __all__ = ["Campaign", "chronicle_table", "find_for_save", "load_campaign", "new_campaign", "record_chapter"]
 LATER = "The legend continues in a later version: Chapter {n} is not written yet."
+OVER = "The legend is over: its four chapters are in the Chronicle above, and its winner below it."
 
 
 @dataclass
@@ -48,6 +53,19 @@ class Campaign:
         carry = dict(self.carry) if self.chapter > 1 else {}
         return Header(CHAPTERS[self.chapter].key, parse_seats(self.seats), self.seed + self.chapter - 1,
                       carry=carry)
+
+    @property
+    def over(self) -> bool:
+        """Every chapter of the legend is recorded: it has its winner."""
+        return legend_over(self.chronicle)
+
+    def finished_text(self) -> str | None:
+        """What ``catan campaign NAME`` says once no chapter is left to play."""
+        if not self.finished:
+            return None
+        if self.over:
+            return OVER
+        return LATER.format(n=self.chapter + 1)
 
     def chronicle_data(self) -> dict[str, Any]:
         return {"campaign": self.name, "players": self.players, "chapter": self.chapter,
@@ -93,9 +111,15 @@ def new_campaign(name: str, players: str, seed: int, folder: str | Path | None =
 
 def record_chapter(c: Campaign, folder: str | Path | None = None) -> bool:
     """If the chapter in play has ended, write its results into the Chronicle, keep what it
-    passes on, and move to the next chapter (or mark the legend finished for now).  Returns
-    whether it had ended."""
+    passes on, and move to the next chapter (or, after the last one, mark the legend
+    finished).  Returns whether it had ended."""
     if c.finished:
+        if not c.over and c.chapter + 1 in CHAPTERS:
+            # finished by a version without the next chapter: the legend goes on now
+            c.chapter += 1
+            c.save = f"{c.name}-ch{c.chapter}"
+            c.finished = False
+            save_campaign(c, folder)
         return True
     loaded = load_game(c.save, folder)
     game = loaded.game

@@ -22,7 +22,8 @@ class LegendDoor:
     title = "Legend of the Sea Robbers"
     record_word = "chronicle"
     record_help = ("The campaign's Chronicle: each chapter's VP, its result and the legend points "
-                   "(the chapter in play as it stands). Only in a game started by 'catan campaign'.")
+                   "(the chapter in play as it stands); after Chapter 4 the grand total and the "
+                   "legendary winner. Only in a game started by 'catan campaign'.")
 
     def new(self, name: str, players: str, seed: int, folder: str | Path | None) -> legend.Campaign:
         return legend.new_campaign(name, players, seed, folder)
@@ -34,7 +35,7 @@ class LegendDoor:
         return legend.record_chapter(campaign, folder)
 
     def finished_text(self, campaign: legend.Campaign) -> str | None:
-        return legend.LATER.format(n=campaign.chapter + 1) if campaign.finished else None
+        return campaign.finished_text()
 
     def save_name(self, campaign: legend.Campaign) -> str:
         return campaign.save
@@ -57,14 +58,17 @@ class LegendDoor:
         rules = game.engine.rules
         if not isinstance(rules, LegendRules):
             return None
-        entries = [e for e in campaign.chronicle if e["chapter"] != campaign.chapter]
-        if not campaign.finished:
+        if campaign.finished:            # every chapter recorded: the Chronicle as it stands
+            entries = list(campaign.chronicle)
+        else:
+            entries = [e for e in campaign.chronicle if e["chapter"] != campaign.chapter]
             now = rules.chapter_result()
             entry = chapter_entry(campaign.chapter, game.players, now["vp"], now["record"], now["total"],
                                   now["winners"])
             entry["title"] += " (in play)"
             entries.append(entry)
-        table: RenderableType = chronicle_table(entries, campaign.players, f"Chronicle of {campaign.name}")
+        table: RenderableType = chronicle_table(entries, campaign.players, f"Chronicle of {campaign.name}",
+                                                final=campaign.finished)
         return table
 
 

@@ -79,6 +79,48 @@ class Chapter:
     def after_action(self) -> list[Event]:
         return []
 
+    # --- rule points the chapter may change (the general rules ask; neutral by default) ---
+    def settlement_reason(self, seat: int, node: int) -> str | None:
+        return None
+
+    def road_reason(self, seat: int, edge: int) -> str | None:
+        return None
+
+    def closes_route(self, seat: int, node: int) -> bool:
+        return False
+
+    def discovery_reward(self, seat: int, hex_: int) -> list[Event] | None:
+        """A face-down hex turned up (None: the engine's general reward)."""
+        return None
+
+    def pirate_hex_reason(self, seat: int, hex_: int) -> str | None:
+        return None
+
+    def pirate_hexes(self, seat: int) -> list[int]:
+        """Sea hexes the pirate may go to (none: the chapter has no pirate)."""
+        return []
+
+    #: the kinds of the chapter's own cards in hand (Chapter 4's spices)
+    hand_card_names: tuple[str, ...] = ()
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """How many of each of ``hand_card_names`` ``seat`` holds."""
+        return []
+
+    def discard_hand_card(self, seat: int, kind: int) -> None:
+        raise NotImplementedError("a chapter with cards of its own in hand says how one is discarded")
+
+    def extra_hand(self, seat: int) -> int:
+        """Cards of the chapter's own in a hand beside resources (Chapter 4's spices)."""
+        return 0
+
+    def steal_extra_card(self, thief: int, victim: int, pick: int) -> list[Event]:
+        raise NotImplementedError("a chapter with cards of its own in hand says how one is stolen")
+
+    def discard_bonus(self, seat: int) -> int:
+        """Cards ``seat`` may hold on a 7 beyond the general limit."""
+        return 0
+
     def trade_rates(self, seat: int, rates: list[int]) -> list[int]:
         """Maritime rates after the board's harbours (a harbour earned in the chapter)."""
         return rates

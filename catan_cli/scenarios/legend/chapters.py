@@ -29,6 +29,7 @@ from .chapter import Chapter
 from .chapter1 import Chapter1
 from .chapter2 import Chapter2
 from .chapter3 import Chapter3
+from .chapter4 import Chapter4
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,8 @@ CHAPTERS: dict[int, ChapterInfo] = {
     2: ChapterInfo(2, "legend-2", Chapter2, (5, 4, 3, 1), 1, at_least("gold", 12, 10)),
     # Postscript to Chapter 3: 6/4/3/1, +2 to 2nd-4th who sank 3 sea robbers (3 players) / 2 (4).
     3: ChapterInfo(3, "legend-3", Chapter3, (6, 4, 3, 1), 2, at_least("sunk", 3, 2)),
+    # Postscript to Chapter 4: 7/5/3/1, +2 to 2nd-4th who hold or tie for the most spice chits (none if all equal).
+    4: ChapterInfo(4, "legend-4", Chapter4, (7, 5, 3, 1), 2, holds_the_most("chits")),
 }
 
 

@@ -107,7 +107,7 @@ class NewFriendRules(FriendRules):
         reason = self.friend_reason(seat, "reiko")
         if reason:
             return reason
-        allowed = ctx.scen.rules.discard_limit + int(ctx.scen.params.get("reiko_extra", 4))
+        allowed = self.discard_limit(seat) + int(ctx.scen.params.get("reiko_extra", 4))
         if ctx.hand_size(seat) > allowed:
             return f"with Reiko your hand may hold {allowed} cards; you hold {ctx.hand_size(seat)} and must discard"
         return None

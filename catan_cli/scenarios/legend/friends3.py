@@ -13,7 +13,7 @@ digest F.0.7).  Each is its own verb, used on your own turn after the roll unles
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, PendingKind, Verb
@@ -21,9 +21,14 @@ from ...engine.geometry import RESOURCES
 from ...notation import Reader
 from .friends2 import NewFriendRules
 
+if TYPE_CHECKING:
+    from .chapter import Chapter
+
 
 class Friends3Rules(NewFriendRules):
     """The friends of Chapters 1 to 3 (a base of the general rules)."""
+
+    chapter: "Chapter"          # the general rules' chapter (Lea discards its own cards too)
 
     def friend_verbs(self) -> tuple[Verb, ...]:
         return super().friend_verbs() + (
@@ -57,10 +62,10 @@ class Friends3Rules(NewFriendRules):
                  help=HelpEntry("lea", "lea take RES RES", "Lea rolled 3-6: take 2 resources of your choice.",
                                 "lea take ore grain"),
                  answers="lea-take"),
-            Verb("lea-discard", ("lea", "discard"), parse=lambda r, a: Action("lea-discard", (r.resource(),), a),
-                 format=lambda a, w: f"lea discard {RESOURCES[a.args[0]]}",
+            Verb("lea-discard", ("lea", "discard"), parse=self._parse_lea_discard,
+                 format=lambda a, w: f"lea discard {self.card_names()[a.args[0]]}",
                  check=self.check_lea_discard, apply=self.apply_lea_discard,
-                 legal=lambda seat: [Action("lea-discard", (r,), seat) for r in range(5)],
+                 legal=self.legal_lea_discard,
                  help=HelpEntry("lea", "lea discard RES", "Lea rolled 1-2: discard 1 card of your choice.",
                                 "lea discard wool"),
                  answers="lea-discard"),
@@ -74,7 +79,7 @@ class Friends3Rules(NewFriendRules):
                         answers=lambda it: self.legal_lea_take(it["seat"])),
             PendingKind("lea-discard", prompt=lambda it: "Lea: discard 1 card",
                         reason=lambda it: f"{name(it['seat'])} discards 1 card for Lea ('lea discard RES')",
-                        answers=lambda it: [Action("lea-discard", (r,), it["seat"]) for r in range(5)]),
+                        answers=lambda it: self.legal_lea_discard(it["seat"])),
         )
 
     # --- Hakon ------------------------------------------------------------------------------------------
@@ -217,17 +222,36 @@ class Friends3Rules(NewFriendRules):
         ctx = self.ctx
         if ctx.pending_for("lea-discard", action.seat) is None:
             return "Lea asks a discard only after a roll of 1-2 ('lea')"
-        res = action.args[0]
-        if ctx.state.players[action.seat].resources[res] < 1:
-            return f"you have no {RESOURCES[res]}"
+        card = action.args[0]
+        if self.cards_held(action.seat)[card] < 1:
+            return f"you have no {self.card_names()[card]}"
         return None
 
     def apply_lea_discard(self, action: Action) -> list[Event]:
         ctx = self.ctx
-        seat, res = action.seat, action.args[0]
+        seat, card = action.seat, action.args[0]
         ctx.close_pending("lea-discard", seat)
-        ctx.pay(seat, [int(i == res) for i in range(5)])
-        return [Event("friend", seat, f"{ctx.name(seat)} discards 1 {RESOURCES[res]}")]
+        if card < 5:
+            ctx.pay(seat, [int(i == card) for i in range(5)])
+        else:                  # a card of the chapter's own (Chapter 4's spices)
+            self.chapter.discard_hand_card(seat, card - 5)
+        return [Event("friend", seat, f"{ctx.name(seat)} discards 1 {self.card_names()[card]}")]
+
+    # Lea's discard is of any card in hand: resources, then the chapter's own cards.
+    def card_names(self) -> tuple[str, ...]:
+        return RESOURCES + self.chapter.hand_card_names
+
+    def cards_held(self, seat: int) -> list[int]:
+        return list(self.ctx.state.players[seat].resources) + self.chapter.hand_cards(seat)
+
+    def legal_lea_discard(self, seat: int) -> list[Action]:
+        return [Action("lea-discard", (c,), seat) for c, n in enumerate(self.cards_held(seat)) if n]
+
+    def _parse_lea_discard(self, r: Reader, actor: int) -> Action:
+        names = self.card_names()
+        if r.peek() in names[5:]:
+            return Action("lea-discard", (names.index(r.next("card")),), actor)
+        return Action("lea-discard", (r.resource(),), actor)
 
 
 def _parse_hakon(r: Reader, actor: int) -> Action:

@@ -31,13 +31,14 @@ from typing import Any, Iterable
 from ...engine.actions import Action, Event, Private
 from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
-from ...engine.geometry import RESOURCES
+from ...engine.geometry import RESOURCES, UNEXPLORED
 from ...engine.pieces import PieceKind
 from ...errors import RuleError
 from ...notation import Reader
 from .chapters import chapter_class
 from .friends import FRIENDS, side
 from .friends3 import Friends3Rules
+from .merchants import MERCHANT_PIECE
 
 OUTPOST = 3          # node code of an outpost
 
@@ -57,12 +58,13 @@ The Legend's general rules:
   from your next turn on, one per turn ('open chest 1 ...'): a free road or ship, 1 resource
   of your choice, a development card (not playable that turn), or the 2 resources shown.
 - Friend cards: A side, then B side; two uses a chapter, one friend card per turn, on your
-  own turn (Oda also on others' rolls). Catan chits are 1 VP each. At most 5 ships.
+  own turn (Oda also on others' rolls). Catan chits are 1 VP each.
+- Ships: at most 5 in Chapters 1 and 2, 15 in Chapters 3 and 4 (F.0.10).
 """
 
 
 class LegendRules(Friends3Rules):
-    pieces = (PieceKind("outpost", "node", OUTPOST, "O", supply="outpost", vp=1),)
+    pieces = (PieceKind("outpost", "node", OUTPOST, "O", supply="outpost", vp=1), MERCHANT_PIECE)
 
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)
@@ -186,11 +188,12 @@ class LegendRules(Friends3Rules):
         ctx = self.ctx
         scen = ctx.scen
         return any(scen.node_settleable[n] and not scen.node_touches_sea[n] and ctx.distance_reason(n) is None
-                   for n in range(ctx.geo.n_nodes))
+                   and ctx.unexplored_at(n) < 0 for n in range(ctx.geo.n_nodes))
 
     def settlement_reason(self, seat: int, node: int, setup: bool) -> str | None:
-        if not setup:
-            return None
+        reason = self.chapter.settlement_reason(seat, node)
+        if reason or not setup:
+            return reason
         ctx = self.ctx
         if self.setup_count(seat) == 0:
             if node not in self.start_nodes:
@@ -206,7 +209,7 @@ class LegendRules(Friends3Rules):
     def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
         if setup and self.setup_count(seat) == 1:
             return "instead of a road, your first settlement takes a ship ('ship PATH')"
-        return None
+        return self.chapter.road_reason(seat, edge)
 
     def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
         if self.ctx.state.phase == "setup" and self.setup_count(seat) != 1:
@@ -237,7 +240,7 @@ class LegendRules(Friends3Rules):
     def robber_hexes(self, seat: int) -> list[int]:
         ctx = self.ctx
         scen = ctx.scen
-        return [h for h in ctx.land_hexes if h != ctx.state.robber
+        return [h for h in ctx.land_hexes if h != ctx.state.robber and ctx.state.terrain[h] != UNEXPLORED
                 and scen.hex_area[h] not in scen.rules.robber_forbidden_areas
                 and self.robber_hex_reason(seat, h) is None]
 
@@ -247,19 +250,36 @@ class LegendRules(Friends3Rules):
                                       "beside the board, and nobody is robbed")]
 
     def on_seven(self, seat: int) -> list[Event]:
-        if not self.robber_hexes(seat):
+        if not self.robber_hexes(seat) and not self.chapter.pirate_hexes(seat):
             return self.robber_to_start(seat)
         return super().on_seven(seat)
 
     def on_knight(self, seat: int) -> list[Event]:
-        if not self.robber_hexes(seat):
+        if not self.robber_hexes(seat) and not self.chapter.pirate_hexes(seat):
             return self.robber_to_start(seat)
         return super().on_knight(seat)
+
+    def pirate_hex_reason(self, seat: int, hex_: int) -> str | None:
+        return self.chapter.pirate_hex_reason(seat, hex_)
+
+    # --- cards in hand the chapter adds (Chapter 4's spices), the 7's limit -----------------
+    def extra_hand(self, seat: int) -> int:
+        return self.chapter.extra_hand(seat)
+
+    def steal_extra_card(self, thief: int, victim: int, pick: int) -> list[Event]:
+        return self.chapter.steal_extra_card(thief, victim, pick)
+
+    def discard_limit(self, seat: int) -> int:
+        return self.ctx.scen.rules.discard_limit + self.chapter.discard_bonus(seat)
+
+    def discovery_reward(self, seat: int, hex_: int) -> list[Event]:
+        events = self.chapter.discovery_reward(seat, hex_)
+        return super().discovery_reward(seat, hex_) if events is None else events
 
     # --- outposts (F.0.8) -------------------------------------------------------------------------
     def closes_route(self, seat: int, node: int) -> bool:
         s = self.ctx.state
-        return s.node_owner[node] == seat and s.node_kind[node] == OUTPOST
+        return (s.node_owner[node] == seat and s.node_kind[node] == OUTPOST) or self.chapter.closes_route(seat, node)
 
     def outpost_of(self, seat: int) -> int:
         s = self.ctx.state
@@ -320,6 +340,18 @@ class LegendRules(Friends3Rules):
                                     private=Private((seat,), f"{ctx.name(seat)} takes the chest on {node + 1}: "
                                                              f"{chest_text(face)}", (("chest", face),))))
         return events + self.chapter.after_route_change(seat)
+
+    def draw_chest(self, seat: int, text: str) -> list[Event]:
+        """The top chest of the face-down stack beside the board (Chapter 4's discoveries and
+        lairs); only the taker sees its face."""
+        ctx = self.ctx
+        stack = ctx.data["chests_aside"]
+        if not stack:
+            return [Event("chest", seat, f"{text}, but the chest stack is empty")]
+        face = stack.pop()
+        ctx.player_data(seat)["chests"].append([face, ctx.state.turn])
+        return [Event("chest", seat, text, private=Private((seat,), f"{text}: {chest_text(face)}",
+                                                            (("chest", face),)))]
 
     def after_action(self) -> list[Event]:
         return self.chapter.after_action()

@@ -1,6 +1,7 @@
 """The Legend on the screen: start intersections, chests and castaways face down, Barren
 Island's outposts, ore miners where they stand, the robber's start space, and the side
-tables (chests, friend cards, castaways rescued, miners, Catan chits).
+tables (chests, friend cards, castaways rescued, miners, Catan chits); each later chapter's
+own marks and rows from its module (:mod:`.render2`, :mod:`.render3`, :mod:`.render4`).
 
 Everything comes from the view: the game's ``extra`` (``start_nodes``, ``chests`` as
 intersection numbers, ``castaways`` as [hex, slot] face down, ``outposts``, ``home``,
@@ -10,14 +11,14 @@ for the others; friends with the side up; rescued castaways; miners; chits).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import AbstractSet, Any, Mapping
 
 from rich.text import Text
 
 from ...render import theme
-from ...render.layers import BoardLayer, Colors, HexMark, Item, View
+from ...render.layers import Board, BoardLayer, Colors, HexMark, HexNote, Item, View
 from ...render.tables import player_text
-from . import render2, render3
+from . import render2, render3, render4
 from .rules import Rules
 
 GLYPHS: dict[str, str] = {k.name: k.glyph for k in Rules.pieces}
@@ -59,7 +60,10 @@ class LegendLayer(BoardLayer):
         for hex_id, _slot in _extra(view).get("castaways") or []:
             counts[str(hex_id)] = counts.get(str(hex_id), 0) + 1
         marks = {h: [HexMark(f"x{n}", "x", CASTAWAY_STYLE)] for h, n in counts.items()}
-        return {**marks, **render2.hex_marks(view), **render3.hex_marks(view)}
+        return {**marks, **render2.hex_marks(view), **render3.hex_marks(view), **render4.hex_marks(view)}
+
+    def hex_notes(self, board: Board, view: View, shown: AbstractSet[str]) -> list[HexNote]:
+        return render4.hex_notes(board, view, shown)
 
     def node_marks(self, view: View, colors: Colors) -> dict[int, Item]:
         extra = _extra(view)
@@ -73,10 +77,14 @@ class LegendLayer(BoardLayer):
     def legend_marks(self, view: View, compact: bool) -> list[Item]:
         if not _is_legend(view):
             return []
-        items: list[Item] = [(f"{START}25 start", START_STYLE), (f"{CHEST}41 chest (face down)", CHEST_STYLE)]
+        items: list[Item] = [(f"{START}25 start", START_STYLE)]
+        if _extra(view).get("chests") or not render4.is_chapter4(view):
+            items.append((f"{CHEST}41 chest (face down)", CHEST_STYLE))
         if _extra(view).get("castaway_hexes"):
             items.append(("x3 castaways (face down)", CASTAWAY_STYLE))
-        items += [(f"{GLYPHS['outpost']} outpost", "bold")] + render2.legend_marks(view) + render3.legend_marks(view)
+        if not render4.is_chapter4(view):
+            items.append((f"{GLYPHS['outpost']} outpost", "bold"))
+        items += render2.legend_marks(view) + render3.legend_marks(view) + render4.legend_marks(view, compact)
         if _extra(view).get("robber_at_start"):
             items.append(("robber: at its start beside the VP track", theme.ROBBER_STYLE))
         return items
@@ -100,7 +108,7 @@ class LegendLayer(BoardLayer):
                               f"{len(m.get('out') or [])} at outpost {post}")
         if miners:
             notes.append(("ore miners: " + "; ".join(miners), theme.NOTE_STYLE))
-        return notes + render2.notes(view) + render3.notes(view)
+        return notes + render2.notes(view) + render3.notes(view) + render4.notes(view)
 
     def status_rows(self, view: View, colors: Colors) -> list[tuple[str, Text]]:
         extra = _extra(view)
@@ -129,7 +137,14 @@ class LegendLayer(BoardLayer):
         if pool is not None:
             rows.append(("friends on display", Text(", ".join(pool) or "none")))
         rows.append(("Catan chits left", Text(str(extra.get("chits_left", 0)))))
-        return rows + render2.status_rows(view, colors) + render3.status_rows(view, colors)
+        return (rows + render2.status_rows(view, colors) + render3.status_rows(view, colors)
+                + render4.status_rows(view, colors))
+
+    def player_columns(self, view: View) -> list[tuple[str, dict[str, str]]]:
+        return render4.player_columns(view)
+
+    def hand_rows(self, view: View, player: str) -> list[tuple[str, str]]:
+        return render4.hand_rows(view, player)
 
 
 LAYER = LegendLayer()

@@ -119,9 +119,9 @@ class Rules(ScenarioRules):
         # The eastern (main) island's intersections: where a route may start.
         self.eastern_nodes: frozenset[int] = scen.table("pirate-islands eastern nodes", lambda: frozenset(
             n for n in range(scen.geo.n_nodes) if any(scen.hex_area[h] == "main" for h in scen.geo.node_hexes[n])))
-        # The routes of the current pieces (see route), under ctx.board_version().
-        self._routes_key: int | None = None
-        self._routes: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        # The routes of the current pieces (see route): (seat, lifted) -> the
+        # ctx.seat_board_version(seat) it was traced under, and the route.
+        self._routes: dict[tuple[int, int], tuple[int, tuple[list[int], list[int]]]] = {}
         # Distances along each player's lane to their marked intersection and fortress
         # (shared by every game of the scenario: read only).
         self.dist_marked = [marked for _, marked, _ in lanes]
@@ -213,13 +213,13 @@ class Rules(ScenarioRules):
 
     def _kept_route(self, seat: int, lifted: int = -1) -> tuple[list[int], list[int]]:
         """:meth:`route` as kept (no copy): the caller must not change it."""
-        key = self.ctx.board_version()
-        if key != self._routes_key:
-            self._routes_key, self._routes = key, {}
+        # The route reads the seat's own ships and buildings alone: kept while they stay,
+        # whatever the other players build or move.
+        version = self.ctx.seat_board_version(seat)
         found = self._routes.get((seat, lifted))
-        if found is None:
-            found = self._routes[(seat, lifted)] = self._trace_route(seat, lifted)
-        return found
+        if found is None or found[0] != version:
+            found = self._routes[(seat, lifted)] = (version, self._trace_route(seat, lifted))
+        return found[1]
 
     def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
         """Only the seat's own lane can take its ships (ship_reason refuses the rest)."""
@@ -259,6 +259,10 @@ class Rules(ScenarioRules):
 
     def on_eastern_island(self, node: int) -> bool:
         return node in self.eastern_nodes
+
+    # ship_reason reads the lanes, the distances and the seat's own route; the reserved
+    # sites outside set-up, the marks and the distance rule: the pieces alone.
+    answers_from_pieces = frozenset({"ship_reason", "reserved_site_reason"})
 
     def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
         ctx = self.ctx
@@ -302,7 +306,7 @@ class Rules(ScenarioRules):
 
     # --- warships ----------------------------------------------------------------------------
     def knight_reason(self, seat: int) -> str | None:
-        order, _ = self.route(seat)
+        order, _ = self._kept_route(seat)
         if not any(self.ctx.state.edge_kind[x] == SHIP for x in order):
             return "you have no normal ship in your route to turn into a warship"
         return None
@@ -318,7 +322,9 @@ class Rules(ScenarioRules):
 
     def warships(self, seat: int) -> int:
         s = self.ctx.state
-        return sum(1 for x, o in enumerate(s.edge_owner) if o == seat and s.edge_kind[x] == WARSHIP)
+        # The seat's own paths (kept by the engine), not a walk of every path: the fleet asks
+        # this at every roll.
+        return sum(1 for x in self.ctx.route_edges(seat) if s.edge_owner[x] == seat and s.edge_kind[x] == WARSHIP)
 
     # --- the fleet ----------------------------------------------------------------------------
     @property
@@ -410,7 +416,7 @@ class Rules(ScenarioRules):
         fort = self.fortress_of(seat)
         if fort["chits"] <= 0:
             return "your fortress is already yours"
-        _, nodes = self.route(seat)
+        _, nodes = self._kept_route(seat)       # read only: asked at every decision
         if not nodes or nodes[-1] != fort["node"]:
             return f"your shipping route must reach your fortress on {fort['node'] + 1} before you attack"
         return None

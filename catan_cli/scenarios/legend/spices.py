@@ -1,0 +1,469 @@
+"""Spice cards of Chapter 4 (seed 000 "Chapter 4", tasks 2 e and 3; digest E.1.3, F.0.18).
+
+Nutmeg, pepper and cinnamon, 10 each, in a face-down stack (``spice_stack``, nobody sees
+it) with a face-up discard pile reshuffled when the stack runs out.  A hand's spices
+(``spices``: counts per kind) are its owner's secret; the others see how many.
+
+- They are cards in hand: they count for the 7 (and are discarded like resources, ``discard
+  2 ore 1 pepper``), the robber or pirate may steal one (the engine's ``extra_hand`` rule
+  point), Monopoly may name a spice (``play monopoly pepper``).
+- Trade between players only (``offer blue 1 pepper for 1 ore``, mixed freely), never with
+  the bank: the general maritime trade has no word for them.
+- Once per turn 3 alike or 3 different (2 + 1 does not count) buy 2 Catan chits (``cash
+  nutmeg pepper cinnamon``); they go face up on the discard pile.
+
+Every line that names no spice is the general command: these verbs hand it on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from ...engine.actions import Action, Event, Private
+from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
+from ...engine.geometry import RESOURCES
+from ...notation import VERBS, Reader
+
+if TYPE_CHECKING:
+    from .general import LegendRules
+
+SPICES: tuple[str, ...] = ("nutmeg", "pepper", "cinnamon")
+N = len(RESOURCES) + len(SPICES)          # a trade side or a discard: 5 resources, then 3 spices
+
+
+def side_text(side: Any) -> str:
+    names = RESOURCES + SPICES
+    return " ".join(f"{n} {names[i]}" for i, n in enumerate(side) if n) or "nothing"
+
+
+def _shuffled(value: Any, rng: Any) -> Any:
+    out = list(value)
+    rng.shuffle(out)
+    return out
+
+
+class Spices:
+    """The spice cards: stack, discard pile, hands, and the verbs that move them."""
+
+    def __init__(self, rules: "LegendRules") -> None:
+        self.rules = rules
+        self.ctx = rules.ctx
+        params = self.ctx.scen.params
+        counts = dict(params.get("spices", {}))
+        self.total = sum(int(v) for v in counts.values())
+        self.deck = [k for k in SPICES for _ in range(int(counts.get(k, 0)))]
+        self.cash_count = int(params.get("spices_for_chits", 3))
+        self.cash_chits = int(params.get("chits_for_spices", 2))
+
+    # --- declarations ---------------------------------------------------------------------
+    def state_items(self) -> tuple[StateItem, ...]:
+        return (
+            StateItem("spice_stack", Visibility.NOBODY, shown_as=len, scramble=_shuffled,
+                      doc="the face-down spice card stack (its order is nobody's to see)"),
+            StateItem("spice_discard", Visibility.PUBLIC, doc="spice cards cashed, face up on the discard pile"),
+            StateItem("spices", Visibility.OWNER, scope="player", shown_as=sum,
+                      scramble=lambda v, rng: _shuffled(v, rng),
+                      present=lambda v: dict(zip(SPICES, v)),
+                      doc="spice cards in hand (nutmeg, pepper, cinnamon); the others see how many"),
+            StateItem("spice_chits", Visibility.PUBLIC, scope="player",
+                      doc="Catan chits received for spices (the Chronicle's record)"),
+            StateItem("cashed_turn", Visibility.PUBLIC, scope="player",
+                      doc="the turn spices were last cashed for chits (once per turn)"),
+        )
+
+    def on_new_game(self) -> None:
+        ctx = self.ctx
+        stack = list(self.deck)
+        ctx.state.rng.shuffle(stack)
+        ctx.data["spice_stack"] = stack
+        ctx.data["spice_discard"] = []
+        for seat in range(ctx.n):
+            ctx.player_data(seat).update(spices=[0] * len(SPICES), spice_chits=0, cashed_turn=-1)
+
+    def hand(self, seat: int) -> list[int]:
+        return self.ctx.player_data(seat)["spices"]  # type: ignore[no-any-return]
+
+    def held(self, seat: int) -> int:
+        return sum(self.hand(seat))
+
+    def draw(self, seat: int) -> tuple[int, list[Event]]:
+        """The top spice card to ``seat`` (the discard pile is shuffled into a new stack when
+        the stack is empty); -1 when there is none at all."""
+        ctx = self.ctx
+        events: list[Event] = []
+        stack = ctx.data["spice_stack"]
+        if not stack and ctx.data["spice_discard"]:
+            stack.extend(ctx.data["spice_discard"])
+            ctx.data["spice_discard"] = []
+            ctx.state.rng.shuffle(stack)
+            events.append(Event("spice", -1, "the spice stack is empty: the discard pile is shuffled into a new stack"))
+        if not stack:
+            events.append(Event("spice", seat, "no spice card is left to draw"))
+            return -1, events
+        kind = SPICES.index(stack.pop())
+        self.hand(seat)[kind] += 1
+        name = ctx.name(seat)
+        events.append(Event("spice", seat, f"{name} draws a spice card",
+                            private=Private((seat,), f"{name} draws a spice card: {SPICES[kind]}",
+                                            (("spice", SPICES[kind]),))))
+        return kind, events
+
+    def to_discard(self, seat: int, kind: int, count: int = 1) -> None:
+        self.hand(seat)[kind] -= count
+        self.ctx.data["spice_discard"].extend([SPICES[kind]] * count)
+
+    # --- verbs ----------------------------------------------------------------------------------
+    def verbs(self) -> tuple[Verb, ...]:
+        return (
+            Verb("cash-spices", ("cash",), parse=_parse_cash,
+                 format=lambda a, w: "cash " + " ".join(SPICES[k] for k in a.args[0]),
+                 check=self.check_cash, apply=self.apply_cash, legal=self.legal_cash,
+                 help=HelpEntry("cash", "cash SPICE SPICE SPICE",
+                                "Once on your turn: discard 3 spice cards of one kind, or 3 of different "
+                                "kinds (2 + 1 does not count), for 2 Catan chits (1 VP each).",
+                                "cash nutmeg pepper cinnamon", "3 spice cards")),
+            Verb("discard-spices", ("discard",), parse=_parse_discard,
+                 format=lambda a, w: f"discard {side_text(a.args[0])}",
+                 check=self.check_discard, apply=self.apply_discard, legal=self.legal_discard,
+                 help=HelpEntry("discard", "discard CARDS",
+                                "On a 7 with too many cards: discard half, spice cards among them if you "
+                                "like ('discard 2 ore 1 pepper'). Spice cards count as cards in hand.",
+                                "discard 2 ore 1 pepper"),
+                 answers="discard"),
+            Verb("monopoly-spice", ("play", "monopoly"), parse=_parse_monopoly,
+                 format=lambda a, w: f"play monopoly {SPICES[a.args[0]]}",
+                 check=self.check_monopoly, apply=self.apply_monopoly,
+                 legal=lambda seat: [Action("monopoly-spice", (k,), seat) for k in range(len(SPICES))],
+                 help=HelpEntry("play", "play monopoly RES|SPICE",
+                                "Monopoly may name a spice: every other player hands you all their cards "
+                                "of that spice.", "play monopoly pepper")),
+            Verb("spice-offer", ("offer",), parse=_parse_offer,
+                 format=lambda a, w: f"offer {w.name(a.args[0])} {side_text(a.args[1])} for {side_text(a.args[2])}",
+                 check=self.check_offer, apply=self.apply_offer, legal=self.legal_offer,
+                 help=HelpEntry("offer", "offer P CARDS for CARDS",
+                                "Offer a trade to another player; spice cards trade like resources "
+                                "('offer blue 1 pepper for 1 ore'), with players only, never with the bank. "
+                                "They answer 'accept' or 'decline'.", "offer blue 1 pepper for 1 ore"),
+                 offers=True),
+            Verb("spice-to-bank", ("trade",), parse=_parse_trade, format=lambda a, w: "trade " + " ".join(a.args),
+                 check=lambda a: "spice cards are never traded with the bank, nor taken from it; trade them "
+                                 "with other players ('offer blue 1 pepper for 1 ore')",
+                 apply=lambda a: [], legal=lambda seat: [],
+                 help=HelpEntry("trade", "trade N RES for 1 RES",
+                                "The bank trades resources only: spice cards are never traded with it.",
+                                "trade 3 wool for 1 ore")),
+            Verb("accept-spices", ("accept",), parse=_parse_answer("accept"), format=lambda a, w: "accept",
+                 check=self.check_answer, apply=self.apply_answer, legal=lambda seat: [],
+                 help=HelpEntry("accept", "accept", "Accept the trade offered to you.", "accept"),
+                 answers="spice-offer"),
+            Verb("decline-spices", ("decline",), parse=_parse_answer("decline"), format=lambda a, w: "decline",
+                 check=self.check_answer, apply=self.apply_answer, legal=lambda seat: [],
+                 help=HelpEntry("decline", "decline", "Decline the trade offered to you.", "decline"),
+                 answers="spice-offer"),
+        )
+
+    def pendings(self) -> tuple[PendingKind, ...]:
+        ctx = self.ctx
+        return (PendingKind(
+            "spice-offer",
+            prompt=lambda it: f"accept or decline {ctx.name(it['from'])}'s offer",
+            reason=lambda it: f"{ctx.name(it['seat'])} must accept or decline {ctx.name(it['from'])}'s offer",
+            answers=self.answers),)
+
+    # --- cash spices for chits ---------------------------------------------------------------------
+    def check_cash(self, action: Action) -> str | None:
+        ctx = self.ctx
+        seat, kinds = action.seat, action.args[0]
+        reason = ctx.main_phase_reason(seat, "cash spices")
+        if reason:
+            return reason
+        if ctx.player_data(seat)["cashed_turn"] == ctx.state.turn:
+            return "you have already cashed spices this turn (once per turn)"
+        if len(kinds) != self.cash_count:
+            return f"cash exactly {self.cash_count} spice cards"
+        if len(set(kinds)) not in (1, len(kinds)):
+            return "cash 3 spice cards of one kind or 3 of different kinds; 2 of one and 1 other do not count"
+        have = self.hand(seat)
+        for k in set(kinds):
+            if have[k] < kinds.count(k):
+                return f"you have only {have[k]} {SPICES[k]}"
+        return None
+
+    def apply_cash(self, action: Action) -> list[Event]:
+        ctx = self.ctx
+        seat, kinds = action.seat, action.args[0]
+        for k in kinds:
+            self.to_discard(seat, k)
+        pd = ctx.player_data(seat)
+        pd["cashed_turn"] = ctx.state.turn
+        chits = min(self.cash_chits, ctx.data["chits_left"])
+        ctx.data["chits_left"] -= chits
+        pd["chits"] += chits
+        pd["spice_chits"] += chits
+        return [Event("chit", seat, f"{ctx.name(seat)} discards {', '.join(SPICES[k] for k in kinds)} face up "
+                                    f"and takes {chits} Catan chits", (("reveals", "spices"),))]
+
+    def legal_cash(self, seat: int) -> list[Action]:
+        have = self.hand(seat)
+        out = [Action("cash-spices", ((k,) * self.cash_count,), seat) for k in range(len(SPICES))
+               if have[k] >= self.cash_count]
+        if all(have):
+            out.append(Action("cash-spices", (tuple(range(len(SPICES))),), seat))
+        return out
+
+    # --- discards on a 7 ----------------------------------------------------------------------------
+    def check_discard(self, action: Action) -> str | None:
+        ctx = self.ctx
+        seat, cards = action.seat, action.args[0]
+        item = ctx.pending_for("discard", seat)
+        if item is None:
+            return "you have nothing to discard now"
+        if sum(cards) != item["count"]:
+            return f"discard exactly {item['count']} cards (half of {ctx.hand_size(seat)}, rounded down)"
+        have = list(ctx.state.players[seat].resources) + self.hand(seat)
+        names = RESOURCES + SPICES
+        for i in range(N):
+            if cards[i] > have[i]:
+                return f"you have only {have[i]} {names[i]}"
+        return None
+
+    def apply_discard(self, action: Action) -> list[Event]:
+        ctx = self.ctx
+        seat, cards = action.seat, action.args[0]
+        ctx.close_pending("discard", seat)
+        ctx.pay(seat, cards[:5])
+        for k in range(len(SPICES)):
+            if cards[5 + k]:
+                self.to_discard(seat, k, cards[5 + k])
+        return [Event("discard", seat, f"{ctx.name(seat)} discards {side_text(cards)}")]
+
+    def legal_discard(self, seat: int) -> list[Action]:
+        """Discards with spice cards among them: spices first (in each order of kinds), then
+        resources, most plentiful first (the general discards cover resources alone)."""
+        ctx = self.ctx
+        item = ctx.pending_for("discard", seat)
+        if item is None or not self.held(seat):
+            return []
+        out = []
+        for first in range(len(SPICES)):
+            need = item["count"]
+            cards = [0] * N
+            spice = self.hand(seat)
+            for k in [first] + [k for k in range(len(SPICES)) if k != first]:
+                take = min(need, spice[k])
+                cards[5 + k] += take
+                need -= take
+            res = list(ctx.state.players[seat].resources)
+            while need > 0:
+                r = max(range(5), key=lambda i: res[i])
+                res[r] -= 1
+                cards[r] += 1
+                need -= 1
+            action = Action("discard-spices", (tuple(cards),), seat)
+            if action not in out:
+                out.append(action)
+        return out
+
+    # --- Monopoly on a spice ---------------------------------------------------------------------
+    def check_monopoly(self, action: Action) -> str | None:
+        # the general card play's timing (one card a turn, not bought this turn ...)
+        return self.ctx.check(Action("play-monopoly", (0,), action.seat))
+
+    def apply_monopoly(self, action: Action) -> list[Event]:
+        ctx = self.ctx
+        seat, kind = action.seat, action.args[0]
+        ctx.play_card(seat, "monopoly")
+        taken = 0
+        for p in range(ctx.n):
+            if p != seat:
+                taken += self.hand(p)[kind]
+                self.hand(p)[kind] = 0
+        self.hand(seat)[kind] += taken
+        return [Event("card", seat, f"{ctx.name(seat)} plays monopoly on {SPICES[kind]} and takes {taken}",
+                      (("reveals", "hands"),))]
+
+    # --- trades between players ------------------------------------------------------------------
+    def _has(self, seat: int, side: Any) -> str | None:
+        have = list(self.ctx.state.players[seat].resources) + self.hand(seat)
+        names = RESOURCES + SPICES
+        for i in range(N):
+            if side[i] > have[i]:
+                return f"{self.ctx.name(seat)} has only {have[i]} {names[i]}"
+        return None
+
+    def answers(self, item: dict[str, Any]) -> list[Action]:
+        seat = item["seat"]
+        out = [Action("decline-spices", (), seat)]
+        if self._has(seat, item["get"]) is None:
+            out.insert(0, Action("accept-spices", (), seat))
+        return out
+
+    def check_offer(self, action: Action) -> str | None:
+        ctx = self.ctx
+        seat, (target, give, get) = action.seat, action.args
+        # the general offer's rules (on the turn, between the player on turn and another ...)
+        reason = ctx.check(Action("offer", (target, (1, 0, 0, 0, 0), (0, 1, 0, 0, 0)), seat))
+        if reason and not reason.startswith("you have"):
+            return reason
+        if not any(give) or not any(get):
+            return "a trade gives and takes at least one card each way (no gifts)"
+        if any(give[i] and get[i] for i in range(N)):
+            return "you cannot trade a card for the same card"
+        return self._has(seat, give)
+
+    def apply_offer(self, action: Action) -> list[Event]:
+        ctx = self.ctx
+        seat, (target, give, get) = action.seat, action.args
+        ctx.ask({"kind": "spice-offer", "seat": target, "from": seat, "give": list(give), "get": list(get)})
+        return [Event("offer", seat, f"{ctx.name(seat)} offers {ctx.name(target)} {side_text(give)} "
+                                     f"for {side_text(get)}")]
+
+    def legal_offer(self, seat: int) -> Iterable[Action]:
+        """One spice for one resource and back (offers are open-ended: listed on request)."""
+        out = []
+        have = self.hand(seat)
+        for target in range(self.ctx.n):
+            if target == seat:
+                continue
+            for k in range(len(SPICES)):
+                for r in range(5):
+                    spice = tuple(int(i == 5 + k) for i in range(N))
+                    card = tuple(int(i == r) for i in range(N))
+                    if have[k]:
+                        out.append(Action("spice-offer", (target, spice, card), seat))
+                    out.append(Action("spice-offer", (target, card, spice), seat))
+        return out
+
+    def check_answer(self, action: Action) -> str | None:
+        item = self.ctx.pending_for("spice-offer", action.seat)
+        if item is None:
+            return "there is no offer for you to answer"
+        if action.kind == "decline-spices":
+            return None
+        return self._has(action.seat, item["get"])
+
+    def apply_answer(self, action: Action) -> list[Event]:
+        ctx = self.ctx
+        item = ctx.close_pending("spice-offer", action.seat)
+        frm, to = item["from"], action.seat
+        if action.kind == "decline-spices":
+            return [Event("trade", to, f"{ctx.name(to)} declines {ctx.name(frm)}'s offer")]
+        give, get = item["give"], item["get"]
+        if self._has(frm, give) is not None:       # only a sandbox edit can get here
+            return [Event("trade", to, f"{ctx.name(frm)} no longer has what was offered; the offer lapses")]
+        players = ctx.state.players
+        for r in range(5):
+            players[frm].resources[r] += get[r] - give[r]
+            players[to].resources[r] += give[r] - get[r]
+        for k in range(len(SPICES)):
+            self.hand(frm)[k] += get[5 + k] - give[5 + k]
+            self.hand(to)[k] += give[5 + k] - get[5 + k]
+        return [Event("trade", to, f"{ctx.name(to)} accepts: {ctx.name(frm)} gives {side_text(give)} "
+                                   f"for {side_text(get)}")]
+
+    # --- the robber's and pirate's theft ------------------------------------------------------------
+    def steal(self, thief: int, victim: int, pick: int) -> list[Event]:
+        have = self.hand(victim)
+        kind = 0
+        while pick >= have[kind]:
+            pick -= have[kind]
+            kind += 1
+        have[kind] -= 1
+        self.hand(thief)[kind] += 1
+        ctx = self.ctx
+        return [Event("steal", thief, f"{ctx.name(thief)} steals a card from {ctx.name(victim)}",
+                      private=Private((thief, victim),
+                                      f"{ctx.name(thief)} steals 1 {SPICES[kind]} from {ctx.name(victim)}",
+                                      (("spice", SPICES[kind]),)))]
+
+    def invariant_problems(self) -> list[str]:
+        ctx = self.ctx
+        held = sum(self.held(p) for p in range(ctx.n))
+        count = held + len(ctx.data["spice_stack"]) + len(ctx.data["spice_discard"])
+        out = []
+        if count != self.total:
+            out.append(f"spice cards not conserved: {count} != {self.total}")
+        if any(v < 0 for p in range(ctx.n) for v in self.hand(p)):
+            out.append("a hand holds fewer than no spice cards")
+        return out
+
+
+# --- the command language ---------------------------------------------------------------------------
+def _card(r: Reader) -> int:
+    tok = r.peek()
+    if tok in SPICES:
+        r.i += 1
+        return 5 + SPICES.index(tok)
+    return r.resource()
+
+
+def _side(r: Reader, stop: str) -> tuple[int, ...]:
+    counts = [0] * N
+    seen = False
+    while r.more() and r.peek() != stop:
+        tok = r.peek()
+        if tok in ("a", "and", "with"):
+            r.i += 1
+            continue
+        count = 1
+        if tok.isdecimal():
+            count = int(tok)
+            r.i += 1
+            if count > 99:
+                raise r.fail(f"{count} is too many cards")
+        counts[_card(r)] += count
+        seen = True
+    if not seen:
+        raise r.fail("name the cards, like '2 ore 1 pepper'")
+    return tuple(counts)
+
+
+def _parse_cash(r: Reader, actor: int) -> Action:
+    side = _side(r, "")
+    if any(side[:5]):
+        raise r.fail("only spice cards are cashed for Catan chits (nutmeg, pepper, cinnamon)")
+    kinds = tuple(k for k in range(len(SPICES)) for _ in range(side[5 + k]))
+    return Action("cash-spices", (kinds,), actor)
+
+
+def _parse_discard(r: Reader, actor: int) -> Action:
+    side = _side(r, "")
+    if any(side[5:]):
+        return Action("discard-spices", (side,), actor)
+    return Action("discard", (side[:5],), actor)
+
+
+def _parse_monopoly(r: Reader, actor: int) -> Action:
+    if r.peek() in SPICES:
+        return Action("monopoly-spice", (SPICES.index(r.next("spice")),), actor)
+    return Action("play-monopoly", (r.resource(),), actor)
+
+
+def _parse_offer(r: Reader, actor: int) -> Action:
+    target = r.player()
+    give = _side(r, "for")
+    if r.next("'for'") != "for":
+        raise r.fail("offer like 'offer blue 1 pepper for 1 ore'")
+    get = _side(r, "")
+    if any(give[5:]) or any(get[5:]):
+        return Action("spice-offer", (target, give, get), actor)
+    return Action("offer", (target, give[:5], get[:5]), actor)
+
+
+def _parse_trade(r: Reader, actor: int) -> Action:
+    """A maritime trade naming a spice is refused by its check; any other is the general one."""
+    if any(tok in SPICES for tok in r.t[r.i:]):
+        words = tuple(r.t[r.i:])
+        r.i = len(r.t)
+        return Action("spice-to-bank", words, actor)
+    return VERBS["trade"](r, actor)
+
+
+def _parse_answer(kind: str) -> Any:
+    def parse(r: Reader, actor: int) -> Action:
+        pending = r.g.engine.s.pending
+        if pending and pending[0].get("kind") == "spice-offer":
+            return Action(f"{kind}-spices", (), actor)
+        return Action(kind, (), actor)
+    return parse
+
