@@ -145,12 +145,39 @@ def test_best_paired_keeps_the_greedy_move_unless_clearly_beaten() -> None:
     assert best_paired([[1.0, 2.0, 3.0], [1.1, 1.9, 3.1]]) == 0        # inside the noise
     assert best_paired([[1.0, 2.0, 3.0, 2.0], [2.0, 3.1, 3.9, 3.0]]) == 1   # better every round
     assert best_paired([[1.0, 1.0], [5.0, 5.2]]) == 0                  # too few rounds to say
+    # a pruned alternative is judged on the rounds it played, paired with the greedy move's
+    assert best_paired([[1.0, 2.0, 3.0, 2.0, 9.0], [0.0, 0.0, 0.0], [2.0, 3.1, 3.9, 3.0, 10.0]]) == 2
+
+
+def test_search_gives_set_up_more_thought_and_ships_a_slower_pace() -> None:
+    bot = SearchBot(think_ms=100)
+    setup, sea = Game.new("base", players=NAMES, seed=3), Game.new("cloth-for-catan", players=NAMES, seed=3)
+    advance(sea, {n: make_bot("greedy") for n in NAMES}, 60)
+    assert sea.state.phase != "setup"
+    assert bot.budget(setup) > bot.budget(sea) * 2
 
 
 def test_evaluate_scores_a_won_game_highest() -> None:
     game = Game.new("base", players=NAMES, seed=2)
     game.engine.s.winners = [1]
     assert evaluate(game, 1) > 0 > evaluate(game, 0)
+
+
+def test_the_pirate_islands_leaf_evaluation_counts_the_way_to_the_fortress() -> None:
+    """A play-out of a few turns sees few victory points change: in The Pirate Islands the
+    ships along the lane, the warships and the fortress chits taken count toward the win."""
+    from catan_cli.bots.strategies import strategy_for
+    game = Game.new("pirate-islands", players=NAMES, seed=6)
+    advance(game, {n: make_bot("greedy") for n in NAMES}, 300)
+    assert not game.over
+    s, strat = game.engine.s, strategy_for("pirate-islands")
+    seat = max(range(4), key=lambda i: sum(1 for o in s.edge_owner if o == i))
+    before, score = strat.playout_worth(game, seat), evaluate(game, seat)
+    ship = next(x for x, o in enumerate(s.edge_owner) if o == seat and s.edge_kind[x] == 2)
+    s.edge_kind[ship] = 3      # that ship becomes a warship
+    game.engine.touch()
+    assert strat.playout_worth(game, seat) > before > 0
+    assert evaluate(game, seat) > score
 
 
 @pytest.mark.parametrize("scenario", SEARCHED)
@@ -170,7 +197,6 @@ def test_search_plays_legal_moves_to_the_end(scenario: str) -> None:
 def test_search_budget_is_counted_in_moves_so_its_play_reproduces() -> None:
     """The budget is play-out moves, not a clock: the same position gets the same move
     however loaded the machine, and no decision plays far more moves than its budget allows."""
-    from catan_cli.bots.search import MOVES_PER_MS
     game = Game.new("base", players=NAMES, seed=8)
     advance(game, {n: make_bot("greedy") for n in NAMES}, 40)
     searched = 0
@@ -181,7 +207,7 @@ def test_search_budget_is_counted_in_moves_so_its_play_reproduces() -> None:
         assert second.choose(game, seat) == line
         assert (first.last_rounds, first.last_moves) == (second.last_rounds, second.last_moves)
         if first.last_rounds > 1:   # it stops when the largest round would overrun: rounds vary
-            assert first.last_moves <= 2 * 60 * MOVES_PER_MS
+            assert first.last_moves <= 2 * first.budget(game)
         searched += first.last_rounds > 0
         game.execute(line)
     assert searched >= 3

@@ -18,7 +18,7 @@ import time
 
 from catan_cli import Game
 from catan_cli.bots import make_bot
-from catan_cli.bots.search import MOVES_PER_MS, SearchBot
+from catan_cli.bots.search import MOVES_PER_MS, MOVES_PER_MS_LAND, SearchBot
 
 NAMES = ["red", "blue", "white", "orange"]
 
@@ -56,7 +56,7 @@ def main() -> None:
         return
     print(f"{args.scenario}: budget {args.think} ms, {len(spent)} searched decisions in {args.games} games; "
           f"rounds per decision median {statistics.median(rounds):.0f}; "
-          f"pace {moves / sum(cpu):.2f} moves per processor ms (MOVES_PER_MS {MOVES_PER_MS})")
+          f"pace {moves / sum(cpu):.2f} moves per processor ms (MOVES_PER_MS {MOVES_PER_MS} with ships, {MOVES_PER_MS_LAND} without)")
     for label, values in (("wall", spent), ("processor", cpu)):
         values.sort()
         print(f"  {label:<9} median {statistics.median(values):.0f} ms, "

@@ -94,8 +94,22 @@ class Board:
         self.edge_shippable: list[bool] = [bool(rules.ships) and self.edge_kind[e] != LAND
                                            for e in range(self.n_edges)]
         self.ships = bool(rules.ships)
+        # Per node, the (edge, far node) pairs a road (row 0) or a ship (row 1) may take:
+        # the route search's inner loop.
+        self.route_adj = (self._adjacent(self.edge_roadable), self._adjacent(self.edge_shippable))
         self.places: list[dict[str, Any]] = list(data.get("places", []))
         self.paths: dict[str, list[str]] = dict(data.get("paths", {}))
+
+    def _adjacent(self, ok: list[bool]) -> list[list[tuple[int, int]]]:
+        out: list[list[tuple[int, int]]] = []
+        for n in range(self.n_nodes):
+            pairs = []
+            for e in self.node_edges[n]:
+                if ok[e]:
+                    a, c = self.edge_nodes[e]
+                    pairs.append((e, c if a == n else a))
+            out.append(pairs)
+        return out
 
     def edge_between(self, a: int, b: int) -> int:
         for e in self.node_edges[a]:
@@ -131,7 +145,7 @@ def board_of(game: "Game") -> Board:
 class Ctx:
     """One decision: what ``seat`` sees and may do now."""
 
-    def __init__(self, game: "Game", seat: str) -> None:
+    def __init__(self, game: "Game", seat: str, legal: list[Action] | None = None) -> None:
         self.game = game
         self.board = board_of(game)
         self.scen = game.engine.scen          # public rule data: costs, switches, params
@@ -157,18 +171,23 @@ class Ctx:
         # The pieces on the board: the game's public picture (the view's buildings and
         # routes as tables), kept by the game between decisions; copied, as the planner
         # tries pieces on it.
+        # The corners are only read (the picture's own tuples); the paths are copied, as the
+        # planner tries a road or ship on them (``trying`` says so meanwhile).
         self.pictured = pictured = game.public_board()
-        self.node_owner = list(pictured.node_owner)
-        self.node_kind = list(pictured.node_kind)
+        self.node_owner: tuple[int, ...] = pictured.node_owner
+        self.node_kind: tuple[int, ...] = pictured.node_kind
         self.edge_owner = list(pictured.edge_owner)
         self.edge_kind = list(pictured.edge_kind)
-        for e, second in enumerate(pictured.shared_ships):
-            if second == self.me:   # E.0.2: the path's first ship stands for it, unless the second is mine
-                self.edge_owner[e] = self.me
-                self.edge_kind[e] = b.edge_code.get("ship", 1)
+        self.trying = False
+        if self.me in pictured.shared_ships:
+            for e, second in enumerate(pictured.shared_ships):
+                if second == self.me:   # E.0.2: the path's first ship stands for it, unless the second is mine
+                    self.edge_owner[e] = self.me
+                    self.edge_kind[e] = b.edge_code.get("ship", 1)
+        self.spots: dict[int, float] = {}     # spot values of this decision (greedy), by corner
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
         self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
-        self._legal: list[Action] | None = None
+        self._legal: list[Action] | None = legal     # the caller's list of this seat's moves, if it made one
         self.costs: dict[str, tuple[int, ...]] = self.scen.costs
         self._rates: list[int] | None = None
         self._prod: list[list[int]] | None = None
@@ -265,6 +284,7 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
     owner, kind = ctx.node_owner, ctx.node_kind
     eowner, ekind = ctx.edge_owner, ctx.edge_kind
     modes = (0, 1) if b.ships else (0,)
+    adj = b.route_adj
     for n in range(n_nodes):
         if owner[n] == me and kind[n] in (1, 2):
             for m in modes:
@@ -284,11 +304,7 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
             continue
         if owner[n] >= 0 and owner[n] != me:
             continue   # cannot pass an opponent's building
-        for e in b.node_edges[n]:
-            if m == 0 and not b.edge_roadable[e]:
-                continue
-            if m == 1 and not b.edge_shippable[e]:
-                continue
+        for e, x in adj[m][n]:
             o = eowner[e]
             if o >= 0:
                 if o != me or (ekind[e] == 1) != (m == 0):
@@ -298,8 +314,6 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
                 if allowed is not None and not allowed(e, m):
                     continue
                 cost = 1
-            a, c = b.edge_nodes[e]
-            x = c if a == n else a
             nd = d + cost
             if nd < dist[m][x]:
                 dist[m][x] = nd

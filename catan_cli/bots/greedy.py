@@ -85,7 +85,14 @@ class GreedyBot:
         return game.text(self.choose_action(game, seat))
 
     def choose_action(self, game: "Game", seat: str) -> Action:
-        ctx = Ctx(game, seat)
+        # One legal move (a roll without a knight, a forced answer): no picture needed.  The
+        # game lists the position's moves once (its execute needs them too), discards included,
+        # so a lone discard is the discard the bot would work out.
+        me = game.seat(seat)
+        mine = [a for a in game.legal_actions() if a.seat == me]
+        if len(mine) == 1:
+            return mine[0]
+        ctx = Ctx(game, seat, mine)
         discard = self.discard(ctx) if ctx.pending_for_me("discard") else None
         if discard is not None and game.check(discard).ok:
             return discard      # without listing every way to discard half a big hand
@@ -155,6 +162,14 @@ class GreedyBot:
 
     # --- valuing --------------------------------------------------------------------------
     def spot_value(self, ctx: Ctx, strat: Strategy, n: int) -> float:
+        """What a settlement on ``n`` is worth to me (kept for the decision: it reads my
+        production, the robber and the corners, none of which a tried road changes)."""
+        val = ctx.spots.get(n)
+        if val is None:
+            val = ctx.spots[n] = self._spot_value(ctx, strat, n)
+        return val
+
+    def _spot_value(self, ctx: Ctx, strat: Strategy, n: int) -> float:
         b = ctx.board
         prod = b.node_prod[n]
         mine = ctx.production(ctx.me)
@@ -284,9 +299,12 @@ class GreedyBot:
         targets = dict(strat.route_targets(ctx))
         best = (0.0, -1, 0)
         if ctx.pieces.get("settlement", 0) > 0:
-            for n in range(ctx.board.n_nodes):
-                d = dist[n]
-                if 1 <= d <= 5 and ctx.free_site(n) and strat.may_settle(ctx, n):
+            b = ctx.board
+            settleable, neighbors, kind = b.node_settleable, b.node_neighbors, ctx.node_kind
+            for n, d in enumerate(dist):
+                # ctx.free_site, inlined: this loop runs over every corner at most decisions
+                if 1 <= d <= 5 and settleable[n] and not kind[n] \
+                        and not any(kind[m] for m in neighbors[n]) and strat.may_settle(ctx, n):
                     targets[n] = max(targets.get(n, 0.0), self.spot_value(ctx, strat, n))
         for n, val in targets.items():
             d = dist[n]
@@ -303,11 +321,7 @@ class GreedyBot:
         """(the game's board picture, my seat) when what this decision knows of the board is
         that picture untouched (no piece tried in thought): work that depends on nothing
         else may be kept under it until the pieces, the robber or the pirate move."""
-        pictured = ctx.pictured
-        if (ctx.edge_owner == list(pictured.edge_owner) and ctx.edge_kind == list(pictured.edge_kind)
-                and ctx.node_owner == list(pictured.node_owner) and ctx.node_kind == list(pictured.node_kind)):
-            return (pictured, ctx.me)
-        return None
+        return None if ctx.trying else (ctx.pictured, ctx.me)
 
     def route_search(self, ctx: Ctx, strat: Strategy) -> tuple[list[int], list[int]]:
         """route_search for this seat, kept from one decision to the next while the pieces
@@ -517,11 +531,13 @@ class GreedyBot:
             # place it in thought and look for the next step
             old = ctx.edge_owner[edge], ctx.edge_kind[edge]
             ctx.edge_owner[edge], ctx.edge_kind[edge] = ctx.me, 2 if mode else 1
+            ctx.trying, kept_spots, ctx.spots = True, ctx.spots, {}   # a scenario's bonus may read routes
             try:
                 ctx._expansion = None  # type: ignore[attr-defined]
                 _, edge2, mode2 = self.expansion(ctx, strat)
             finally:
                 ctx.edge_owner[edge], ctx.edge_kind[edge] = old
+                ctx.trying, ctx.spots = False, kept_spots
                 ctx._expansion = None  # type: ignore[attr-defined]
             if edge2 >= 0:
                 a = by_set.get(frozenset([first, ("ship" if mode2 else "road", edge2)]))

@@ -59,11 +59,18 @@ MIN_ROUNDS = 3
 #: play-outs run until the seat's turn has come back this many times (two rounds measured
 #: better than one or three against greedy, in the base game at 250-500 ms)
 HORIZON = 2
-#: play-out moves per millisecond of thinking (greedy moves with the copies and the dealing).
-#: The pace of the slowest scenario on the reference machine (benchmarks/search_time.py:
-#: about 2.2 per processor ms in the sea scenarios, 5.5 in the base game), so the median
-#: decision stays within its budget everywhere
-MOVES_PER_MS = 2.0
+#: play-out moves per millisecond of thinking (greedy moves with the copies and the dealing)
+#: on a map with ships.  Below the pace measured on the reference machine
+#: (benchmarks/search_time.py, 200 ms, 30 turns: Cloth 2.9, Pirate Islands 3.9 moves per
+#: processor ms), so the median decision stays within its budget
+MOVES_PER_MS = 2.4
+#: the same on a map without ships (measured: base 8.3)
+MOVES_PER_MS_LAND = 6.0
+#: a set-up placement's budget is this many times a decision's
+SETUP_FACTOR = 4.0
+#: after this many rounds, only the greedy move and the best KEEP alternatives play on
+PRUNE_ROUNDS = (2, 5)
+KEEP = (3, 1)
 #: a decision never takes more than this multiple of its budget in processor time (a
 #: machine much slower than the reference one; only then does the clock change the play)
 CPU_CAP = 3.0
@@ -125,30 +132,47 @@ class SearchBot:
         return out
 
     # --- the search --------------------------------------------------------------------
+    def budget(self, game: "Game") -> float:
+        """This decision's budget in play-out moves: ``think_ms`` at the pace of the map's
+        play-outs (a map with ships plays out slower), ``SETUP_FACTOR`` times that for a
+        set-up placement (four decisions a game that shape all the rest)."""
+        pace = MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
+        factor = SETUP_FACTOR if game.engine.s.phase == "setup" else 1.0
+        return self.think_ms * pace * factor
+
     def search(self, game: "Game", me: int, candidates: list[Action], start: float) -> Action:
         """Rounds of paired play-outs until the next round would overrun the budget of
-        moves (the largest round so far predicts it), or ``rollouts`` rounds."""
+        moves (each live candidate's mean play-out predicts it), or ``rollouts`` rounds.
+        After ``PRUNE_ROUNDS[k]`` rounds only the greedy move and the ``KEEP[k]`` best
+        alternatives (by their paired advantage) play on, so the budget goes to the moves
+        that may still beat the greedy one."""
         base = copy_game(game)
         rng = bot_rng(game, me, "search-worlds")
         scores: list[list[float]] = [[] for _ in candidates]
-        work = self.think_ms * MOVES_PER_MS
-        cpu_cap = start + CPU_CAP * self.think_ms / 1000.0
-        rounds = used = largest = 0
+        made_by = [0] * len(candidates)
+        live = list(range(len(candidates)))
+        work = self.budget(game)
+        cpu_cap = start + CPU_CAP * work / (MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND) / 1000.0
+        rounds = used = 0
         while True:
             if self.rollouts is not None:
                 if rounds >= self.rollouts:
                     break
-            elif rounds >= 1 and (used + largest > work or time.thread_time() > cpu_cap):
-                break
+            elif rounds >= 1:
+                predicted = sum(made_by[i] / len(scores[i]) for i in live)
+                if used + predicted > work or time.thread_time() > cpu_cap:
+                    break
             world_seed = rng.getrandbits(64)
-            moves = 0
-            for i, action in enumerate(candidates):
-                score, made = self.playout_score(base, me, action, world_seed)
+            for i in live:
+                score, made = self.playout_score(base, me, candidates[i], world_seed)
                 scores[i].append(score)
-                moves += made + 1
-            used += moves
-            largest = max(largest, moves)
+                made_by[i] += made + 1
+                used += made + 1
             rounds += 1
+            for after, keep in zip(PRUNE_ROUNDS, KEEP):
+                if rounds == after and len(live) > keep + 1:
+                    ranked = sorted(live[1:], key=lambda i: (-paired_mean(scores[0], scores[i]), i))
+                    live = [0] + sorted(ranked[:keep])
         self.last_rounds, self.last_moves = rounds, used
         return candidates[best_paired(scores)]
 
@@ -195,6 +219,7 @@ def evaluate(world: "Game", me: int) -> float:
     if s.winners:
         return WIN_SCORE if me in s.winners else -WIN_SCORE
     board = board_of(world)
+    strat = strategy_for(s.scenario)
     pips = [0.0] * len(s.players)
     for n, owner in enumerate(s.node_owner):
         kind = s.node_kind[n]
@@ -206,25 +231,32 @@ def evaluate(world: "Game", me: int) -> float:
     for i, p in enumerate(s.players):
         cards = sum(p.resources)
         worth.append(e.vp(i) + 0.08 * pips[i] + 0.06 * min(cards, 7) + 0.25 * len(p.dev_cards)
-                     + 0.15 * p.knights)
+                     + 0.15 * p.knights + strat.playout_worth(world, i))
     return worth[me] - max(w for i, w in enumerate(worth) if i != me)
 
 
+def paired_mean(greedy: list[float], other: list[float]) -> float:
+    """``other``'s mean advantage over the greedy move in the rounds both played."""
+    n = len(other)
+    return sum(other[k] - greedy[k] for k in range(n)) / n if n else 0.0
+
+
 def best_paired(scores: list[list[float]]) -> int:
-    """The candidate to play: the best mean, if there are at least ``MIN_ROUNDS`` rounds
-    and its round-by-round advantage over the first (the greedy move) exceeds
-    ``CONFIDENCE`` standard errors; else the first."""
-    n = len(scores[0])
-    if n < max(2, MIN_ROUNDS):
-        return 0
-    means = [sum(col) / n for col in scores]
-    best = max(range(len(scores)), key=lambda i: (means[i], -i))
-    if best == 0:
-        return 0
-    diffs = [scores[best][k] - scores[0][k] for k in range(n)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return best if mean > CONFIDENCE * math.sqrt(var / n) else 0
+    """The candidate to play: the alternative with the best paired advantage over the first
+    (the greedy move), if it played at least ``MIN_ROUNDS`` rounds and that advantage exceeds
+    ``CONFIDENCE`` standard errors; else the first.  An alternative's rounds are the first
+    ones (it may have been pruned after them), paired with the greedy move's same rounds."""
+    best, best_mean = 0, 0.0
+    for i in range(1, len(scores)):
+        n = len(scores[i])
+        if n < max(2, MIN_ROUNDS):
+            continue
+        diffs = [scores[i][k] - scores[0][k] for k in range(n)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > CONFIDENCE * math.sqrt(var / n) and mean > best_mean:
+            best, best_mean = i, mean
+    return best
 
 
-__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate"]
+__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate", "paired_mean"]

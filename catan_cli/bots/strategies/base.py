@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 from ...engine.actions import Action
 
 if TYPE_CHECKING:
+    from ...game import Game
     from ..context import Ctx
     from ..greedy import Goal, GreedyBot
 
@@ -92,4 +93,12 @@ class Strategy:
         return 0.0
 
     def city_bonus(self, ctx: "Ctx", node: int) -> float:
+        return 0.0
+
+    # --- the searching bot's leaf evaluation ---------------------------------------------
+    def playout_worth(self, world: "Game", seat: int) -> float:
+        """What ``seat`` has built toward the scenario's own goals in a play-out's world,
+        in victory points (the searching bot adds it to VP, production and cards).  The
+        world is a copy the searching bot dealt itself: its hidden cards are already
+        guessed, so reading its state here reveals nothing."""
         return 0.0
