@@ -9,10 +9,12 @@ the same action back.  A line may start with an actor, ``blue: discard 2 ore``.
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable
 
 from .engine.actions import Action
 from .engine.geometry import RESOURCES, parse_hex_label
+from .engine.phases import Phase
 from .engine.scenario import DEV_CARDS
 from .errors import NotationError
 
@@ -482,9 +484,19 @@ def format_actions(actions: list[Action], game: "Game") -> list[str]:
     """``[format_action(a, game) for a in actions]`` for actions the engine listed, with
     each verb's default actor worked out once (listing every legal command of a position)."""
     e = game.engine
+    kept = _kept_texts(game)
+    s = e.s
+    if not s.pending and s.phase != Phase.SETUP:
+        # Every verb's default actor is the seat on turn (default_actor): when every action
+        # is that seat's and every text is kept, the texts are the kept ones as they are.
+        try:
+            bodies = list(map(kept.get, actions))
+        except TypeError:       # an unhashable argument (a scenario's verb): not kept
+            bodies = [None]
+        if None not in bodies and set(map(_seat_of, actions)) <= {s.current}:
+            return bodies       # type: ignore[return-value]  # no None in it
     defaults: dict[str, int] = {}
     out = []
-    kept = _kept_texts(game)
     for action in actions:
         try:
             body = kept.get(action)
@@ -501,6 +513,9 @@ def format_actions(actions: list[Action], game: "Game") -> list[str]:
                 body = f"{e.name(seat)}: {body}"
         out.append(body)
     return out
+
+
+_seat_of = itemgetter(2)
 
 
 def _body(action: Action, game: "Game") -> str:
