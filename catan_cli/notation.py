@@ -553,8 +553,28 @@ def _kept_texts(game: "Game") -> dict[Action, str]:
     """The game's memo of general verbs' texts, for its present engine."""
     cache = game._texts
     if cache is None or cache[0] is not game.engine:
-        cache = game._texts = (game.engine, {})
+        cache = game._texts = (game.engine, _shared_texts(game.engine))
     return cache[1]
+
+
+# The general verbs' texts by scenario (by identity) and the players' names: what they are
+# written from (the map's names, the scenario's paths, the names), so every game of one
+# scenario and table shares them.  Not for a map with face-down hexes: exploration changes
+# its paths as the game goes.
+_SHARED_TEXTS: dict[tuple[int, tuple[str, ...]], tuple[object, dict[Action, str]]] = {}
+
+
+def _shared_texts(e: "Engine") -> dict[Action, str]:
+    scen = e.scen
+    if scen.face_down:
+        return {}
+    key = (id(scen), tuple([p.name for p in e.s.players]))
+    found = _SHARED_TEXTS.get(key)
+    if found is None or found[0] is not scen:
+        if len(_SHARED_TEXTS) >= 64:
+            _SHARED_TEXTS.clear()
+        found = _SHARED_TEXTS[key] = (scen, {})
+    return found[1]
 
 
 def _road_building_text(a: tuple[Any, ...], e: "Engine") -> str:

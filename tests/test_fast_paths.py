@@ -407,3 +407,17 @@ def test_production_kept_across_positions_matches_a_fresh_engines(scenario: str)
             compared += 1
         g.execute(choose(g.legal_actions()))
     assert compared > 50
+
+
+def test_texts_shared_between_games_name_each_games_own_players() -> None:
+    """Games of one scenario share the texts of the general verbs when their players have
+    the same names; a table with other names writes its own."""
+    for names in (COLOURS, ["ann", "bob", "cy", "dee"], COLOURS):
+        g = Game.new("base", players=names, seed=3)
+        choose = random.Random(3).choice
+        for _ in range(400):
+            if g.over:
+                break
+            listed = g.legal_actions()
+            assert g.legal_commands() == [g.text(a) for a in listed]
+            g.execute(choose(listed))
