@@ -192,9 +192,24 @@ class Game:
         if listed is None:
             listed = self._listed(command)
         if listed is not None:
-            events = self.engine.apply_legal(listed)
+            engine = self.engine
+            events = engine.apply_legal(listed)
             # Written after the play, as the full path does: the prefix depends on who acts next.
-            self.history.append(notation.format_action(listed, self, always_prefix=True, listed=True))
+            # The usual case inlined: a text kept (notation._listed_body) and no pending
+            # decision nor set-up, where every verb's default actor is the seat on turn.
+            texts = self._texts
+            body = None
+            if texts is not None and texts[0] is engine:
+                try:
+                    body = texts[1].get(listed)
+                except TypeError:       # an unhashable argument: not kept
+                    pass
+            s = engine.s
+            if body is None or s.pending or s.phase == Phase.SETUP:
+                body = notation.format_action(listed, self, always_prefix=True, listed=True)
+            elif listed[2] != s.current and listed[2] >= 0:
+                body = f"{engine.name(listed[2])}: {body}"
+            self.history.append(body)
             return events
         action = self.parse(command) if isinstance(command, str) else self._object_action(command)
         actor = self.engine.actor_of(action)

@@ -9,10 +9,12 @@ the same action back.  A line may start with an actor, ``blue: discard 2 ore``.
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable
 
 from .engine.actions import Action
 from .engine.geometry import RESOURCES, parse_hex_label
+from .engine.phases import Phase
 from .engine.scenario import DEV_CARDS
 from .errors import NotationError
 
@@ -482,9 +484,19 @@ def format_actions(actions: list[Action], game: "Game") -> list[str]:
     """``[format_action(a, game) for a in actions]`` for actions the engine listed, with
     each verb's default actor worked out once (listing every legal command of a position)."""
     e = game.engine
+    kept = _kept_texts(game)
+    s = e.s
+    if not s.pending and s.phase != Phase.SETUP:
+        # Every verb's default actor is the seat on turn (default_actor): when every action
+        # is that seat's and every text is kept, the texts are the kept ones as they are.
+        try:
+            bodies = list(map(kept.get, actions))
+        except TypeError:       # an unhashable argument (a scenario's verb): not kept
+            bodies = [None]
+        if None not in bodies and set(map(_seat_of, actions)) <= {s.current}:
+            return bodies       # type: ignore[return-value]  # no None in it
     defaults: dict[str, int] = {}
     out = []
-    kept = _kept_texts(game)
     for action in actions:
         try:
             body = kept.get(action)
@@ -501,6 +513,9 @@ def format_actions(actions: list[Action], game: "Game") -> list[str]:
                 body = f"{e.name(seat)}: {body}"
         out.append(body)
     return out
+
+
+_seat_of = itemgetter(2)
 
 
 def _body(action: Action, game: "Game") -> str:
@@ -538,8 +553,28 @@ def _kept_texts(game: "Game") -> dict[Action, str]:
     """The game's memo of general verbs' texts, for its present engine."""
     cache = game._texts
     if cache is None or cache[0] is not game.engine:
-        cache = game._texts = (game.engine, {})
+        cache = game._texts = (game.engine, _shared_texts(game.engine))
     return cache[1]
+
+
+# The general verbs' texts by scenario (by identity) and the players' names: what they are
+# written from (the map's names, the scenario's paths, the names), so every game of one
+# scenario and table shares them.  Not for a map with face-down hexes: exploration changes
+# its paths as the game goes.
+_SHARED_TEXTS: dict[tuple[int, tuple[str, ...]], tuple[object, dict[Action, str]]] = {}
+
+
+def _shared_texts(e: "Engine") -> dict[Action, str]:
+    scen = e.scen
+    if scen.face_down:
+        return {}
+    key = (id(scen), tuple([p.name for p in e.s.players]))
+    found = _SHARED_TEXTS.get(key)
+    if found is None or found[0] is not scen:
+        if len(_SHARED_TEXTS) >= 64:
+            _SHARED_TEXTS.clear()
+        found = _SHARED_TEXTS[key] = (scen, {})
+    return found[1]
 
 
 def _road_building_text(a: tuple[Any, ...], e: "Engine") -> str:

@@ -16,7 +16,7 @@ from .engine.actions import Action
 
 
 class Position:
-    __slots__ = ("version", "actions", "_members", "_texts", "_text_list")
+    __slots__ = ("version", "actions", "_members", "_texts", "_text_list", "_wrote")
 
     def __init__(self, version: int, actions: list[Action]) -> None:
         self.version = version
@@ -24,6 +24,7 @@ class Position:
         self._members: dict[Action, Action] | None = None
         self._texts: dict[str, Action] | None = None
         self._text_list: list[str] = []
+        self._wrote = False
 
     def member(self, action: Action) -> Action | None:
         """The listed action equal to ``action`` (the listed object itself, so an argument
@@ -45,12 +46,27 @@ class Position:
 
     def texts(self, write: Callable[[list[Action]], list[str]]) -> list[str]:
         """The canonical text of every listed action, in order, written once."""
-        if self._texts is None:
+        if self._wrote is False:
             self._text_list = write(self.actions)
-            self._texts = dict(zip(self._text_list, self.actions))
+            self._wrote = True
         return list(self._text_list)
 
     def by_text(self, text: str) -> Action | None:
         """The listed action whose canonical text is ``text`` (only once texts were asked
-        for: writing every text to play one would cost more than parsing it)."""
-        return self._texts.get(text) if self._texts is not None else None
+        for: writing every text to play one would cost more than parsing it).  Of two
+        listed actions with one text, the later is meant."""
+        if self._wrote is False:
+            return None
+        texts = self._texts
+        if texts is None:
+            listed = self._text_list
+            if len(listed) < 64:
+                # A scan in C is cheaper than hashing every text for one lookup.
+                try:
+                    i = listed.index(text)
+                except ValueError:
+                    return None
+                if listed.count(text) == 1:
+                    return self.actions[i]
+            texts = self._texts = dict(zip(listed, self.actions))
+        return texts.get(text)

@@ -383,3 +383,41 @@ def test_end_ships_in_one_pass_are_each_routes_end_ships(scenario: str) -> None:
             assert sorted(e._all_end_ships(seat)) == sorted(by_route)
             checked += bool(by_route)
     assert checked
+
+
+@pytest.mark.parametrize("scenario", ["base", "pirate-islands"])
+def test_production_kept_across_positions_matches_a_fresh_engines(scenario: str) -> None:
+    """A roll's production table and payout are kept per total while the buildings on its
+    hexes' corners and the robber's place on (or off) them stay: at every roll of one long
+    game, for every total, they must equal what a copy (nothing kept) works out afresh."""
+    g = Game.new(scenario, players=COLOURS, seed=5)
+    choose = random.Random(5).choice
+    compared = 0
+    for _ in range(1500):
+        if g.over:
+            break
+        e = g.engine
+        if e.s.phase == "roll" and not e.s.pending:
+            fresh = g.copy().engine
+            for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+                kept, new = e._production_table(total), fresh._production_table(total)
+                assert kept == new
+                if kept[2]:
+                    assert e._plain_payout(total, kept[0]) == fresh._plain_payout(total, new[0])
+            compared += 1
+        g.execute(choose(g.legal_actions()))
+    assert compared > 50
+
+
+def test_texts_shared_between_games_name_each_games_own_players() -> None:
+    """Games of one scenario share the texts of the general verbs when their players have
+    the same names; a table with other names writes its own."""
+    for names in (COLOURS, ["ann", "bob", "cy", "dee"], COLOURS):
+        g = Game.new("base", players=names, seed=3)
+        choose = random.Random(3).choice
+        for _ in range(400):
+            if g.over:
+                break
+            listed = g.legal_actions()
+            assert g.legal_commands() == [g.text(a) for a in listed]
+            g.execute(choose(listed))

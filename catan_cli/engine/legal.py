@@ -74,10 +74,10 @@ class LegalMoves(SandboxRules):
         seat = s.current
         out = []
         if s.phase == Phase.ROLL:
-            out.append(Action("roll", (), seat))
+            out.append(_new(Action, ("roll", (), seat)))
             out.extend(self.card_actions(seat))
             return out
-        out.append(Action("end", (), seat))
+        out.append(_new(Action, ("end", (), seat)))
         if self.rules.end_turn_reason(seat) is not None:
             out.pop()
         if s.phase == Phase.MAIN:     # a scenario's later phase (movement ...) closes these
@@ -250,9 +250,9 @@ class LegalMoves(SandboxRules):
         if p.pieces["city"] > 0 and self.can_afford(seat, "city"):
             for node in self.seat_nodes(seat):
                 if s.node_kind[node] == SETTLEMENT:
-                    out.append(Action("build-city", (node,), seat))
+                    out.append(_new(Action, ("build-city", (node,), seat)))
         if self.cards_left() and self.can_afford(seat, "card"):
-            out.append(Action("buy-card", (), seat))
+            out.append(_new(Action, ("buy-card", (), seat)))
         return out
 
     def _kept_sites(self, name: str, seat: int) -> Any:

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from operator import itemgetter
+from typing import Any, Callable
 
 from .actions import Action, Event, Private
 from .base import GOLD, EngineBase
@@ -14,10 +15,14 @@ from .phases import Phase
 
 class ProductionRules(EngineBase):
     _production_key: tuple[object, ...] = ()
-    # Per (total, robber hex): the robber moves after every 7 and knight, the buildings
-    # much less often, so the tables of every robber hex seen are kept under the buildings.
-    _production_cache: dict[tuple[int, int], tuple[list[list[int]], dict[int, int], bool]]
-    _payout_cache: dict[tuple[int, int], tuple[list[int], list[tuple[int, list[int], Event]]]]
+    # Per (total, robber hex or -1 when it is off the total's hexes): the buildings on the
+    # total's hexes' corners the table was made from, and the table.
+    _production_cache: dict[tuple[int, int], tuple[object, tuple[list[list[int]], dict[int, int], bool]]]
+    _payout_cache: dict[tuple[int, int], tuple[object, tuple[list[int], list[tuple[int, list[int], Event]]]]]
+    # Per total: what reads the owners (or kinds) of its hexes' corners from a node table.
+    _roll_nodes: dict[int, Callable[[list[int]], Any]]
+    # The last table's slot and pieces, for _plain_payout right after it.
+    _roll_slot: tuple[tuple[int, int], object]
 
     # --- rolling -------------------------------------------------------------------------
     def check_roll(self, a: Action) -> str | None:
@@ -110,29 +115,44 @@ class ProductionRules(EngineBase):
                       ) -> tuple[list[int], list[tuple[int, list[int], Event]]]:
         """The cards due per resource, and each seat's gain and its event when the bank
         can pay them all; kept with the production table (the same pieces and robber)."""
-        found = self._payout_cache.get((total, self.s.robber))
-        if found is None:
-            due = [sum(row) for row in owed]
-            payout = []
-            for p in range(self.n):
-                gain = [owed[r][p] for r in range(5)]
-                if any(gain):
-                    payout.append((p, gain, Event("produce", p, f"{self.name(p)} receives {resource_text(gain)}")))
-            found = self._payout_cache[(total, self.s.robber)] = (due, payout)
-        return found
+        slot, pieces = self._roll_slot
+        kept = self._payout_cache.get(slot)
+        if kept is not None and kept[0] == pieces:
+            return kept[1]
+        due = [sum(row) for row in owed]
+        payout = []
+        for p in range(self.n):
+            gain = [owed[r][p] for r in range(5)]
+            if any(gain):
+                payout.append((p, gain, Event("produce", p, f"{self.name(p)} receives {resource_text(gain)}")))
+        self._payout_cache[slot] = (pieces, (due, payout))
+        return due, payout
 
     def _production_table(self, total: int) -> tuple[list[list[int]], dict[int, int], bool]:
         """What a roll of ``total`` owes: cards per resource per seat, gold picks per seat,
-        whether any card is owed.  Kept per robber hex while the buildings stay where they
-        are (most rolls between two builds), under a key read from the state itself."""
+        whether any card is owed.  Kept per total while the buildings on its hexes' corners
+        stay as they are and the robber stays on (or off) its hexes: a building elsewhere,
+        or the robber moved between other hexes, keeps it."""
         s = self.s
-        # the map tables never change; a scenario names what its blocked hexes depend on
-        key = (tuple(s.node_owner), tuple(s.node_kind), self.rules.production_key())
+        # the map tables change only by exploration (explored() drops them); a scenario
+        # names what its blocked hexes depend on
+        key = (self.rules.production_key(), self.hexes_by_number)
         if key != self._production_key:
             self._production_key, self._production_cache, self._payout_cache = key, {}, {}
-        found = self._production_cache.get((total, s.robber))
-        if found is not None:
-            return found
+            self._roll_nodes = {}
+        hexes = self.hexes_by_number[total]
+        robber = s.robber if s.robber in hexes else -1
+        read = self._roll_nodes.get(total)
+        if read is None:
+            nodes = tuple(node for h in hexes for node in self.geo.hex_nodes[h])
+            read = self._roll_nodes[total] = (
+                itemgetter(*nodes) if len(nodes) > 1 else lambda table: tuple(table[n] for n in nodes))
+        pieces = (read(s.node_owner), read(s.node_kind))
+        slot = (total, robber)
+        self._roll_slot = (slot, pieces)
+        kept = self._production_cache.get(slot)
+        if kept is not None and kept[0] == pieces:
+            return kept[1]
         node_kind, node_owner = s.node_kind, s.node_owner
         produces, hex_resource, hex_nodes = self.pieces.produces, self.hex_resource, self.geo.hex_nodes
         owed = [[0] * self.n for _ in range(5)]      # owed[resource][seat]: cards due
@@ -151,7 +171,8 @@ class ProductionRules(EngineBase):
                     else:
                         owed[res][seat] += amount
                         owing = True
-        found = self._production_cache[(total, s.robber)] = (owed, gold, owing)
+        found = (owed, gold, owing)
+        self._production_cache[slot] = (pieces, found)
         return found
 
     # --- gold -------------------------------------------------------------------------------
