@@ -98,6 +98,22 @@ def test_fewer_jugs_lose_the_ship_and_give_1_lumber_or_1_wool():
     sound(g)
 
 
+def test_a_ship_built_beyond_a_ship_lost_in_battle_is_cut_off_and_returns_to_the_supply():
+    """Road Building's second free ship sails from the first: when the first loses its
+    battle, the second is joined to none of red's settlements and goes back (B.7)."""
+    g = legend3()
+    red_at_sea(g, jugs=1)
+    stack(g, "low", 2)
+    run(g, "draw red road-building")
+    ships = g.state.players[0].pieces["ship"]
+    events = legal(g, "play road-building 33-34 34-35")
+    texts = [ev.text for ev in events]
+    assert "red loses the battle: the ship is lost" in texts
+    assert "red's ship on 34-35, cut off from red's settlements, returns to the supply" in texts
+    assert g.state.players[0].pieces["ship"] == ships                   # both ships back
+    assert not check_invariants(g.engine)
+
+
 def test_as_many_jugs_as_the_card_the_ship_must_move_even_after_a_ship_move():
     g = legend3()
     run(g, "put settlement red 32", "put ship red 32-33", "put ship red 33-50", "turn red")

@@ -186,8 +186,9 @@ class SeaRobbers:
                         (("reveals", "sea_robber_card"), ("jugs", card)))]
         if jugs < card:
             ctx.remove_route(edge, seat)
-            self.remember(seat)
             events.append(Event("battle", seat, f"{name} loses the battle: the ship is lost"))
+            events += self.cut_off(seat)
+            self.remember(seat)
             events += ctx.route_lost(seat)
             if any(ctx.state.bank[r] for r in self.loss):
                 ctx.ask({"kind": "battle-lost", "seat": seat}, first=True)
@@ -199,8 +200,9 @@ class SeaRobbers:
                 ctx.ask({"kind": "battle-tied", "seat": seat, "edge": edge}, first=True)
                 return events
             ctx.remove_route(edge, seat)
-            self.remember(seat)
             events.append(Event("battle", seat, "no path next to no sea robber can take it: the ship is removed"))
+            events += self.cut_off(seat)
+            self.remember(seat)
             events += ctx.route_lost(seat)
             return events + self.end_of_battle(seat)
         ctx.data["sea_robbers"].remove(robber)
@@ -278,8 +280,36 @@ class SeaRobbers:
         events = [Event("battle", seat, f"{ctx.name(seat)}'s ship retreats from {ctx.edge_text(src)} to "
                                         f"{ctx.edge_text(dst)}")]
         events += ctx.move_route(src, dst, seat)
+        cut = self.cut_off(seat)
         self.remember(seat)
+        if cut:
+            events += cut + ctx.route_lost(seat)
         return events + self.end_of_battle(seat)
+
+    def cut_off(self, seat: int) -> list[Event]:
+        """Ships of ``seat`` no longer joined to any of its buildings once the battle's ship
+        left its path go back to the supply.  Only a ship sailing beyond the attacker in the
+        same action can be cut off: the second free ship of Road Building, built from the
+        first (a ship joins its owner's route, B.7; a route that lost its link is no route)."""
+        ctx = self.ctx
+        s, geo = ctx.state, ctx.geo
+        mine = set(ctx.route_edges(seat))
+        reached = {x for x in mine
+                   if any(s.node_owner[m] == seat and s.node_kind[m] for m in geo.edge_nodes[x])}
+        frontier = list(reached)
+        while frontier:
+            x = frontier.pop()
+            for m in geo.edge_nodes[x]:
+                for y in geo.node_edges[m]:
+                    if y in mine and y not in reached:
+                        reached.add(y)
+                        frontier.append(y)
+        events = []
+        for x in sorted(mine - reached):
+            ctx.remove_route(x, seat)
+            events.append(Event("battle", seat, f"{ctx.name(seat)}'s ship on {ctx.edge_text(x)}, cut off from "
+                                                f"{ctx.name(seat)}'s settlements, returns to the supply"))
+        return events
 
     def legal_retreat(self, seat: int) -> list[Action]:
         item = self.ctx.pending_for("battle-tied", seat)
