@@ -26,8 +26,8 @@ from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, PendingKind, Verb
 from ...engine.geometry import RESOURCES
 from ...engine.pieces import ROAD
-from ...engine.rulebook import ScenarioRules
 from ...notation import Reader
+from .friendly_robber import FriendlyRobberRules
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def side(uses: int, limit: int) -> str:
     return "A" if uses == 0 else "B" if uses < limit else "used"
 
 
-class FriendRules(ScenarioRules):
+class FriendRules(FriendlyRobberRules):
     """The friend-card part of the Legend's rules (a base of :class:`.general.LegendRules`)."""
 
     # --- holding and using --------------------------------------------------------------

@@ -129,20 +129,13 @@ class NewFriendRules(FriendRules):
         count = int(ctx.scen.params.get("gerhild_takes", 2))
         if len(picks) != count:
             return f"Gerhild gives {count} resources of your choice: name {count}"
-        mine = self.public_vp_of(seat)
-        if not any(self.public_vp_of(p) > mine for p in range(ctx.n) if p != seat):
+        mine = self.public_vp(seat)
+        if not any(self.public_vp(p) > mine for p in range(ctx.n) if p != seat):
             return "Gerhild helps only when an opponent has more VP than you"
         for r in set(picks):
             if ctx.state.bank[r] < picks.count(r):
                 return f"the bank has no {RESOURCES[r]} left"
         return None
-
-    def public_vp_of(self, seat: int) -> int:
-        """VP the table can see (hidden victory-point cards do not count)."""
-        ctx = self.ctx
-        hidden = sum(1 for card, _ in ctx.state.players[seat].dev_cards
-                     if self.card_plays_as(card) == "victory-point")
-        return ctx.vp(seat) - hidden
 
     def apply_gerhild(self, action: Action) -> list[Event]:
         ctx = self.ctx

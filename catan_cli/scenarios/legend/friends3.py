@@ -111,7 +111,7 @@ class Friends3Rules(NewFriendRules):
     def lias_leaders(self, seat: int) -> list[int]:
         """The players with the most VP, other than ``seat`` (none if ``seat`` leads alone)."""
         ctx = self.ctx
-        vps = [self.public_vp_of(p) for p in range(ctx.n)]
+        vps = [self.public_vp(p) for p in range(ctx.n)]
         top = max(vps)
         return [p for p in range(ctx.n) if p != seat and vps[p] == top]
 
@@ -163,10 +163,6 @@ class Friends3Rules(NewFriendRules):
         if len(self.robber_hexes(seat)) < 2:
             return "the friendly robber has no second hex to go to"
         return None
-
-    def robber_hexes(self, seat: int) -> list[int]:
-        """The hexes the friendly robber may go to (the general rules say which)."""
-        raise NotImplementedError
 
     def apply_wulf(self, action: Action) -> list[Event]:
         ctx = self.ctx

@@ -31,7 +31,7 @@ from typing import Any, Iterable
 from ...engine.actions import Action, Event, Private
 from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
-from ...engine.geometry import RESOURCES, UNEXPLORED
+from ...engine.geometry import RESOURCES
 from ...engine.pieces import PieceKind
 from ...errors import RuleError
 from ...notation import Reader
@@ -73,7 +73,6 @@ class LegendRules(Friends3Rules):
         self.start_nodes: tuple[int, ...] = tuple(int(p["node"]) for p in scen.places if p["kind"] == "start")
         self.chest_nodes: tuple[int, ...] = tuple(
             int(n) for p in scen.places if p["kind"] == "chests" for n in p["nodes"])
-        self.protect_vp = int(scen.params.get("robber_protects_up_to", 3))
         island = str(scen.params.get("outpost_island", ""))
         self.outpost_sites: frozenset[int] = frozenset(
             n for n in range(ctx.geo.n_nodes)
@@ -216,39 +215,7 @@ class LegendRules(Friends3Rules):
             return "your 2nd and 3rd set-up settlements take a road, not a ship"
         return None
 
-    # --- the friendly robber (E.0.1, F.0.6) ---------------------------------------------------
-    def public_vp(self, seat: int) -> int:
-        """VP the table can see: hidden victory-point cards do not count."""
-        ctx = self.ctx
-        hidden = sum(1 for card, _ in ctx.state.players[seat].dev_cards
-                     if self.card_plays_as(card) == "victory-point")
-        return ctx.vp(seat) - hidden
-
-    def protected(self, seat: int) -> bool:
-        return self.public_vp(seat) <= self.protect_vp
-
-    def robber_hex_reason(self, seat: int, hex_: int) -> str | None:
-        ctx = self.ctx
-        s = ctx.state
-        for node in ctx.geo.hex_nodes[hex_]:
-            owner = s.node_owner[node]
-            if owner >= 0 and s.node_kind[node] and self.protected(owner):
-                return (f"the friendly robber may not go next to {ctx.name(owner)}, who has "
-                        f"{self.protect_vp} VP or fewer")
-        return None
-
-    def robber_hexes(self, seat: int) -> list[int]:
-        ctx = self.ctx
-        scen = ctx.scen
-        return [h for h in ctx.land_hexes if h != ctx.state.robber and ctx.state.terrain[h] != UNEXPLORED
-                and scen.hex_area[h] not in scen.rules.robber_forbidden_areas
-                and self.robber_hex_reason(seat, h) is None]
-
-    def robber_to_start(self, seat: int) -> list[Event]:
-        self.ctx.place_robber(-1)
-        return [Event("robber", seat, "no hex may take the friendly robber: it goes back to its start space "
-                                      "beside the board, and nobody is robbed")]
-
+    # --- the friendly robber (E.0.1, F.0.6; its hexes in :mod:`.friendly_robber`) -------------
     def on_seven(self, seat: int) -> list[Event]:
         if not self.robber_hexes(seat) and not self.chapter.pirate_hexes(seat):
             return self.robber_to_start(seat)
