@@ -34,6 +34,21 @@ def copy_game(game: "Game") -> "Game":
     return Game(game.engine.copy())
 
 
+class PairedDice(random.Random):
+    """A play-out's generator whose dice (``randint``, the only call the engine rolls dice
+    with) come from their own stream, apart from every other draw (steals, shuffles).  So
+    the n-th roll of a play-out is the same whatever the candidate move changed before it
+    (a steal more or less, a card bought): candidates compared in one world meet the same
+    dice, and their difference is the move's, not the luck's."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.dice = random.Random(seed ^ 0x5DEECE66D)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.dice.randint(a, b)
+
+
 def can_determinise(game: "Game", me: int) -> bool:
     """Whether every piece of scenario state hidden from ``me`` is empty (nothing to deal)."""
     e, s = game.engine, game.engine.s
@@ -48,12 +63,13 @@ def can_determinise(game: "Game", me: int) -> bool:
     return True
 
 
-def determinise(world: "Game", me: int, rng: random.Random) -> None:
+def determinise(world: "Game", me: int, rng: random.Random, paired: bool = False) -> None:
     """Deal ``world``'s cards hidden from ``me`` afresh (in place), keeping every count
-    ``me`` can see; reseed its dice."""
+    ``me`` can see; reseed its dice (``paired``: a :class:`PairedDice`, for play-outs)."""
     s = world.engine.s
     world.engine.touch()      # the cards change outside apply: drop the cached pictures
-    s.rng = random.Random(rng.getrandbits(64))
+    seed = rng.getrandbits(64)
+    s.rng = PairedDice(seed) if paired else random.Random(seed)
     others = [i for i in range(len(s.players)) if i != me]
     _deal_resources(world, me, others, rng)
     _deal_cards(world, me, others, rng)
@@ -105,4 +121,4 @@ def world_of(game: "Game", me: int, rng: random.Random) -> "Game":
     return world
 
 
-__all__ = ["can_determinise", "copy_game", "determinise", "world_of"]
+__all__ = ["PairedDice", "can_determinise", "copy_game", "determinise", "world_of"]

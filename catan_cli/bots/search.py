@@ -181,7 +181,7 @@ class SearchBot:
         seat until ``me``'s turn has come round ``HORIZON`` times; the world's score for
         ``me`` and the number of moves played after ``action``."""
         world = copy_game(base)
-        determinise(world, me, random.Random(world_seed))
+        determinise(world, me, random.Random(world_seed), paired=True)
         engine = world.engine
         try:
             engine.apply(action)
