@@ -50,7 +50,13 @@ MAX_PLAYOUT_MOVES = 400
 #: kinds never searched (the greedy bot's answer is taken): bank trades and discards
 #: (too many, each small), offers (open-ended)
 SKIPPED_KINDS = frozenset({"trade", "offer", "discard"})
-WIN_SCORE = 100.0
+#: a won (lost) play-out's score: above any standing short of a win, not far above
+WIN_SCORE = 10.0
+#: a production pip's worth in VP: the first plus the second per point the leader still
+#: needs (up to 8): early, production is the game; near the end, only points count
+PIP_WORTH = (0.03, 0.02)
+#: each kind of resource a seat produces (fewer trades away)
+KIND_WORTH = 0.1
 #: an alternative replaces the greedy move only when its paired advantage exceeds this many
 #: standard errors (several alternatives are compared at once: one would be chosen on luck)
 CONFIDENCE = 2.0
@@ -214,23 +220,35 @@ class SearchBot:
 
 def evaluate(world: "Game", me: int) -> float:
     """``me``'s standing in ``world``: its worth minus the best other seat's.  Worth is
-    victory points, then production (pips, cities double) and cards in hand."""
+    victory points, then what they will bring: production (pips off the robber, cities
+    double) worth more the more points the leader still needs (``PIP_WORTH``), the number
+    of resources produced, cards in hand and development cards.  A won play-out counts
+    ``WIN_SCORE``: decisive, yet not so far off the scale that one lucky round outweighs
+    every other round's difference."""
     e, s = world.engine, world.engine.s
     if s.winners:
         return WIN_SCORE if me in s.winners else -WIN_SCORE
     board = board_of(world)
     strat = strategy_for(s.scenario)
-    pips = [0.0] * len(s.players)
-    for n, owner in enumerate(s.node_owner):
-        kind = s.node_kind[n]
+    n = len(s.players)
+    pips = [0.0] * n
+    kinds = [[False] * 5 for _ in range(n)]
+    for node, owner in enumerate(s.node_owner):
+        kind = s.node_kind[node]
         if owner >= 0 and kind in (1, 2):
-            for h in board.node_hexes[n]:
-                if h != s.robber and board.hex_res[h] >= 0:
+            for h in board.node_hexes[node]:
+                r = board.hex_res[h]
+                if h != s.robber and 0 <= r < 5:
                     pips[owner] += board.hex_pips[h] * kind
+                    kinds[owner][r] = True
+    vps = [e.vp(i) for i in range(n)]
+    left = max(1, e.scen.vp_target - max(vps))
+    pip_worth = PIP_WORTH[0] + PIP_WORTH[1] * min(left, 8)
     worth = []
     for i, p in enumerate(s.players):
         cards = sum(p.resources)
-        worth.append(e.vp(i) + 0.08 * pips[i] + 0.06 * min(cards, 7) + 0.25 * len(p.dev_cards)
+        worth.append(vps[i] + pip_worth * pips[i] + KIND_WORTH * sum(kinds[i])
+                     + 0.06 * min(cards, 7) + 0.25 * len(p.dev_cards)
                      + 0.15 * p.knights + strat.playout_worth(world, i))
     return worth[me] - max(w for i, w in enumerate(worth) if i != me)
 
