@@ -54,9 +54,7 @@ SKIPPED_KINDS = frozenset({"trade", "offer", "discard"})
 WIN_SCORE = 10.0
 #: a production pip's worth in VP: the first plus the second per point the leader still
 #: needs (up to 8): early, production is the game; near the end, only points count
-PIP_WORTH = (0.03, 0.02)
-#: each kind of resource a seat produces (fewer trades away)
-KIND_WORTH = 0.1
+PIP_WORTH = (0.02, 0.015)
 #: an alternative replaces the greedy move only when its paired advantage exceeds this many
 #: standard errors (several alternatives are compared at once: one would be chosen on luck)
 CONFIDENCE = 2.0
@@ -74,6 +72,10 @@ MOVES_PER_MS = 2.4
 MOVES_PER_MS_LAND = 6.0
 #: a set-up placement's budget is this many times a decision's
 SETUP_FACTOR = 4.0
+#: a set-up settlement compares this many spots (the greedy one among them), each played
+#: to the end of the set-up, and leaves the greedy spot only for one this much better
+SETUP_WIDTH = 12
+SETUP_MARGIN = 0.05
 #: after this many rounds, only the greedy move and the best KEEP alternatives play on
 PRUNE_ROUNDS = (2, 5)
 KEEP = (3, 1)
@@ -104,6 +106,8 @@ class SearchBot:
         candidates = self.candidates(game, seat, greedy_move)
         if len(candidates) < 2 or not can_determinise(game, me):
             return greedy_move
+        if game.engine.s.phase == "setup" and greedy_move.kind == "build-settlement":
+            return self.place(game, me, candidates)
         return self.search(game, me, candidates, start)
 
     # --- what to compare ------------------------------------------------------------
@@ -120,6 +124,10 @@ class SearchBot:
         rng = bot_rng(game, ctx.me, "search-candidates")
         strat = strategy_for(ctx.board.scenario)
         out = [greedy_move]
+        if game.engine.s.phase == "setup" and greedy_move.kind == "build-settlement":
+            spots = sorted((a for a in kinds["build-settlement"] if a != greedy_move),
+                           key=lambda a: (-self.greedy.spot_value(ctx, strat, a.args[0]), a.args[0]))
+            return out + spots[:SETUP_WIDTH - 1]
         for kind in sorted(kinds):
             options = [a for a in kinds[kind] if a != greedy_move]
             if kind == "build-settlement":
@@ -182,10 +190,33 @@ class SearchBot:
         self.last_rounds, self.last_moves = rounds, used
         return candidates[best_paired(scores)]
 
-    def playout_score(self, base: "Game", me: int, action: Action, world_seed: int) -> tuple[float, int]:
+    def place(self, game: "Game", me: int, candidates: list[Action]) -> Action:
+        """A set-up settlement: each candidate spot played on by greedy for every seat to
+        the end of the set-up, and the placements judged as they stand (production, the
+        others' included).  No dice fall in the set-up and the greedy bots place as the
+        real ones would (their choices among near-equal spots drawn from the position),
+        so one play-out per spot is the answer, and the budget is spent on width: the
+        ``SETUP_WIDTH`` best spots by the greedy bot's value instead of a few."""
+        base = copy_game(game)
+        world_seed = bot_rng(game, me, "search-worlds").getrandbits(64)
+        scores: list[float] = []
+        work = self.budget(game)
+        for action in candidates:
+            if scores and self.rollouts is None and self.last_moves * (1 + 1 / len(scores)) > work:
+                break           # the next spot would overrun the budget (a small one)
+            score, made = self.playout_score(base, me, action, world_seed, setup_only=True)
+            scores.append(score)
+            self.last_moves += made + 1
+        self.last_rounds = 1
+        best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+        return candidates[best] if scores[best] > scores[0] + SETUP_MARGIN else candidates[0]
+
+    def playout_score(self, base: "Game", me: int, action: Action, world_seed: int,
+                      setup_only: bool = False) -> tuple[float, int]:
         """Play ``action`` in a fresh world of seed ``world_seed``, then greedy for every
-        seat until ``me``'s turn has come round ``HORIZON`` times; the world's score for
-        ``me`` and the number of moves played after ``action``."""
+        seat until ``me``'s turn has come round ``HORIZON`` times (``setup_only``: until
+        the set-up ends); the world's score for ``me`` and the number of moves played
+        after ``action``."""
         world = copy_game(base)
         determinise(world, me, random.Random(world_seed), paired=True)
         engine = world.engine
@@ -206,6 +237,8 @@ class SearchBot:
                     break
                 left_my_turn = False
             if setup and s.phase != "setup":
+                if setup_only:
+                    break
                 setup = False
                 left_my_turn = s.current != me
             seat = engine.prompt_seat()
@@ -220,37 +253,54 @@ class SearchBot:
 
 def evaluate(world: "Game", me: int) -> float:
     """``me``'s standing in ``world``: its worth minus the best other seat's.  Worth is
-    victory points, then what they will bring: production (pips off the robber, cities
-    double) worth more the more points the leader still needs (``PIP_WORTH``), the number
-    of resources produced, cards in hand and development cards.  A won play-out counts
-    ``WIN_SCORE``: decisive, yet not so far off the scale that one lucky round outweighs
-    every other round's difference."""
+    victory points, then what they will bring: production (:func:`production_worth`)
+    worth more the more points the leader still needs (``PIP_WORTH``), cards in hand and
+    development cards.  A won play-out counts ``WIN_SCORE``: decisive, yet not so far off
+    the scale that one lucky round outweighs every other round's difference."""
     e, s = world.engine, world.engine.s
     if s.winners:
         return WIN_SCORE if me in s.winners else -WIN_SCORE
-    board = board_of(world)
     strat = strategy_for(s.scenario)
     n = len(s.players)
-    pips = [0.0] * n
-    kinds = [[False] * 5 for _ in range(n)]
-    for node, owner in enumerate(s.node_owner):
-        kind = s.node_kind[node]
-        if owner >= 0 and kind in (1, 2):
-            for h in board.node_hexes[node]:
-                r = board.hex_res[h]
-                if h != s.robber and 0 <= r < 5:
-                    pips[owner] += board.hex_pips[h] * kind
-                    kinds[owner][r] = True
+    prod = production_worth(world)
     vps = [e.vp(i) for i in range(n)]
     left = max(1, e.scen.vp_target - max(vps))
     pip_worth = PIP_WORTH[0] + PIP_WORTH[1] * min(left, 8)
     worth = []
     for i, p in enumerate(s.players):
         cards = sum(p.resources)
-        worth.append(vps[i] + pip_worth * pips[i] + KIND_WORTH * sum(kinds[i])
-                     + 0.06 * min(cards, 7) + 0.25 * len(p.dev_cards)
+        worth.append(vps[i] + pip_worth * prod[i] + 0.06 * min(cards, 7) + 0.25 * len(p.dev_cards)
                      + 0.15 * p.knights + strat.playout_worth(world, i))
     return worth[me] - max(w for i, w in enumerate(worth) if i != me)
+
+
+def production_worth(world: "Game") -> list[float]:
+    """Each seat's production in pips (off the robber, cities double), a resource's first
+    pips worth more than its later ones (``p + 3 ln(1 + p / 2.5)``: the greedy bot's
+    set-up weighting, summed), gold 1.7 a pip, and its harbours (a 3:1 worth 1.5 pips,
+    a 2:1 a third of its resource's pips)."""
+    s = world.engine.s
+    board = board_of(world)
+    n = len(s.players)
+    pips = [[0.0] * 6 for _ in range(n)]
+    harbors: list[set[int]] = [set() for _ in range(n)]
+    for node, owner in enumerate(s.node_owner):
+        kind = s.node_kind[node]
+        if owner >= 0 and kind in (1, 2):
+            for h in board.node_hexes[node]:
+                r = board.hex_res[h]
+                if h != s.robber and 0 <= r <= 5:
+                    pips[owner][r] += board.hex_pips[h] * kind
+            if board.node_harbor[node] >= 0:
+                harbors[owner].add(board.node_harbor[node])
+    out = []
+    for i in range(n):
+        mine = pips[i]
+        val = sum(mine[r] + 3.0 * math.log1p(mine[r] / 2.5) for r in range(5)) + 1.7 * mine[5]
+        for hb in harbors[i]:
+            val += 1.5 if hb == 5 else 0.35 * mine[hb]
+        out.append(val)
+    return out
 
 
 def paired_mean(greedy: list[float], other: list[float]) -> float:
