@@ -238,7 +238,7 @@ class SearchBot:
                 left_my_turn = False
             if setup and s.phase != "setup":
                 if setup_only:
-                    break
+                    return setup_worth(world, me), made
                 setup = False
                 left_my_turn = s.current != me
             seat = engine.prompt_seat()
@@ -248,7 +248,7 @@ class SearchBot:
                 break
             if s.current != me:
                 left_my_turn = True
-        return evaluate(world, me), made
+        return (setup_worth(world, me) if setup_only else evaluate(world, me)), made
 
 
 def evaluate(world: "Game", me: int) -> float:
@@ -274,11 +274,31 @@ def evaluate(world: "Game", me: int) -> float:
     return worth[me] - max(w for i, w in enumerate(worth) if i != me)
 
 
-def production_worth(world: "Game") -> list[float]:
+def setup_worth(world: "Game", me: int) -> float:
+    """``me``'s standing at the end of the set-up (no dice have fallen, no points differ):
+    :func:`evaluate`'s production worth with the scenario's resource weights and the
+    greedy bot's own scenario bonus of each settlement (a village in reach, a lane's
+    lumber), the best other seat's subtracted."""
+    e, s = world.engine, world.engine.s
+    strat = strategy_for(s.scenario)
+    n = len(s.players)
+    pip_worth = PIP_WORTH[0] + PIP_WORTH[1] * min(e.scen.vp_target - max(e.vp(i) for i in range(n)), 8)
+    worth = []
+    for i in range(n):
+        ctx = Ctx(world, e.name(i))
+        weights = strat.resource_weights(ctx)
+        prod = production_worth(world, weights)[i]
+        bonus = sum(strat.spot_bonus(ctx, node) for node, owner in enumerate(s.node_owner)
+                    if owner == i and s.node_kind[node] in (1, 2))
+        worth.append(pip_worth * (prod + bonus) + strat.playout_worth(world, i))
+    return worth[me] - max(w for i, w in enumerate(worth) if i != me)
+
+
+def production_worth(world: "Game", weights: tuple[float, ...] = (1.0,) * 5) -> list[float]:
     """Each seat's production in pips (off the robber, cities double), a resource's first
     pips worth more than its later ones (``p + 3 ln(1 + p / 2.5)``: the greedy bot's
     set-up weighting, summed), gold 1.7 a pip, and its harbours (a 3:1 worth 1.5 pips,
-    a 2:1 a third of its resource's pips)."""
+    a 2:1 a third of its resource's pips); ``weights`` per resource (lumber .. ore)."""
     s = world.engine.s
     board = board_of(world)
     n = len(s.players)
@@ -296,7 +316,7 @@ def production_worth(world: "Game") -> list[float]:
     out = []
     for i in range(n):
         mine = pips[i]
-        val = sum(mine[r] + 3.0 * math.log1p(mine[r] / 2.5) for r in range(5)) + 1.7 * mine[5]
+        val = sum(weights[r] * (mine[r] + 3.0 * math.log1p(mine[r] / 2.5)) for r in range(5)) + 1.7 * mine[5]
         for hb in harbors[i]:
             val += 1.5 if hb == 5 else 0.35 * mine[hb]
         out.append(val)
