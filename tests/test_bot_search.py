@@ -11,8 +11,8 @@ import pytest
 
 from catan_cli import Game
 from catan_cli.bots import BOT_KINDS, LEVELS, SearchBot, bot_rng, canonical_kind, make_bot
-from catan_cli.bots.determinise import can_determinise, world_of
-from catan_cli.bots.search import best_paired, evaluate
+from catan_cli.bots.determinise import PairedDice, can_determinise, world_of
+from catan_cli.bots.search import SETUP_WIDTH, best_paired, evaluate, production_worth
 from catan_cli.errors import CatanError
 from catan_cli.saves import load_game, save_game
 from catan_cli.script import Header, parse_seats
@@ -178,6 +178,71 @@ def test_the_pirate_islands_leaf_evaluation_counts_the_way_to_the_fortress() -> 
     game.engine.touch()
     assert strat.playout_worth(game, seat) > before > 0
     assert evaluate(game, seat) > score
+
+
+def test_a_play_out_rolls_the_same_dice_whatever_else_is_drawn() -> None:
+    """Candidates compared in one world meet the same dice: a steal or a shuffle in one
+    play-out and not in the other does not shift the rolls that follow."""
+    quiet, busy = PairedDice(77), PairedDice(77)
+    rolls = []
+    for dice in (quiet, busy):
+        seq = []
+        for turn in range(20):
+            if dice is busy and turn % 3 == 0:
+                dice.randrange(7)                  # a steal
+                dice.shuffle(list(range(10)))      # a shuffle
+            seq.append((dice.randint(1, 6), dice.randint(1, 6)))
+        rolls.append(seq)
+    assert rolls[0] == rolls[1]
+    assert len(set(rolls[0])) > 5
+
+
+def test_production_counts_a_resource_s_first_pips_most() -> None:
+    """Two settlements of 5 pips each are worth more on two resources than on one: the
+    second resource saves trades (and a 3:1 harbour counts)."""
+    game = Game.new("base", players=NAMES, seed=2)
+    s, b = game.engine.s, game.engine
+    from catan_cli.bots.context import board_of
+    board = board_of(game)
+    by_res: dict[int, list[int]] = {}
+    for node in range(board.n_nodes):
+        prod = board.node_prod[node][:5]
+        if sum(1 for p in prod if p) == 1 and board.node_harbor[node] < 0 and board.node_prod[node][5] == 0:
+            by_res.setdefault(next(r for r in range(5) if prod[r]), []).append(node)
+    pips = {n: board.node_pips[n] for ns in by_res.values() for n in ns}
+    pairs = [(a, same, other) for r1 in by_res for r2 in by_res if r2 != r1
+             for a in by_res[r1] for same in by_res[r1] for other in by_res[r2]
+             if a != same and pips[a] == pips[same] == pips[other]]
+    a, same, other = pairs[0] if pairs else (0, None, None)
+    if same is None or other is None:
+        pytest.skip("no such corners on this map")
+    worths = []
+    for second in (same, other):
+        s.node_owner = [-1] * len(s.node_owner)
+        s.node_kind = [0] * len(s.node_kind)
+        for n in (a, second):
+            s.node_owner[n], s.node_kind[n] = 0, 1
+        b.touch()
+        worths.append(production_worth(game)[0])
+    assert worths[1] > worths[0]
+
+
+def test_a_set_up_settlement_weighs_many_spots_played_to_the_end_of_the_set_up() -> None:
+    """No dice fall in the set-up and the others place as greedy bots: each candidate
+    spot is played once to the end of the set-up; many spots are weighed, the same
+    choice comes twice, and the thought stays within the set-up's budget."""
+    game = Game.new("base", players=NAMES, seed=5)
+    first, second = SearchBot(think_ms=200), SearchBot(think_ms=200)
+    seat = game.prompt_player()
+    line = first.choose(game, seat)
+    assert second.choose(game, seat) == line and game.check(line).ok
+    assert first.last_rounds == 1
+    greedy = first.greedy.choose_action(game, seat)
+    assert len(first.candidates(game, seat, greedy)) == SETUP_WIDTH
+    assert first.last_moves <= first.budget(game) * 1.5
+    small = SearchBot(think_ms=5)
+    small.choose(game, seat)
+    assert small.last_moves < first.last_moves      # a small budget weighs fewer spots
 
 
 @pytest.mark.parametrize("scenario", SEARCHED)
