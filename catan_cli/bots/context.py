@@ -149,7 +149,7 @@ class Ctx:
         self.game = game
         self.board = board_of(game)
         self.scen = game.engine.scen          # public rule data: costs, switches, params
-        self.view = view = game.view(seat, board=False)   # the pieces: public_board() below
+        self.view = view = game.view(seat, board=False, brief=True)   # the pieces: public_board() below
         names = [p["name"] for p in view["players"]]
         if seat not in names:
             raise RuleError(f"no player named {seat!r}")
@@ -185,6 +185,7 @@ class Ctx:
                     self.edge_owner[e] = self.me
                     self.edge_kind[e] = b.edge_code.get("ship", 1)
         self.spots: dict[int, float] = {}     # spot values of this decision (greedy), by corner
+        self.kept_spots: dict[int, float] | None = None   # the bot's spot values kept between decisions
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
         self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
         self._legal: list[Action] | None = legal     # the caller's list of this seat's moves, if it made one
@@ -274,6 +275,10 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
     opponent's building (A.7).  ``allowed(edge, mode)`` may narrow where pieces go.
     """
     b = ctx.board
+    if not b.ships:
+        found = _land_search(ctx, allowed, max_cost)
+        if found is not None:
+            return found
     me = ctx.me
     INF = 1 << 20
     n_nodes = b.n_nodes
@@ -327,6 +332,63 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
     best_d = [min(r, s) for r, s in zip(road, ship)]
     best_f = [f0 if r <= s else f1 for r, s, f0, f1 in zip(road, ship, first[0], first[1])]
     return best_d, best_f
+
+
+def _land_search(ctx: Ctx, allowed: Any, max_cost: int) -> tuple[list[int], list[int]] | None:
+    """route_search where no ships sail and all my paths hold roads: the same search on
+    the road row alone, in the same order (so the same first edges), or None otherwise.
+    (The general search's ship row then stays unreached and adds nothing.)"""
+    b = ctx.board
+    me = ctx.me
+    INF = 1 << 20
+    n_nodes = b.n_nodes
+    dist = [INF] * n_nodes
+    first = [-1] * n_nodes
+    dq: deque[int] = deque()
+    owner, kind = ctx.node_owner, ctx.node_kind
+    eowner, ekind = ctx.edge_owner, ctx.edge_kind
+    for n in range(n_nodes):
+        if owner[n] == me and kind[n] in (1, 2):
+            dist[n] = 0
+            dq.append(n)
+    edge_nodes = b.edge_nodes
+    for e, o in enumerate(eowner):
+        if o == me:
+            if ekind[e] != 1:
+                return None     # a piece of another kind on a path: the general search
+            for n in edge_nodes[e]:
+                if dist[n] and not (owner[n] >= 0 and owner[n] != me):
+                    dist[n] = 0
+                    dq.append(n)
+    adj = b.route_adj[0]
+    popleft, append, appendleft = dq.popleft, dq.append, dq.appendleft
+    while dq:
+        n = popleft()
+        d = dist[n]
+        if d >= max_cost:
+            continue
+        o = owner[n]
+        if o >= 0 and o != me:
+            continue   # cannot pass an opponent's building
+        fn = first[n]
+        for e, x in adj[n]:
+            o = eowner[e]
+            if o >= 0:
+                if o != me or ekind[e] != 1:
+                    continue
+                if d < dist[x]:
+                    dist[x] = d
+                    first[x] = fn
+                    appendleft(x)
+            else:
+                if allowed is not None and not allowed(e, 0):
+                    continue
+                nd = d + 1
+                if nd < dist[x]:
+                    dist[x] = nd
+                    first[x] = fn if fn >= 0 else e * 2
+                    append(x)
+    return dist, first
 
 
 def resource_counts(counts: Iterable[int]) -> str:

@@ -31,7 +31,7 @@ from .seeding import turn_lines
 from .strategies import Strategy, strategy_for
 
 if TYPE_CHECKING:
-    from ..game import Game, PublicBoard
+    from ..game import Game
 
 RES_W = (1.0, 1.0, 0.8, 0.95, 0.9)       # lumber brick wool grain ore
 MAX_TRADES_PER_TURN = 6
@@ -48,13 +48,20 @@ class Goal(NamedTuple):
     action: Action | None      # the build, when it is legal now
 
 
+_FROM_BOARD: dict[type, bool] = {}
+
+
 def _values_from_board(strat: Strategy) -> bool:
     """Whether ``strat`` values places by the general rules alone (no scenario hook that
     reads more than the board: villages, a lane ...), so a valuation may be kept while the
     board picture stays the same."""
     cls = type(strat)
-    return all(getattr(cls, hook) is getattr(Strategy, hook)
-               for hook in ("spot_bonus", "may_settle", "route_allowed", "route_targets"))
+    known = _FROM_BOARD.get(cls)
+    if known is None:
+        known = _FROM_BOARD[cls] = all(
+            getattr(cls, hook) is getattr(Strategy, hook)
+            for hook in ("spot_bonus", "may_settle", "route_allowed", "route_targets", "resource_weights"))
+    return known
 
 
 class GreedyBot:
@@ -69,16 +76,23 @@ class GreedyBot:
         self.vary = vary
         self._memo_key: tuple[int, int, int] | None = None
         self._memo: dict[str, Any] = {}
-        # Pure caches (the same answers as working them out again, so a resumed game plays
-        # as the uninterrupted one): the last route search, with the board picture and seat
-        # it was made for; the last expansion worked out from the board alone; Longest Road
-        # with one more road on an edge, per edge; each under the same kind of key.
-        self._routes_key: tuple[PublicBoard, int] | None = None
-        self._routes: tuple[list[int], list[int]] = ([], [])
-        self._expansion_key: tuple[PublicBoard, int] | None = None
-        self._expansion: tuple[float, int, int] = (0.0, -1, 0)
-        self._paths_key: tuple[PublicBoard, int] | None = None
-        self._paths: dict[int, int] = {}
+        # Pure caches of public data (the same answers as working them out again, so a
+        # resumed game plays as the uninterrupted one), kept from one decision to the next:
+        # - by the pieces on the board (the map, my seat and the picture's piece tables):
+        #   the route search, the corners my routes touch, my settlements, my roads and
+        #   Longest Road with one more road;
+        # - by the whole picture (the robber and pirate too): the expansion, and by my
+        #   production and the robber the spot values (only for a strategy that values
+        #   places from the board alone).
+        self._pieces_key: tuple[Any, ...] | None = None
+        self._by_pieces: dict[str, Any] = {}
+        self._picture_key: tuple[Any, ...] | None = None
+        self._by_picture: dict[str, Any] = {}
+        # A road network's longest path with one more road, by (map, roads, corners where an
+        # opponent's building cuts it): the same answer whichever picture asks.
+        self._spots_key: tuple[Any, ...] | None = None
+        self._spots: dict[int, float] = {}
+        self._lengths: dict[tuple[Any, tuple[int, ...], tuple[int, ...]], int] = {}
 
     # --- the door ---------------------------------------------------------------------
     def choose(self, game: "Game", seat: str) -> str:
@@ -93,6 +107,7 @@ class GreedyBot:
         if len(mine) == 1:
             return mine[0]
         ctx = Ctx(game, seat, mine)
+        strat = strategy_for(ctx.board.scenario)
         discard = self.discard(ctx) if ctx.pending_for_me("discard") else None
         if discard is not None and game.check(discard).ok:
             return discard      # without listing every way to discard half a big hand
@@ -100,7 +115,6 @@ class GreedyBot:
             raise RuleError(f"{seat} has nothing to do now")
         if len(ctx.legal) == 1:
             return ctx.legal[0]
-        strat = strategy_for(ctx.board.scenario)
         action = self.decide(ctx, strat)
         if action is None or (action not in ctx.legal and not (
                 action.kind == "offer" and game.check(action).ok)):
@@ -163,11 +177,34 @@ class GreedyBot:
     # --- valuing --------------------------------------------------------------------------
     def spot_value(self, ctx: Ctx, strat: Strategy, n: int) -> float:
         """What a settlement on ``n`` is worth to me (kept for the decision: it reads my
-        production, the robber and the corners, none of which a tried road changes)."""
+        production, the robber and the corners, none of which a tried road changes; kept
+        while the picture stays the same when the strategy values places from the board)."""
         val = ctx.spots.get(n)
         if val is None:
-            val = ctx.spots[n] = self._spot_value(ctx, strat, n)
+            kept = None
+            if not ctx.trying and _values_from_board(strat):
+                kept = ctx.kept_spots
+                if kept is None:
+                    kept = ctx.kept_spots = self._spots_for(ctx)
+                if ctx.robber >= 0 and ctx.robber in ctx.board.node_hexes[n]:
+                    kept = None     # the robber's own corners: worked out afresh
+            if kept is None:
+                val = self._spot_value(ctx, strat, n)
+            else:
+                val = kept.get(n)
+                if val is None:
+                    val = kept[n] = self._spot_value(ctx, strat, n)
+            ctx.spots[n] = val
         return val
+
+    def _spots_for(self, ctx: Ctx) -> dict[int, float]:
+        """Spot values kept between decisions, under the general rules: they read the map,
+        my seat and my production (the robber's hex excluded), and the robber only on its
+        own corners, which are never kept here.  Others' pieces change none of them."""
+        key = (ctx.board, ctx.me, tuple(ctx.production(ctx.me)))
+        if key != self._spots_key:
+            self._spots_key, self._spots = key, {}
+        return self._spots
 
     def _spot_value(self, ctx: Ctx, strat: Strategy, n: int) -> float:
         b = ctx.board
@@ -248,9 +285,7 @@ class GreedyBot:
         if ctx.pieces.get("settlement", 0) > 0:
             # Only the corners my routes touch can take a settlement: looked at in order,
             # as a scan of every corner would (the same sites, the same ties).
-            edge_owner, edge_nodes = ctx.edge_owner, b.edge_nodes
-            touched = sorted({n for e, o in enumerate(edge_owner) if o == me for n in edge_nodes[e]})
-            for n in touched:
+            for n in self._touched(ctx):
                 if ctx.free_site(n) and strat.may_settle(ctx, n):
                     if acting and ctx.affordable("settlement") and n not in legal_settle:
                         continue
@@ -260,7 +295,7 @@ class GreedyBot:
             val = self.spot_value(ctx, strat, best)
             act = Action("build-settlement", (best,), me) if best in legal_settle else None
             out.append(Goal("settlement", 10.0 + val / 4.0, costs["settlement"], act))
-        mine = [n for n in range(b.n_nodes) if ctx.node_owner[n] == me and ctx.node_kind[n] == 1]
+        mine = self._settlements(ctx)
         if ctx.pieces.get("city", 0) > 0 and mine:
             legal_city = {a.args[0] for a in kinds.get("build-city", [])}
             best = max(mine, key=lambda n: b.node_pips[n] + strat.city_bonus(ctx, n))
@@ -291,20 +326,16 @@ class GreedyBot:
         cached = getattr(ctx, "_expansion", None)
         if cached is not None:
             return cached  # type: ignore[no-any-return]
-        kept = self._board_key(ctx) if _values_from_board(strat) else None
-        if kept is not None and self._expansion_key == kept:
-            ctx._expansion = self._expansion  # type: ignore[attr-defined]
-            return self._expansion
-        dist, first = self.route_search(ctx, strat)
+        kept = self._picture_memo(ctx) if _values_from_board(strat) and not ctx.trying else None
+        if kept is not None and "expansion" in kept:
+            ctx._expansion = kept["expansion"]  # type: ignore[attr-defined]
+            return kept["expansion"]  # type: ignore[no-any-return]
+        dist, first = self._routes(ctx, strat)
         targets = dict(strat.route_targets(ctx))
         best = (0.0, -1, 0)
         if ctx.pieces.get("settlement", 0) > 0:
-            b = ctx.board
-            settleable, neighbors, kind = b.node_settleable, b.node_neighbors, ctx.node_kind
-            for n, d in enumerate(dist):
-                # ctx.free_site, inlined: this loop runs over every corner at most decisions
-                if 1 <= d <= 5 and settleable[n] and not kind[n] \
-                        and not any(kind[m] for m in neighbors[n]) and strat.may_settle(ctx, n):
+            for n in self._free_sites(ctx):     # in order, as a scan of every corner
+                if 1 <= dist[n] <= 5 and strat.may_settle(ctx, n):
                     targets[n] = max(targets.get(n, 0.0), self.spot_value(ctx, strat, n))
         for n, val in targets.items():
             d = dist[n]
@@ -314,26 +345,76 @@ class GreedyBot:
                     best = (score, first[n] >> 1, first[n] & 1)
         ctx._expansion = best  # type: ignore[attr-defined]
         if kept is not None:
-            self._expansion_key, self._expansion = kept, best
+            kept["expansion"] = best
         return best
 
-    def _board_key(self, ctx: Ctx) -> tuple[PublicBoard, int] | None:
-        """(the game's board picture, my seat) when what this decision knows of the board is
-        that picture untouched (no piece tried in thought): work that depends on nothing
-        else may be kept under it until the pieces, the robber or the pirate move."""
-        return None if ctx.trying else (ctx.pictured, ctx.me)
+    def _picture_memo(self, ctx: Ctx) -> dict[str, Any]:
+        """What this bot keeps for the game's board picture as ``ctx`` has it (the map, my
+        seat, every piece, the robber and the pirate): worked out from them alone, it stays
+        right until one of them moves.  Only for the untouched picture (not ``ctx.trying``)."""
+        key = (ctx.board, ctx.me, ctx.pictured)
+        if key != self._picture_key:
+            self._picture_key, self._by_picture = key, {}
+        return self._by_picture
+
+    def _pieces_memo(self, ctx: Ctx) -> dict[str, Any]:
+        """As :meth:`_picture_memo`, for work that reads the pieces only (not the robber or
+        the pirate): the route search, my corners and roads, Longest Road."""
+        p = ctx.pictured
+        key = (ctx.board, ctx.me, p.node_owner, p.node_kind, p.edge_owner, p.edge_kind, p.shared_ships)
+        if key != self._pieces_key:
+            self._pieces_key, self._by_pieces = key, {}
+        return self._by_pieces
+
+    def _free_sites(self, ctx: Ctx) -> list[int]:
+        """The corners that could take a settlement by the distance rule and the map
+        (``Ctx.free_site``), in order; a tried road changes none of them."""
+        kept = self._pieces_memo(ctx)
+        free: list[int] | None = kept.get("free")
+        if free is None:
+            b, kind = ctx.board, ctx.node_kind
+            neighbors = b.node_neighbors
+            free = kept["free"] = [n for n, ok in enumerate(b.node_settleable)
+                                   if ok and not kind[n] and not any(kind[m] for m in neighbors[n])]
+        return free
+
+    def _touched(self, ctx: Ctx) -> list[int]:
+        """The corners my routes touch, in order."""
+        kept = None if ctx.trying else self._pieces_memo(ctx)
+        touched: list[int] | None = kept.get("touched") if kept is not None else None
+        if touched is None:
+            me, edge_nodes = ctx.me, ctx.board.edge_nodes
+            touched = sorted({n for e, o in enumerate(ctx.edge_owner) if o == me for n in edge_nodes[e]})
+            if kept is not None:
+                kept["touched"] = touched
+        return touched
+
+    def _settlements(self, ctx: Ctx) -> list[int]:
+        """My settlements (a tried road never changes them), in order."""
+        kept = self._pieces_memo(ctx)
+        mine: list[int] | None = kept.get("settlements")
+        if mine is None:
+            me, owner, kind = ctx.me, ctx.node_owner, ctx.node_kind
+            mine = kept["settlements"] = [n for n in range(ctx.board.n_nodes) if owner[n] == me and kind[n] == 1]
+        return mine
 
     def route_search(self, ctx: Ctx, strat: Strategy) -> tuple[list[int], list[int]]:
         """route_search for this seat, kept from one decision to the next while the pieces
         on the board stay the same (the game hands out the same picture then): most
         decisions follow a roll, a trade or a card, which move no piece."""
+        dist, first = self._routes(ctx, strat)
+        return list(dist), list(first)
+
+    def _routes(self, ctx: Ctx, strat: Strategy) -> tuple[list[int], list[int]]:
+        """:meth:`route_search`, the kept tables themselves: only to be read."""
         allowed = strat.route_allowed(ctx)
-        key = self._board_key(ctx) if allowed is None else None
-        if key is None:
+        if allowed is not None or ctx.trying:
             return route_search(ctx, allowed)     # a narrowed search, or pieces tried in thought
-        if self._routes_key != key:
-            self._routes_key, self._routes = key, route_search(ctx, None)
-        return list(self._routes[0]), list(self._routes[1])
+        kept = self._pieces_memo(ctx)
+        routes: tuple[list[int], list[int]] | None = kept.get("routes")
+        if routes is None:
+            routes = kept["routes"] = route_search(ctx, None)
+        return routes
 
     def route_goal(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]],
                    have_site: bool) -> Goal | None:
@@ -364,23 +445,36 @@ class GreedyBot:
         roads = kinds.get("build-road", [])
         best, best_len = None, my_len
         if roads:
-            edges = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] == 1]
-            # The length with one more road depends on the board alone: kept per picture.
-            key = self._board_key(ctx)
-            if key is None or key != self._paths_key:
-                self._paths_key, self._paths = key, {}
+            # The length with one more road depends on the pieces alone: kept per picture.
+            kept = None if ctx.trying else self._pieces_memo(ctx)
+            paths: dict[int, int] = kept.setdefault("paths", {}) if kept is not None else {}
+            edges: list[int] | None = None
             for a in roads:
-                length = self._paths.get(a.args[0], -1) if key is not None else -1
+                length = paths.get(a.args[0], -1)
                 if length < 0:
-                    length = longest_path(ctx, edges + [a.args[0]])
-                    if key is not None:
-                        self._paths[a.args[0]] = length
+                    if edges is None:
+                        edges = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] == 1]
+                    length = paths[a.args[0]] = self._longest_with(ctx, edges, a.args[0])
                 if length > best_len:
                     best, best_len = a, length
             if best is None:
                 return None
         value = 4.0 + (3.0 if max(my_len + 1, best_len) > max(others, 4) else 0.0)
         return Goal("longest-road", value, ctx.costs["road"], best)
+
+    def _longest_with(self, ctx: Ctx, edges: list[int], edge: int) -> int:
+        """longest_path of my roads ``edges`` and one more on ``edge``, kept by the roads and
+        the corners of theirs an opponent's building cuts (all it reads)."""
+        roads = tuple(edges) + (edge,)
+        owner, me, edge_nodes = ctx.node_owner, ctx.me, ctx.board.edge_nodes
+        cuts = tuple(sorted({n for e in roads for n in edge_nodes[e] if owner[n] >= 0 and owner[n] != me}))
+        key = (ctx.board, roads, cuts)
+        length = self._lengths.get(key)
+        if length is None:
+            if len(self._lengths) >= 4096:
+                self._lengths.clear()
+            length = self._lengths[key] = longest_path(ctx, list(roads))
+        return length
 
     # --- the trade/build phase ---------------------------------------------------------------
     def main(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]]) -> Action | None:
