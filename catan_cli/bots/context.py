@@ -81,6 +81,7 @@ class Board:
             kind = HARBOR_KINDS.get(hb["type"], -1)
             for n in hb["nodes"]:
                 self.node_harbor[n - 1] = kind
+        self.harbor_nodes: list[tuple[int, int]] = [(n, k) for n, k in enumerate(self.node_harbor) if k >= 0]
         # Where the rules let settlements and roads go (public scenario data).
         rules = scen.rules
         no_settle, no_road = set(rules.settle_forbidden_areas), set(rules.road_forbidden_areas)
@@ -221,9 +222,9 @@ class Ctx:
         """My best maritime rate per resource (A.15), from the public board."""
         if self._rates is None:
             rates = [self.scen.rules.bank_rate] * 5
-            b = self.board
-            for n, kind in enumerate(b.node_harbor):
-                if kind >= 0 and self.node_owner[n] == self.me and self.node_kind[n] in (1, 2):
+            owner, node_kind, me = self.node_owner, self.node_kind, self.me
+            for n, kind in self.board.harbor_nodes:
+                if owner[n] == me and node_kind[n] in (1, 2):
                     if kind == 5:
                         rates = [min(r, 3) for r in rates]
                     else:

@@ -20,7 +20,7 @@ Each decision is made afresh from what the seat may see (:class:`~.context.Ctx`)
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from ..engine.actions import Action
 from ..engine.geometry import RESOURCES
@@ -136,6 +136,10 @@ class GreedyBot:
         """The generator for near-equal choices (None when the bot does not vary)."""
         return bot_rng(ctx.game, ctx.me) if self.vary else None
 
+    def rng_maker(self, ctx: Ctx) -> "Callable[[], random.Random] | None":
+        """:meth:`rng`, made only when asked (pick_near_best asks only when it must choose)."""
+        return (lambda: bot_rng(ctx.game, ctx.me)) if self.vary else None
+
     def _fallback(self, ctx: Ctx) -> Action:
         for kind in ("roll", "end"):
             for a in ctx.legal:
@@ -178,17 +182,16 @@ class GreedyBot:
     def spot_value(self, ctx: Ctx, strat: Strategy, n: int) -> float:
         """What a settlement on ``n`` is worth to me (kept for the decision: it reads my
         production, the robber and the corners, none of which a tried road changes; kept
-        while the picture stays the same when the strategy values places from the board)."""
+        between decisions too (:meth:`_spots_for`) when the strategy values places from the
+        board alone)."""
         val = ctx.spots.get(n)
         if val is None:
-            kept = None
-            if not ctx.trying and _values_from_board(strat):
-                kept = ctx.kept_spots
-                if kept is None:
-                    kept = ctx.kept_spots = self._spots_for(ctx)
-                if ctx.robber >= 0 and ctx.robber in ctx.board.node_hexes[n]:
-                    kept = None     # the robber's own corners: worked out afresh
-            if kept is None:
+            kept = ctx.kept_spots
+            if kept is None and not ctx.trying and _values_from_board(strat):
+                kept = ctx.kept_spots = self._spots_for(ctx)
+            if kept is None or ctx.trying or (ctx.robber >= 0 and ctx.robber in ctx.board.node_hexes[n]):
+                # a tried road (a scenario's bonus may read routes), the robber's own corners:
+                # worked out afresh
                 val = self._spot_value(ctx, strat, n)
             else:
                 val = kept.get(n)
@@ -242,7 +245,7 @@ class GreedyBot:
         if "build-settlement" in kinds:
             spots = sorted(kinds["build-settlement"], key=lambda a: a.args[0])
             return pick_near_best(spots, lambda a: self.spot_value(ctx, strat, a.args[0]),
-                                  self.rng(ctx), SETUP_MARGIN)
+                                  self.rng_maker(ctx), SETUP_MARGIN)
         routes = kinds.get("build-road", []) + kinds.get("build-ship", [])
         if not routes:
             return None
@@ -270,7 +273,7 @@ class GreedyBot:
                 score -= 0.5
             scores.append((score, a))
         by_action = {a: sc for sc, a in scores}
-        return pick_near_best([a for _, a in scores], by_action.__getitem__, self.rng(ctx), SETUP_MARGIN)
+        return pick_near_best([a for _, a in scores], by_action.__getitem__, self.rng_maker(ctx), SETUP_MARGIN)
 
     # --- goals ----------------------------------------------------------------------------
     def goals(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]],
@@ -372,10 +375,14 @@ class GreedyBot:
         kept = self._pieces_memo(ctx)
         free: list[int] | None = kept.get("free")
         if free is None:
-            b, kind = ctx.board, ctx.node_kind
-            neighbors = b.node_neighbors
-            free = kept["free"] = [n for n, ok in enumerate(b.node_settleable)
-                                   if ok and not kind[n] and not any(kind[m] for m in neighbors[n])]
+            b = ctx.board
+            taken = bytearray(b.n_nodes)      # a building's corner and its neighbours (A.6)
+            for n, k in enumerate(ctx.node_kind):
+                if k:
+                    taken[n] = 1
+                    for m in b.node_neighbors[n]:
+                        taken[m] = 1
+            free = kept["free"] = [n for n, ok in enumerate(b.node_settleable) if ok and not taken[n]]
         return free
 
     def _touched(self, ctx: Ctx) -> list[int]:
@@ -751,7 +758,7 @@ class GreedyBot:
             return val + strat.robber_bonus(ctx, a)
 
         ranked = sorted(options, key=lambda a: (-a.args[0], a.args[1]), reverse=True)
-        return pick_near_best(ranked, score, self.rng(ctx), ROBBER_MARGIN)
+        return pick_near_best(ranked, score, self.rng_maker(ctx), ROBBER_MARGIN)
 
     def answer_offer(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]]) -> Action:
         decline = kinds.get("decline", [None])[0]
