@@ -172,19 +172,23 @@ class Ctx:
         # The pieces on the board: the game's public picture (the view's buildings and
         # routes as tables), kept by the game between decisions; copied, as the planner
         # tries pieces on it.
-        # The corners are only read (the picture's own tuples); the paths are copied, as the
-        # planner tries a road or ship on them (``trying`` says so meanwhile).
+        # The corners are only read (the picture's own tuples); the planner tries a road or
+        # ship on copies of the paths (``trying`` says so meanwhile).
         self.pictured = pictured = game.public_board()
         self.node_owner: tuple[int, ...] = pictured.node_owner
         self.node_kind: tuple[int, ...] = pictured.node_kind
-        self.edge_owner = list(pictured.edge_owner)
-        self.edge_kind = list(pictured.edge_kind)
+        # The path tables are the picture's own too, until a piece is tried on them (the
+        # planner then puts lists in their place) or a shared path is mine.
+        self.edge_owner: list[int] | tuple[int, ...] = pictured.edge_owner
+        self.edge_kind: list[int] | tuple[int, ...] = pictured.edge_kind
         self.trying = False
         if self.me in pictured.shared_ships:
+            owners, kinds = list(pictured.edge_owner), list(pictured.edge_kind)
             for e, second in enumerate(pictured.shared_ships):
                 if second == self.me:   # E.0.2: the path's first ship stands for it, unless the second is mine
-                    self.edge_owner[e] = self.me
-                    self.edge_kind[e] = b.edge_code.get("ship", 1)
+                    owners[e] = self.me
+                    kinds[e] = b.edge_code.get("ship", 1)
+            self.edge_owner, self.edge_kind = owners, kinds
         self.spots: dict[int, float] = {}     # spot values of this decision (greedy), by corner
         self.kept_spots: dict[int, float] | None = None   # the bot's spot values kept between decisions
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
@@ -237,13 +241,16 @@ class Ctx:
         if self._prod is None:
             prod = [[0] * 6 for _ in range(self.n)]
             b = self.board
+            kind, robber, node_hexes, hex_res, hex_pips = self.node_kind, self.robber, b.node_hexes, b.hex_res, b.hex_pips
             for n, owner in enumerate(self.node_owner):
-                if owner >= 0 and self.node_kind[n] in (1, 2):
-                    mult = 2 if self.node_kind[n] == 2 else 1
-                    for h in b.node_hexes[n]:
-                        r = b.hex_res[h]
-                        if r >= 0 and h != self.robber:
-                            prod[owner][r] += mult * b.hex_pips[h]
+                if owner >= 0:
+                    mult = kind[n]      # a settlement counts once, a city twice
+                    if mult == 1 or mult == 2:
+                        row = prod[owner]
+                        for h in node_hexes[n]:
+                            r = hex_res[h]
+                            if r >= 0 and h != robber:
+                                row[r] += mult * hex_pips[h]
             self._prod = prod
         return self._prod[seat]
 

@@ -250,6 +250,7 @@ class GreedyBot:
         if not routes:
             return None
         b = ctx.board
+        free = self._free_set(ctx)
         scores: list[tuple[float, Action]] = []
         for a in routes:
             e = a.args[0]
@@ -261,7 +262,7 @@ class GreedyBot:
             for depth in range(3):
                 nxt = []
                 for y in frontier:
-                    if ctx.free_site(y) and strat.may_settle(ctx, y):
+                    if y in free and strat.may_settle(ctx, y):
                         score = max(score, self.spot_value(ctx, strat, y) / (1.0 + 0.35 * depth))
                     for z in b.node_neighbors[y]:
                         if z not in seen:
@@ -288,8 +289,9 @@ class GreedyBot:
         if ctx.pieces.get("settlement", 0) > 0:
             # Only the corners my routes touch can take a settlement: looked at in order,
             # as a scan of every corner would (the same sites, the same ties).
+            free = self._free_set(ctx)
             for n in self._touched(ctx):
-                if ctx.free_site(n) and strat.may_settle(ctx, n):
+                if n in free and strat.may_settle(ctx, n):
                     if acting and ctx.affordable("settlement") and n not in legal_settle:
                         continue
                     sites.append(n)
@@ -383,6 +385,14 @@ class GreedyBot:
                     for m in b.node_neighbors[n]:
                         taken[m] = 1
             free = kept["free"] = [n for n, ok in enumerate(b.node_settleable) if ok and not taken[n]]
+        return free
+
+    def _free_set(self, ctx: Ctx) -> frozenset[int]:
+        """:meth:`_free_sites` as a set."""
+        kept = self._pieces_memo(ctx)
+        free: frozenset[int] | None = kept.get("free_set")
+        if free is None:
+            free = kept["free_set"] = frozenset(self._free_sites(ctx))
         return free
 
     def _touched(self, ctx: Ctx) -> list[int]:
@@ -630,14 +640,16 @@ class GreedyBot:
             piece = "ship" if mode else "road"
             first = (piece, edge)
             # place it in thought and look for the next step
-            old = ctx.edge_owner[edge], ctx.edge_kind[edge]
-            ctx.edge_owner[edge], ctx.edge_kind[edge] = ctx.me, 2 if mode else 1
+            kept_paths = ctx.edge_owner, ctx.edge_kind
+            owners, path_kinds = list(ctx.edge_owner), list(ctx.edge_kind)
+            owners[edge], path_kinds[edge] = ctx.me, 2 if mode else 1
+            ctx.edge_owner, ctx.edge_kind = owners, path_kinds
             ctx.trying, kept_spots, ctx.spots = True, ctx.spots, {}   # a scenario's bonus may read routes
             try:
                 ctx._expansion = None  # type: ignore[attr-defined]
                 _, edge2, mode2 = self.expansion(ctx, strat)
             finally:
-                ctx.edge_owner[edge], ctx.edge_kind[edge] = old
+                ctx.edge_owner, ctx.edge_kind = kept_paths
                 ctx.trying, ctx.spots = False, kept_spots
                 ctx._expansion = None  # type: ignore[attr-defined]
             if edge2 >= 0:
