@@ -342,10 +342,25 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
     return best_d, best_f
 
 
-def _land_search(ctx: Ctx, allowed: Any, max_cost: int) -> tuple[list[int], list[int]] | None:
+def marked_route_search(ctx: Ctx) -> tuple[list[int], list[int], bytearray, bytearray] | None:
+    """route_search(ctx) where no ships sail and all my paths hold roads, with what it
+    leaned on: per path 1 where a step along it shortened a way, per corner 1 where the
+    search started or went on from it and shortened a way.  A piece an opponent adds on
+    neither changes the search (its every step is the same), so a bot may keep the answer.
+    None where the search is not the land one."""
+    if ctx.board.ships:
+        return None
+    used, leaned = bytearray(ctx.board.n_edges), bytearray(ctx.board.n_nodes)
+    found = _land_search(ctx, None, 6, (used, leaned))
+    return None if found is None else (found[0], found[1], used, leaned)
+
+
+def _land_search(ctx: Ctx, allowed: Any, max_cost: int,
+                 marks: tuple[bytearray, bytearray] | None = None) -> tuple[list[int], list[int]] | None:
     """route_search where no ships sail and all my paths hold roads: the same search on
     the road row alone, in the same order (so the same first edges), or None otherwise.
-    (The general search's ship row then stays unreached and adds nothing.)"""
+    (The general search's ship row then stays unreached and adds nothing.)  ``marks``:
+    see :func:`marked_route_search`."""
     b = ctx.board
     me = ctx.me
     INF = 1 << 20
@@ -370,6 +385,10 @@ def _land_search(ctx: Ctx, allowed: Any, max_cost: int) -> tuple[list[int], list
                     dq.append(n)
     adj = b.route_adj[0]
     popleft, append, appendleft = dq.popleft, dq.append, dq.appendleft
+    if marks is not None:
+        used, leaned = marks
+        for n in dq:
+            leaned[n] = 1
     while dq:
         n = popleft()
         d = dist[n]
@@ -388,6 +407,8 @@ def _land_search(ctx: Ctx, allowed: Any, max_cost: int) -> tuple[list[int], list
                     dist[x] = d
                     first[x] = fn
                     appendleft(x)
+                    if marks is not None:
+                        used[e] = leaned[n] = 1
             else:
                 if allowed is not None and not allowed(e, 0):
                     continue
@@ -396,6 +417,8 @@ def _land_search(ctx: Ctx, allowed: Any, max_cost: int) -> tuple[list[int], list
                     dist[x] = nd
                     first[x] = fn if fn >= 0 else e * 2
                     append(x)
+                    if marks is not None:
+                        used[e] = leaned[n] = 1
     return dist, first
 
 

@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from ..engine.actions import Action
 from ..engine.geometry import RESOURCES
 from ..errors import RuleError
-from .context import Ctx, route_search
+from .context import Ctx, marked_route_search, route_search
 from .rng import bot_rng, pick_near_best
 from .seeding import turn_lines
 from .strategies import Strategy, strategy_for
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game import Game, PublicBoard
 
 RES_W = (1.0, 1.0, 0.8, 0.95, 0.9)       # lumber brick wool grain ore
 MAX_TRADES_PER_TURN = 6
@@ -90,6 +90,10 @@ class GreedyBot:
         self._by_picture: dict[str, Any] = {}
         # A road network's longest path with one more road, by (map, roads, corners where an
         # opponent's building cuts it): the same answer whichever picture asks.
+        # The last land route search, with the picture it was made on and what it leaned
+        # on (see _routes_still).
+        self._last_routes: tuple[Any, int, PublicBoard, tuple[list[int], list[int]],
+                                 bytearray, bytearray] | None = None
         self._spots_key: tuple[Any, ...] | None = None
         self._spots: dict[int, float] = {}
         self._lengths: dict[tuple[Any, tuple[int, ...], tuple[int, ...]], int] = {}
@@ -430,7 +434,41 @@ class GreedyBot:
         kept = self._pieces_memo(ctx)
         routes: tuple[list[int], list[int]] | None = kept.get("routes")
         if routes is None:
-            routes = kept["routes"] = route_search(ctx, None)
+            routes = self._routes_still(ctx)
+            if routes is None:
+                found = marked_route_search(ctx)
+                if found is None:
+                    self._last_routes = None
+                    routes = route_search(ctx, None)
+                else:
+                    routes = (found[0], found[1])
+                    self._last_routes = (ctx.board, ctx.me, ctx.pictured, routes, found[2], found[3])
+            kept["routes"] = routes
+        return routes
+
+    def _routes_still(self, ctx: Ctx) -> tuple[list[int], list[int]] | None:
+        """The last land route search, when every piece placed since is an opponent's on a
+        path or corner that search did not lean on (``marked_route_search``): the search
+        would take the very same steps.  None when it must be made again."""
+        last = self._last_routes
+        if last is None:
+            return None
+        board, me, old, routes, used, leaned = last
+        new = ctx.pictured
+        if board is not ctx.board or me != ctx.me or old.shared_ships or new.shared_ships:
+            return None
+        if old.edge_owner != new.edge_owner or old.edge_kind != new.edge_kind:
+            for e, (a, c) in enumerate(zip(old.edge_owner, new.edge_owner)):
+                if a != c and (a != -1 or c == me or used[e]):
+                    return None
+            for e, (a, c) in enumerate(zip(old.edge_kind, new.edge_kind)):
+                if a != c and new.edge_owner[e] == me:
+                    return None
+        if old.node_owner != new.node_owner or old.node_kind != new.node_kind:
+            for n, (a, c, ka, kc) in enumerate(zip(old.node_owner, new.node_owner, old.node_kind, new.node_kind)):
+                if (a != c or ka != kc) and (a == me or c == me or (a != -1 and a != c) or leaned[n]):
+                    return None
+        self._last_routes = (board, me, new, routes, used, leaned)
         return routes
 
     def route_goal(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]],
