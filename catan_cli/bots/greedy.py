@@ -64,6 +64,11 @@ def _values_from_board(strat: Strategy) -> bool:
     return known
 
 
+#: Spot values under the general rules by (map, the seat's production): see GreedyBot._spots_for.
+_SPOT_TABLES: dict[tuple[Any, tuple[int, ...]], dict[int, float]] = {}
+_SPOT_TABLES_LIMIT = 256
+
+
 class GreedyBot:
     """Heuristic player.  ``choose(game, seat)`` returns one canonical command line."""
 
@@ -94,8 +99,6 @@ class GreedyBot:
         # on (see _routes_still).
         self._last_routes: tuple[Any, int, PublicBoard, tuple[list[int], list[int]],
                                  bytearray, bytearray] | None = None
-        self._spots_key: tuple[Any, ...] | None = None
-        self._spots: dict[int, float] = {}
         self._lengths: dict[tuple[Any, tuple[int, ...], tuple[int, ...]], int] = {}
 
     # --- the door ---------------------------------------------------------------------
@@ -205,13 +208,17 @@ class GreedyBot:
         return val
 
     def _spots_for(self, ctx: Ctx) -> dict[int, float]:
-        """Spot values kept between decisions, under the general rules: they read the map,
-        my seat and my production (the robber's hex excluded), and the robber only on its
-        own corners, which are never kept here.  Others' pieces change none of them."""
-        key = (ctx.board, ctx.me, tuple(ctx.production(ctx.me)))
-        if key != self._spots_key:
-            self._spots_key, self._spots = key, {}
-        return self._spots
+        """Spot values kept between decisions, under the general rules: they read the map
+        and my production (the robber's hex excluded), and the robber only on its own
+        corners, which are never kept here.  Others' pieces change none of them, and a
+        seat with the same production values the corners alike (the table is shared)."""
+        key = (ctx.board, tuple(ctx.production(ctx.me)))
+        table = _SPOT_TABLES.get(key)
+        if table is None:
+            if len(_SPOT_TABLES) >= _SPOT_TABLES_LIMIT:
+                _SPOT_TABLES.pop(next(iter(_SPOT_TABLES)))
+            table = _SPOT_TABLES[key] = {}
+        return table
 
     def _spot_value(self, ctx: Ctx, strat: Strategy, n: int) -> float:
         b = ctx.board
@@ -342,6 +349,20 @@ class GreedyBot:
         dist, first = self._routes(ctx, strat)
         targets = dict(strat.route_targets(ctx))
         best = (0.0, -1, 0)
+        if not targets:
+            # Free corners only, looked at in order: one pass, as the general loop below
+            # would go over them.
+            if ctx.pieces.get("settlement", 0) > 0:
+                for n in self._free_sites(ctx):
+                    d = dist[n]
+                    if 1 <= d <= 5 and strat.may_settle(ctx, n):
+                        score = self.spot_value(ctx, strat, n) / (1.0 + 0.55 * (d - 1))
+                        if score > best[0] and first[n] >= 0:
+                            best = (score, first[n] >> 1, first[n] & 1)
+            ctx._expansion = best  # type: ignore[attr-defined]
+            if kept is not None:
+                kept["expansion"] = best
+            return best
         if ctx.pieces.get("settlement", 0) > 0:
             for n in self._free_sites(ctx):     # in order, as a scan of every corner
                 if 1 <= dist[n] <= 5 and strat.may_settle(ctx, n):
