@@ -160,12 +160,12 @@ class Ctx:
         self.n = len(names)
         self.players: list[dict[str, Any]] = view["players"]
         mine = self.players[self.me]
-        self.hand: list[int] = [int(mine["resources"][r]) for r in RESOURCES]
+        self.hand: list[int] = list(mine["resources"].values())     # in RESOURCES order
         self.devs: list[str] = list(mine["dev_cards"] or [])
         self.pieces: dict[str, int] = dict(mine["pieces"])
         self.vp: int = int(mine["vp"])
         self.vp_target: int = int(view["vp_target"])
-        self.bank: list[int] = [int(view["bank"][r]) for r in RESOURCES]
+        self.bank: list[int] = list(view["bank"].values())
         self.turn: int = int(view["turn"])
         self.phase: str = view["phase"]
         b = self.board

@@ -84,13 +84,17 @@ class GreedyBot:
         # Pure caches of public data (the same answers as working them out again, so a
         # resumed game plays as the uninterrupted one), kept from one decision to the next:
         # - by the pieces on the board (the map, my seat and the picture's piece tables):
-        #   the route search, the corners my routes touch, my settlements, my roads and
-        #   Longest Road with one more road;
+        #   the route search, the corners my routes touch and Longest Road with one more
+        #   road; by the buildings alone the free corners and my settlements;
         # - by the whole picture (the robber and pirate too): the expansion, and by my
         #   production and the robber the spot values (only for a strategy that values
         #   places from the board alone).
         self._pieces_key: tuple[Any, ...] | None = None
         self._by_pieces: dict[str, Any] = {}
+        self._touched_key: tuple[Any, ...] | None = None     # by the paths alone: my corners
+        self._touched_list: list[int] = []
+        self._corners_key: tuple[Any, ...] | None = None
+        self._by_corners: dict[str, Any] = {}
         self._picture_key: tuple[Any, ...] | None = None
         self._by_picture: dict[str, Any] = {}
         # A road network's longest path with one more road, by (map, roads, corners where an
@@ -396,10 +400,19 @@ class GreedyBot:
             self._pieces_key, self._by_pieces = key, {}
         return self._by_pieces
 
+    def _corners_memo(self, ctx: Ctx) -> dict[str, Any]:
+        """As :meth:`_pieces_memo`, for work that reads the buildings only (not the paths):
+        kept while only roads and ships are added."""
+        p = ctx.pictured
+        key = (ctx.board, ctx.me, p.node_owner, p.node_kind)
+        if key != self._corners_key:
+            self._corners_key, self._by_corners = key, {}
+        return self._by_corners
+
     def _free_sites(self, ctx: Ctx) -> list[int]:
         """The corners that could take a settlement by the distance rule and the map
         (``Ctx.free_site``), in order; a tried road changes none of them."""
-        kept = self._pieces_memo(ctx)
+        kept = self._corners_memo(ctx)
         free: list[int] | None = kept.get("free")
         if free is None:
             b = ctx.board
@@ -414,7 +427,7 @@ class GreedyBot:
 
     def _free_set(self, ctx: Ctx) -> frozenset[int]:
         """:meth:`_free_sites` as a set."""
-        kept = self._pieces_memo(ctx)
+        kept = self._corners_memo(ctx)
         free: frozenset[int] | None = kept.get("free_set")
         if free is None:
             free = kept["free_set"] = frozenset(self._free_sites(ctx))
@@ -422,18 +435,19 @@ class GreedyBot:
 
     def _touched(self, ctx: Ctx) -> list[int]:
         """The corners my routes touch, in order."""
-        kept = None if ctx.trying else self._pieces_memo(ctx)
-        touched: list[int] | None = kept.get("touched") if kept is not None else None
-        if touched is None:
+        p = ctx.pictured
+        key = None if ctx.trying else (ctx.board, ctx.me, p.edge_owner, p.shared_ships)
+        if key is None or key != self._touched_key:
             me, edge_nodes = ctx.me, ctx.board.edge_nodes
             touched = sorted({n for e, o in enumerate(ctx.edge_owner) if o == me for n in edge_nodes[e]})
-            if kept is not None:
-                kept["touched"] = touched
-        return touched
+            if key is None:
+                return touched
+            self._touched_key, self._touched_list = key, touched
+        return self._touched_list
 
     def _settlements(self, ctx: Ctx) -> list[int]:
         """My settlements (a tried road never changes them), in order."""
-        kept = self._pieces_memo(ctx)
+        kept = self._corners_memo(ctx)
         mine: list[int] | None = kept.get("settlements")
         if mine is None:
             me, owner, kind = ctx.me, ctx.node_owner, ctx.node_kind
