@@ -197,6 +197,7 @@ class Ctx:
         self.costs: dict[str, tuple[int, ...]] = self.scen.costs
         self._rates: list[int] | None = None
         self._prod: list[list[int]] | None = None
+        self._mine: list[int] | None = None
 
     # --- derived, lazily --------------------------------------------------------------
     @property
@@ -238,6 +239,10 @@ class Ctx:
 
     def production(self, seat: int) -> list[int]:
         """Pips per resource (index 5 = gold) of ``seat``'s buildings, robber excluded."""
+        if self._prod is None and seat == self.me:
+            if self._mine is None:      # mine alone: most decisions ask for no other seat's
+                self._mine = self._production_of(seat)
+            return self._mine
         if self._prod is None:
             prod = [[0] * 6 for _ in range(self.n)]
             b = self.board
@@ -253,6 +258,20 @@ class Ctx:
                                 row[r] += mult * hex_pips[h]
             self._prod = prod
         return self._prod[seat]
+
+    def _production_of(self, seat: int) -> list[int]:
+        row = [0] * 6
+        b = self.board
+        kind, robber, node_hexes, hex_res, hex_pips = self.node_kind, self.robber, b.node_hexes, b.hex_res, b.hex_pips
+        for n, owner in enumerate(self.node_owner):
+            if owner == seat:
+                mult = kind[n]
+                if mult == 1 or mult == 2:
+                    for h in node_hexes[n]:
+                        r = hex_res[h]
+                        if r >= 0 and h != robber:
+                            row[r] += mult * hex_pips[h]
+        return row
 
     def affordable(self, item: str, hand: list[int] | None = None) -> bool:
         have = self.hand if hand is None else hand
