@@ -887,20 +887,23 @@ def longest_path(ctx: Ctx, edges: list[int]) -> int:
         adj.setdefault(v, []).append((u, 1 << i))
     owner, me = ctx.node_owner, ctx.me
     stops = {n for n in adj if owner[n] >= 0 and owner[n] != me}
+    most = len(adj) and sum(len(x) for x in adj.values()) // 2    # no path is longer than all roads
     best = 0
-
-    def walk(n: int, used: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and n in stops:
-            return
-        for m, bit in adj[n]:
-            if not used & bit:
-                walk(m, used | bit, length + 1)
-
+    # Every path from every start, on an explicit stack; the longest is the same in any order.
     for start in adj:
-        walk(start, 0, 0)
+        stack = [(start, 0, 0)]
+        pop, push = stack.pop, stack.append
+        while stack:
+            n, used, length = pop()
+            if length > best:
+                best = length
+                if best == most:
+                    return best
+            if length and n in stops:
+                continue
+            for m, bit in adj[n]:
+                if not used & bit:
+                    push((m, used | bit, length + 1))
     return best
 
 
