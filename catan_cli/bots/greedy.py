@@ -350,13 +350,13 @@ class GreedyBot:
         if kept is not None and "expansion" in kept:
             ctx._expansion = kept["expansion"]  # type: ignore[attr-defined]
             return kept["expansion"]  # type: ignore[no-any-return]
-        dist, first = self._routes(ctx, strat)
         targets = dict(strat.route_targets(ctx))
         best = (0.0, -1, 0)
         if not targets:
             # Free corners only, looked at in order: one pass, as the general loop below
-            # would go over them.
+            # would go over them (and no search at all without a settlement to place).
             if ctx.pieces.get("settlement", 0) > 0:
+                dist, first = self._routes(ctx, strat)
                 for n in self._free_sites(ctx):
                     d = dist[n]
                     if 1 <= d <= 5 and strat.may_settle(ctx, n):
@@ -367,6 +367,7 @@ class GreedyBot:
             if kept is not None:
                 kept["expansion"] = best
             return best
+        dist, first = self._routes(ctx, strat)
         if ctx.pieces.get("settlement", 0) > 0:
             for n in self._free_sites(ctx):     # in order, as a scan of every corner
                 if 1 <= dist[n] <= 5 and strat.may_settle(ctx, n):
