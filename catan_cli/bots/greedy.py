@@ -545,6 +545,8 @@ class GreedyBot:
                 if length < 0:
                     if edges is None:
                         edges = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] == 1]
+                    if len(edges) + 1 <= best_len:
+                        break       # no path is longer than all my roads and one more
                     length = paths[a.args[0]] = self._longest_with(ctx, edges, a.args[0])
                 if length > best_len:
                     best, best_len = a, length
