@@ -82,3 +82,49 @@ def test_the_greedy_speed_benchmark_fingerprints_the_games_it_plays() -> None:
     assert one["decisions"] == again["decisions"] > 0
     assert one["fingerprint"] == again["fingerprint"]
     assert measure(ROOT, games=1, seed=5)["fingerprint"] != one["fingerprint"]
+
+
+def _every_walk(ctx: object, edges: list[int]) -> int:
+    """The longest path by a walk from every corner (the plain definition)."""
+    from catan_cli.bots.context import Ctx
+    assert isinstance(ctx, Ctx)
+    b = ctx.board
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for i, e in enumerate(dict.fromkeys(edges)):
+        u, v = b.edge_nodes[e]
+        adj.setdefault(u, []).append((v, 1 << i))
+        adj.setdefault(v, []).append((u, 1 << i))
+    stops = {n for n in adj if ctx.node_owner[n] >= 0 and ctx.node_owner[n] != ctx.me}
+
+    def walk(n: int, used: int) -> int:
+        if used and n in stops:
+            return 0
+        return max([1 + walk(m, used | bit) for m, bit in adj[n] if not used & bit], default=0)
+
+    return max([walk(n, 0) for n in adj], default=0)
+
+
+def test_longest_road_trials_match_a_walk_from_every_corner() -> None:
+    """The bot's Longest-Road trials start only where a longest path can start (cuts, odd
+    corners, one corner of a network without either): the same lengths, with cycles too."""
+    import random
+
+    from catan_cli.bots.context import Ctx
+    from catan_cli.bots.greedy import longest_path
+
+    rng = random.Random(7)
+    game = Game.new("base", players=NAMES, seed=2)
+    bots = [GreedyBot(i) for i in range(4)]
+    for _ in range(160):
+        seat = game.prompt_player()
+        game.execute(bots[NAMES.index(seat)].choose_action(game, seat))
+    ctx = Ctx(game, "red")
+    b = ctx.board
+    for trial in range(300):
+        edges = [rng.randrange(b.n_edges)]
+        for _ in range(rng.randrange(0, 14)):       # a network grown from one road
+            edges.append(rng.choice(b.node_edges[rng.choice(b.edge_nodes[rng.choice(edges)])]))
+        if trial % 3 == 0:                          # and whole hexes: cycles
+            edges += list(b.hex_edges[rng.randrange(b.n_hexes)])
+        ctx.me = rng.randrange(4)
+        assert longest_path(ctx, edges) == _every_walk(ctx, edges), (edges, ctx.me)

@@ -892,8 +892,27 @@ def longest_path(ctx: Ctx, edges: list[int]) -> int:
     stops = {n for n in adj if owner[n] >= 0 and owner[n] != me}
     most = len(adj) and sum(len(x) for x in adj.values()) // 2    # no path is longer than all roads
     best = 0
-    # Every path from every start, on an explicit stack; the longest is the same in any order.
-    for start in adj:
+    # Every path from every start that a longest path may have, on an explicit stack (the
+    # longest is the same in any order).  A longest path starts at a corner it cannot be
+    # extended past: a cut (an opponent's building), or one whose roads it all uses, which
+    # then has an odd number of them, unless the path is closed; a closed longest path
+    # without a cut or an odd corner on it uses every road of its network, found from any
+    # of its corners.  So: cuts and odd corners, and one corner of each network with none.
+    starts = [n for n, ways in adj.items() if len(ways) % 2 or n in stops]
+    reached: set[int] = set()
+    for first in starts + list(adj):
+        if first in reached:
+            continue
+        if first not in starts:
+            starts.append(first)
+        todo = [first]
+        reached.add(first)
+        while todo:
+            for m, _ in adj[todo.pop()]:
+                if m not in reached:
+                    reached.add(m)
+                    todo.append(m)
+    for start in starts:
         stack = [(start, 0, 0)]
         pop, push = stack.pop, stack.append
         while stack:
