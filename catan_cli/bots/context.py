@@ -146,11 +146,14 @@ def board_of(game: "Game") -> Board:
 class Ctx:
     """One decision: what ``seat`` sees and may do now."""
 
-    def __init__(self, game: "Game", seat: str, legal: list[Action] | None = None) -> None:
+    def __init__(self, game: "Game", seat: str, legal: list[Action] | None = None,
+                 index: int | None = None) -> None:
+        """``index``: ``game.seat(seat)`` when the caller has asked it already."""
         self.game = game
         self.board = board_of(game)
         self.scen = game.engine.scen          # public rule data: costs, switches, params
-        self.view = view = game.view(seat, board=False, brief=True)   # the pieces: public_board() below
+        # the pieces: public_board() below
+        self.view = view = game.view(seat if index is None else index, board=False, brief=True)
         names = [p["name"] for p in view["players"]]
         if seat not in names:
             raise RuleError(f"no player named {seat!r}")

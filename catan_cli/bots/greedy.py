@@ -117,7 +117,7 @@ class GreedyBot:
         mine = [a for a in game.legal_actions() if a.seat == me]
         if len(mine) == 1:
             return mine[0]
-        ctx = Ctx(game, seat, mine)
+        ctx = Ctx(game, seat, mine, me)
         strat = strategy_for(ctx.board.scenario)
         discard = self.discard(ctx) if ctx.pending_for_me("discard") else None
         if discard is not None and game.check(discard).ok:
@@ -630,6 +630,8 @@ class GreedyBot:
         if not any(missing):
             return None
         surplus = [max(0, hand[r] - need[r]) for r in range(5)]
+        if sum(surplus[r] // rates[r] for r in range(5)) < sum(missing):
+            return None     # each trade below spends one of these: too few for the set
         bank = list(ctx.bank)
         plan: list[tuple[int, int]] = []
         for get in range(5):
