@@ -81,6 +81,7 @@ class GreedyBot:
         self.vary = vary
         self._memo_key: tuple[int, int, int] | None = None
         self._memo: dict[str, Any] = {}
+        self._offer_checked: Action | None = None     # the offer make_offer found legal, this decision
         # Pure caches of public data (the same answers as working them out again, so a
         # resumed game plays as the uninterrupted one), kept from one decision to the next:
         # - by the pieces on the board (the map, my seat and the picture's piece tables):
@@ -114,13 +115,14 @@ class GreedyBot:
         # game lists the position's moves once (its execute needs them too), discards included,
         # so a lone discard is the discard the bot would work out.
         me = game.seat(seat)
+        self._offer_checked = None
         mine = [a for a in game.legal_actions() if a.seat == me]
         if len(mine) == 1:
             return mine[0]
         ctx = Ctx(game, seat, mine, me)
         strat = strategy_for(ctx.board.scenario)
         discard = self.discard(ctx) if ctx.pending_for_me("discard") else None
-        if discard is not None and game.check(discard).ok:
+        if discard is not None and (discard in mine or game.check(discard).ok):
             return discard      # without listing every way to discard half a big hand
         if not ctx.legal:
             raise RuleError(f"{seat} has nothing to do now")
@@ -128,7 +130,7 @@ class GreedyBot:
             return ctx.legal[0]
         action = self.decide(ctx, strat)
         if action is None or (action not in ctx.legal and not (
-                action.kind == "offer" and game.check(action).ok)):
+                action.kind == "offer" and (action == self._offer_checked or game.check(action).ok))):
             # never emit an illegal line: fall back to a sensible legal one
             action = self._fallback(ctx)
         return action
@@ -676,6 +678,7 @@ class GreedyBot:
         act = Action("offer", (target, tuple(gv), tuple(wv)), ctx.me)
         if not ctx.game.check(act):
             return None
+        self._offer_checked = act      # legal now: choose_action need not ask again
         memo["offers"] += 1
         memo["offered"].add(target)
         return act
