@@ -832,11 +832,13 @@ class GreedyBot:
     def robber(self, ctx: Ctx, strat: Strategy, options: list[Action]) -> Action:
         b = ctx.board
         target = ctx.vp_target
+        blocked: dict[int, float] = {}      # per hex, what the robber there is worth (options share hexes)
+        general = type(strat).robber_bonus is Strategy.robber_bonus
 
-        def score(a: Action) -> float:
-            h, victim = a.args[0], a.args[1]
-            val = 0.0
-            if a.kind == "robber":
+        def on_hex(h: int) -> float:
+            val = blocked.get(h)
+            if val is None:
+                val = 0.0
                 for n in b.hex_nodes[h]:
                     owner = ctx.node_owner[n]
                     if owner >= 0 and ctx.node_kind[n] in (1, 2):
@@ -845,10 +847,16 @@ class GreedyBot:
                             val -= 3.0 * w
                         else:
                             val += w * (1.0 + 2.0 * int(ctx.players[owner]["vp"]) / target)
+                blocked[h] = val
+            return val
+
+        def score(a: Action) -> float:
+            h, victim = a.args[0], a.args[1]
+            val = on_hex(h) if a.kind == "robber" else 0.0
             if victim >= 0:
                 p = ctx.players[victim]
                 val += 2.0 + 0.15 * int(p["resource_count"]) + 2.0 * int(p["vp"]) / target
-            return val + strat.robber_bonus(ctx, a)
+            return val + (0.0 if general else strat.robber_bonus(ctx, a))
 
         ranked = sorted(options, key=lambda a: (-a.args[0], a.args[1]), reverse=True)
         return pick_near_best(ranked, score, self.rng_maker(ctx), ROBBER_MARGIN)
