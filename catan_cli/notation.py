@@ -153,7 +153,7 @@ class Reader:
     def cards(self, stop: str = "", goods: tuple[str, ...] = ()) -> tuple[int, ...]:
         """'2 ore 1 wool', 'ore ore wool' or '2 ore wool' -> counts per resource.
 
-        A scenario's own goods traded like cards (``goods``, e.g. its spices) are counted
+        A scenario's own goods traded like cards (``goods``, named by the scenario) are counted
         after the five resources, in their order."""
         counts = [0] * (5 + len(goods))
         seen = False
