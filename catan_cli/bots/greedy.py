@@ -359,10 +359,23 @@ class GreedyBot:
             # would go over them (and no search at all without a settlement to place).
             if ctx.pieces.get("settlement", 0) > 0:
                 dist, first = self._routes(ctx, strat)
+                # Under the general rules (every corner may be settled) the kept spot values
+                # are read straight from their table, but on the robber's corners.
+                general = kept is not None
+                table = self._spots_for(ctx) if general else {}
+                robbed = ctx.board.hex_nodes[ctx.robber] if ctx.robber >= 0 else ()
                 for n in self._free_sites(ctx):
                     d = dist[n]
-                    if 1 <= d <= 5 and strat.may_settle(ctx, n):
-                        score = self.spot_value(ctx, strat, n) / (1.0 + 0.55 * (d - 1))
+                    if 1 <= d <= 5:
+                        if general:
+                            val = table.get(n) if n not in robbed else None
+                            if val is None:
+                                val = self.spot_value(ctx, strat, n)
+                        elif strat.may_settle(ctx, n):
+                            val = self.spot_value(ctx, strat, n)
+                        else:
+                            continue
+                        score = val / (1.0 + 0.55 * (d - 1))
                         if score > best[0] and first[n] >= 0:
                             best = (score, first[n] >> 1, first[n] & 1)
             ctx._expansion = best  # type: ignore[attr-defined]
