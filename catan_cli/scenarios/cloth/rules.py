@@ -53,6 +53,14 @@ class Rules(ScenarioRules):
         # Village node -> its index in the villages list (the map never changes).
         self.village_index = {int(p["node"]): i for i, p in
                               enumerate(q for q in ctx.scen.places if q["kind"] == "village")}
+        # The paths at each village (the map never changes): a seat without a ship on one
+        # of them cannot reach that village, which after_route_change asks after every
+        # ship placed or moved.
+        geo = ctx.geo
+        self.village_edges = [tuple(geo.node_edges[node]) for node in self.village_index]
+        params = ctx.scen.params
+        self.cloth_per_vp = int(params.get("cloth_per_vp", 2))
+        self.early_end_villages = int(params.get("early_end_villages", 3))
 
     # --- creation ---------------------------------------------------------------------
     def on_new_game(self) -> None:
@@ -129,9 +137,16 @@ class Rules(ScenarioRules):
     def after_route_change(self, seat: int) -> list[Event]:
         """Reaching a village makes trade relations and takes 1 cloth at once (F.4.4)."""
         ctx = self.ctx
+        s, is_ship = ctx.state, ctx.pieces.is_ship
+        edge_owner, edge_kind = s.edge_owner, s.edge_kind
         events: list[Event] = []
-        for v in self.villages:
-            if seat in v["traders"] or not self.reaches_home(seat, v["node"]):
+        for v, edges in zip(self.villages, self.village_edges):
+            if seat in v["traders"]:
+                continue
+            # reaches_home's first step: a ship of the seat's at the village
+            if not any(edge_owner[e] == seat and is_ship[edge_kind[e]] for e in edges):
+                continue
+            if not self.reaches_home(seat, v["node"]):
                 continue
             v["traders"].append(seat)
             events.append(Event("village", seat, f"{ctx.name(seat)} opens trade with the village on {v['node'] + 1}"))
@@ -179,15 +194,14 @@ class Rules(ScenarioRules):
 
     # --- scoring and the end ---------------------------------------------------------------------
     def vp_sources(self, seat: int) -> dict[str, int]:
-        per_vp = int(self.ctx.scen.params.get("cloth_per_vp", 2))
-        return {"cloth": self.ctx.player_data(seat).get("cloth", 0) // per_vp}
+        return {"cloth": self.ctx.player_data(seat).get("cloth", 0) // self.cloth_per_vp}
 
     def tiebreak(self, seat: int) -> int:
         return int(self.ctx.player_data(seat).get("cloth", 0))
 
     def after_action(self) -> list[Event]:
-        limit = int(self.ctx.scen.params.get("early_end_villages", 3))
-        stocked = sum(1 for v in self.villages if v["cloth"] > 0)
+        limit = self.early_end_villages
+        stocked = len([v for v in self.villages if v["cloth"] > 0])
         if stocked <= limit:
             return self.ctx.end_game_by_score(f"only {stocked} villages still hold cloth; the game ends")
         return []

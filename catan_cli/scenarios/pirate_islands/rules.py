@@ -222,9 +222,19 @@ class Rules(ScenarioRules):
         return found[1]
 
     def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
-        """Only the seat's own lane can take its ships (ship_reason refuses the rest)."""
+        """Only the seat's own lane can take its ships, and only past its route's end
+        (ship_reason refuses the rest).  The route is unbranched from its home, so its one
+        end ship is its last (B.7.2): with it lifted the route ends one node earlier, or at
+        a coastal building of the seat's on the eastern island when no ship is left."""
         lane = self.lanes[seat]
-        return [e for e in edges if e in lane]
+        order, nodes = self._kept_route(seat)
+        ends = set(nodes[-2:])
+        if len(order) <= 1:
+            eastern, node_owner = self.eastern_nodes, self.ctx.state.node_owner
+            own_building = self.ctx.own_building
+            ends.update(x for x in eastern if node_owner[x] == seat and own_building(seat, x))
+        edge_nodes = self.ctx.geo.edge_nodes
+        return [e for e in edges if e in lane and not ends.isdisjoint(edge_nodes[e])]
 
     def _trace_route(self, seat: int, lifted: int) -> tuple[list[int], list[int]]:
         ctx = self.ctx
@@ -402,7 +412,10 @@ class Rules(ScenarioRules):
 
     # --- fortresses --------------------------------------------------------------------------------
     def fortress_of(self, seat: int) -> dict[str, Any]:
-        for fort in self.ctx.data["fortresses"]:
+        forts = self.ctx.data["fortresses"]
+        if seat < len(forts) and forts[seat]["seat"] == seat:     # kept in seat order
+            return forts[seat]  # type: ignore[no-any-return]
+        for fort in forts:
             if fort["seat"] == seat:
                 return fort  # type: ignore[no-any-return]
         raise KeyError(seat)
@@ -416,7 +429,11 @@ class Rules(ScenarioRules):
         fort = self.fortress_of(seat)
         if fort["chits"] <= 0:
             return "your fortress is already yours"
-        _, nodes = self._kept_route(seat)       # read only: asked at every decision
+        # Asked at every decision: a route reaching the fortress has a ship touching it.
+        s, fort_node = ctx.state, fort["node"]
+        if not any(s.edge_owner[x] == seat for x in ctx.geo.node_edges[fort_node]):
+            return f"your shipping route must reach your fortress on {fort_node + 1} before you attack"
+        _, nodes = self._kept_route(seat)       # read only
         if not nodes or nodes[-1] != fort["node"]:
             return f"your shipping route must reach your fortress on {fort['node'] + 1} before you attack"
         return None
