@@ -424,6 +424,9 @@ class LegalMoves(SandboxRules):
         targets = self._ship_targets.get(key)
         if targets is not None:
             return targets
+        if not s.shared_ships:
+            targets = self._ship_targets[key] = self._ship_targets_from_pieces(seat)
+            return targets
         # Lifting a ship only removes connections, so today's candidates cover every target.
         shippable = self.scen.edge_shippable
         candidates = self.rules.ship_candidates(
@@ -456,4 +459,43 @@ class LegalMoves(SandboxRules):
             if joiners:
                 targets.append((dst, only))
         return targets
+
+    def _ship_targets_from_pieces(self, seat: int) -> list[tuple[int, int]]:
+        """:meth:`ship_targets` where no path holds two ships, found from the seat's own
+        ships and buildings rather than by asking every candidate path about both its ends:
+        a target is an empty path beside a building of the seat's (anything may come), or
+        beside a ship of the seat's at an end not blocked (that ship joins it).  The same
+        targets in the same order (by path)."""
+        s, geo = self.s, self.geo
+        edge_owner, edge_kind, node_owner, node_kind = s.edge_owner, s.edge_kind, s.node_owner, s.node_kind
+        produces, is_ship = self.pieces.produces, self.pieces.is_ship
+        edge_nodes, node_edges = geo.edge_nodes, geo.node_edges
+        rules = self.rules
+        blocks = None if type(rules).node_blocks_route is ScenarioRules.node_blocks_route else rules.node_blocks_route
+        joined: dict[int, int] = {}        # path -> the one ship joining it, or -1: anchored or two
+        for x in self.seat_nodes(seat):
+            if produces[node_kind[x]] > 0:
+                for dst in node_edges[x]:
+                    if edge_owner[dst] < 0:
+                        joined[dst] = -1
+        for e in self.seat_edges(seat):
+            if not is_ship[edge_kind[e]]:
+                continue
+            for x in edge_nodes[e]:
+                owner = node_owner[x]
+                if owner >= 0 and (owner != seat or produces[node_kind[x]] > 0):
+                    continue           # blocked, or a building of the seat's (anchored above)
+                if blocks is not None and blocks(seat, x):
+                    continue
+                for dst in node_edges[x]:
+                    if dst != e and edge_owner[dst] < 0:
+                        # a second joiner, or a path anchored by a building: any ship may come
+                        joined[dst] = -1 if dst in joined else e
+        if not joined:
+            return []
+        shippable, edge_hexes, pirate = self.scen.edge_shippable, geo.edge_hexes, s.pirate
+        found = [dst for dst in sorted(joined) if shippable[dst] and not (pirate >= 0 and pirate in edge_hexes[dst])]
+        if type(rules).ship_candidates is not ScenarioRules.ship_candidates:
+            found = rules.ship_candidates(seat, found)
+        return [(dst, joined[dst]) for dst in found]
 

@@ -10,6 +10,7 @@ each player's cloth lie open on the table.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ...engine.actions import Event
@@ -53,11 +54,13 @@ class Rules(ScenarioRules):
         # Village node -> its index in the villages list (the map never changes).
         self.village_index = {int(p["node"]): i for i, p in
                               enumerate(q for q in ctx.scen.places if q["kind"] == "village")}
-        # The paths at each village (the map never changes): a seat without a ship on one
-        # of them cannot reach that village, which after_route_change asks after every
-        # ship placed or moved.
+        # The paths at the villages, read in one gather (the map never changes): a seat
+        # with no piece on one of a village's paths cannot reach it, which
+        # after_route_change asks after every ship placed or moved.
         geo = ctx.geo
-        self.village_edges = [tuple(geo.node_edges[node]) for node in self.village_index]
+        pairs = [(i, e) for node, i in self.village_index.items() for e in geo.node_edges[node]]
+        self._village_of_edge = tuple(i for i, _ in pairs)
+        self._village_edge_owners = itemgetter(*(e for _, e in pairs))
         params = ctx.scen.params
         self.cloth_per_vp = int(params.get("cloth_per_vp", 2))
         self.early_end_villages = int(params.get("early_end_villages", 3))
@@ -137,16 +140,14 @@ class Rules(ScenarioRules):
     def after_route_change(self, seat: int) -> list[Event]:
         """Reaching a village makes trade relations and takes 1 cloth at once (F.4.4)."""
         ctx = self.ctx
-        s, is_ship = ctx.state, ctx.pieces.is_ship
-        edge_owner, edge_kind = s.edge_owner, s.edge_kind
         events: list[Event] = []
-        for v, edges in zip(self.villages, self.village_edges):
-            if seat in v["traders"]:
-                continue
-            # reaches_home's first step: a ship of the seat's at the village
-            if not any(edge_owner[e] == seat and is_ship[edge_kind[e]] for e in edges):
-                continue
-            if not self.reaches_home(seat, v["node"]):
+        # reaches_home's first step, for every village at once: a piece of the seat's beside it
+        near = sorted({i for i, owner in zip(self._village_of_edge, self._village_edge_owners(ctx.state.edge_owner))
+                       if owner == seat})
+        villages = self.villages
+        for i in near:
+            v = villages[i]
+            if seat in v["traders"] or not self.reaches_home(seat, v["node"]):
                 continue
             v["traders"].append(seat)
             events.append(Event("village", seat, f"{ctx.name(seat)} opens trade with the village on {v['node'] + 1}"))
