@@ -56,6 +56,8 @@ class LegalMoves(SandboxRules):
     # ship_moves' last answer and what it was worked out from.
     _moves_key: tuple[int, int, int, tuple[int, ...]] | None = None
     _moves: list[Action] = []
+    # The position _moves stands for while nothing is placed, moved or built (see ship_moves).
+    _moves_quick: tuple[int, int, int, int, int, int] | None = None
     # _road_sites' and _settlement_sites' memos, for one board_version.
     _sites_board = -1
     _sites: dict[tuple[str, int], Any] = {}
@@ -377,24 +379,29 @@ class LegalMoves(SandboxRules):
 
     # --- ship moves -------------------------------------------------------------------------------
     def ship_moves(self, seat: int) -> list[Action]:
-        out: list[Action] = []
-        movable = self.movable_ships(seat)
-        if not movable:
-            return out
+        s = self.s
         # The moves read the pieces, the pirate and the ships built this turn (through
         # `movable`) alone, unless the scenario's ship_reason reads more: kept for the
         # other decisions of the turn (the player trades and builds between them).
         rules = self.rules
         keep = type(rules).ship_reason is ScenarioRules.ship_reason or "ship_reason" in rules.answers_from_pieces
         if keep:
-            key = (self.board_version(), seat, self.s.pirate, tuple(movable))
-            if key == self._moves_key:
+            # Nothing placed, moved or lifted since the last answer, in the same turn with
+            # the same ships built in it: the same moves, without working out the movable
+            # ships again (a ship built changes the board, a new turn empties the list).
+            quick = (self.board_version(), seat, s.pirate, s.turn, len(s.built_this_turn), id(self.scen))
+            if quick == self._moves_quick:
                 return list(self._moves)
-        out = self._ship_moves(seat, movable)
-        if keep:
-            self._moves_key, self._moves = key, out
-            return list(out)
-        return out
+        movable = self.movable_ships(seat)
+        if not movable:
+            return []
+        if not keep:
+            return self._ship_moves(seat, movable)
+        key = (quick[0], seat, s.pirate, tuple(movable))
+        if key != self._moves_key:
+            self._moves_key, self._moves = key, self._ship_moves(seat, movable)
+        self._moves_quick = quick
+        return list(self._moves)
 
     def _ship_moves(self, seat: int, movable: list[int]) -> list[Action]:
         out: list[Action] = []
