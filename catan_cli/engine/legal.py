@@ -431,9 +431,14 @@ class LegalMoves(SandboxRules):
         targets = self._ship_targets.get(key)
         if targets is not None:
             return targets
-        if not s.shared_ships:
-            targets = self._ship_targets[key] = self._ship_targets_from_pieces(seat)
-            return targets
+        targets = self._ship_targets[key] = (self._ship_targets_from_pieces(seat) if not s.shared_ships
+                                             else self._ship_targets_by_candidates(seat))
+        return targets
+
+    def _ship_targets_by_candidates(self, seat: int) -> list[tuple[int, int]]:
+        """:meth:`ship_targets` worked out by asking every candidate path about its ends
+        (any scenario, shared paths included)."""
+        s = self.s
         # Lifting a ship only removes connections, so today's candidates cover every target.
         shippable = self.scen.edge_shippable
         candidates = self.rules.ship_candidates(
@@ -444,7 +449,7 @@ class LegalMoves(SandboxRules):
         node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
         node_blocks = self.rules.node_blocks_route
         edge_nodes, node_edges, edge_hexes, pirate = geo.edge_nodes, geo.node_edges, geo.edge_hexes, s.pirate
-        targets = self._ship_targets[key] = []
+        targets: list[tuple[int, int]] = []
         for dst in candidates:
             if ((edge_kind[dst] and (not shared or self.shared_path_reason(seat, dst)))
                     or (pirate >= 0 and pirate in edge_hexes[dst])):

@@ -122,6 +122,8 @@ class Rules(ScenarioRules):
         # The routes of the current pieces (see route): (seat, lifted) -> the
         # ctx.seat_board_version(seat) it was traced under, and the route.
         self._routes: dict[tuple[int, int], tuple[int, tuple[list[int], list[int]]]] = {}
+        # ship_candidates' nodes per seat, under the same version (see _frontier).
+        self._frontiers: dict[int, tuple[int, frozenset[int]]] = {}
         # Distances along each player's lane to their marked intersection and fortress
         # (shared by every game of the scenario: read only).
         self.dist_marked = [marked for _, marked, _ in lanes]
@@ -218,23 +220,49 @@ class Rules(ScenarioRules):
         version = self.ctx.seat_board_version(seat)
         found = self._routes.get((seat, lifted))
         if found is None or found[0] != version:
-            found = self._routes[(seat, lifted)] = (version, self._trace_route(seat, lifted))
+            route = self._lifted_end(seat, lifted) if lifted >= 0 else None
+            found = self._routes[(seat, lifted)] = (version, route or self._trace_route(seat, lifted))
         return found[1]
+
+    def _lifted_end(self, seat: int, lifted: int) -> tuple[list[int], list[int]] | None:
+        """The route with its last ship lifted (the one ship that moves, asked for every
+        place it might go), read off the whole route when that is sure to be the same
+        trace: every ship of the seat's is on the route (nothing branches off where it
+        stood) and the lifted ship touches no intersection of the eastern island (so the
+        route starts where it did).  None: trace it afresh."""
+        order, nodes = self._kept_route(seat)
+        if len(order) < 2 or order[-1] != lifted or nodes[-1] in self.eastern_nodes or nodes[-2] in self.eastern_nodes:
+            return None
+        s, is_ship = self.ctx.state, self.ctx.pieces.is_ship
+        edge_owner, edge_kind = s.edge_owner, s.edge_kind
+        if sum(1 for x in self.lanes[seat] if edge_owner[x] == seat and is_ship[edge_kind[x]]) != len(order):
+            return None
+        return order[:-1], nodes[:-1]
 
     def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
         """Only the seat's own lane can take its ships, and only past its route's end
         (ship_reason refuses the rest).  The route is unbranched from its home, so its one
         end ship is its last (B.7.2): with it lifted the route ends one node earlier, or at
         a coastal building of the seat's on the eastern island when no ship is left."""
-        lane = self.lanes[seat]
+        lane, ends = self.lanes[seat], self._frontier(seat)
+        edge_nodes = self.ctx.geo.edge_nodes
+        return [e for e in edges if e in lane and not ends.isdisjoint(edge_nodes[e])]
+
+    def _frontier(self, seat: int) -> frozenset[int]:
+        """The nodes ship_candidates lets a ship of ``seat``'s touch, kept with the route
+        while the seat's own pieces stay."""
+        version = self.ctx.seat_board_version(seat)
+        found = self._frontiers.get(seat)
+        if found is not None and found[0] == version:
+            return found[1]
         order, nodes = self._kept_route(seat)
         ends = set(nodes[-2:])
         if len(order) <= 1:
-            eastern, node_owner = self.eastern_nodes, self.ctx.state.node_owner
-            own_building = self.ctx.own_building
-            ends.update(x for x in eastern if node_owner[x] == seat and own_building(seat, x))
-        edge_nodes = self.ctx.geo.edge_nodes
-        return [e for e in edges if e in lane and not ends.isdisjoint(edge_nodes[e])]
+            node_owner, own_building = self.ctx.state.node_owner, self.ctx.own_building
+            ends.update(x for x in self.eastern_nodes if node_owner[x] == seat and own_building(seat, x))
+        frontier = frozenset(ends)
+        self._frontiers[seat] = (version, frontier)
+        return frontier
 
     def _trace_route(self, seat: int, lifted: int) -> tuple[list[int], list[int]]:
         ctx = self.ctx
