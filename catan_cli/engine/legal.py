@@ -431,7 +431,10 @@ class LegalMoves(SandboxRules):
         targets = self._ship_targets.get(key)
         if targets is not None:
             return targets
-        targets = self._ship_targets[key] = (self._ship_targets_from_pieces(seat) if not s.shared_ships
+        # From the pieces where no path holds two ships, unless the scenario narrows the
+        # candidates itself (then they are few).
+        by_pieces = not s.shared_ships and type(self.rules).ship_candidates is ScenarioRules.ship_candidates
+        targets = self._ship_targets[key] = (self._ship_targets_from_pieces(seat) if by_pieces
                                              else self._ship_targets_by_candidates(seat))
         return targets
 
@@ -484,11 +487,12 @@ class LegalMoves(SandboxRules):
         edge_nodes, node_edges = geo.edge_nodes, geo.node_edges
         rules = self.rules
         blocks = None if type(rules).node_blocks_route is ScenarioRules.node_blocks_route else rules.node_blocks_route
+        shippable = self.scen.edge_shippable
         joined: dict[int, int] = {}        # path -> the one ship joining it, or -1: anchored or two
         for x in self.seat_nodes(seat):
             if produces[node_kind[x]] > 0:
                 for dst in node_edges[x]:
-                    if edge_owner[dst] < 0:
+                    if edge_owner[dst] < 0 and shippable[dst]:
                         joined[dst] = -1
         for e in self.seat_edges(seat):
             if not is_ship[edge_kind[e]]:
@@ -500,14 +504,14 @@ class LegalMoves(SandboxRules):
                 if blocks is not None and blocks(seat, x):
                     continue
                 for dst in node_edges[x]:
-                    if dst != e and edge_owner[dst] < 0:
+                    if dst != e and edge_owner[dst] < 0 and shippable[dst]:
                         # a second joiner, or a path anchored by a building: any ship may come
                         joined[dst] = -1 if dst in joined else e
         if not joined:
             return []
-        shippable, edge_hexes, pirate = self.scen.edge_shippable, geo.edge_hexes, s.pirate
-        found = [dst for dst in sorted(joined) if shippable[dst] and not (pirate >= 0 and pirate in edge_hexes[dst])]
-        if type(rules).ship_candidates is not ScenarioRules.ship_candidates:
-            found = rules.ship_candidates(seat, found)
-        return [(dst, joined[dst]) for dst in found]
+        pirate = s.pirate
+        if pirate >= 0:
+            edge_hexes = geo.edge_hexes
+            return [(dst, joined[dst]) for dst in sorted(joined) if pirate not in edge_hexes[dst]]
+        return sorted(joined.items())
 

@@ -389,7 +389,7 @@ class Rules(ScenarioRules):
         defence = self.warships(victim)
         name = ctx.name(victim)
         if strength > defence:
-            cities = sum(1 for n, o in enumerate(s.node_owner) if o == victim and s.node_kind[n] == CITY)
+            cities = list(zip(s.node_owner, s.node_kind)).count((victim, CITY))
             loss = min(1 + cities, ctx.hand_size(victim))
             lost = [0] * 5
             for _ in range(loss):
@@ -467,9 +467,16 @@ class Rules(ScenarioRules):
         return None
 
     def legal_attack(self, seat: int) -> Iterable[Action]:
-        s = self.ctx.state
-        if s.phase == Phase.MAIN and seat == s.current and not s.pending:
-            yield Action("attack-fortress", (), seat)
+        ctx = self.ctx
+        s = ctx.state
+        if s.phase != Phase.MAIN or seat != s.current or s.pending:
+            return ()
+        # Listed only once a ship of the seat's touches its fortress (check_attack refuses
+        # it before): the full check is not asked at every decision of the game.
+        fort = self.fortress_of(seat)
+        if fort["chits"] <= 0 or not any(s.edge_owner[x] == seat for x in ctx.geo.node_edges[fort["node"]]):
+            return ()
+        return (Action("attack-fortress", (), seat),)
 
     def apply_attack(self, action: Action) -> list[Event]:
         """F.1.8: one die against your warships; the attack ends your turn."""
