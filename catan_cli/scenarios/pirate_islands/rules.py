@@ -11,6 +11,7 @@ settlement, fortress attacks, and the win condition.  Everything it keeps is pub
 from __future__ import annotations
 
 from collections import deque
+from operator import itemgetter
 from typing import Any, Iterable
 
 from ...engine.actions import Action, Event
@@ -122,6 +123,8 @@ class Rules(ScenarioRules):
         # The routes of the current pieces (see route): (seat, lifted) -> the
         # ctx.seat_board_version(seat) it was traced under, and the route.
         self._routes: dict[tuple[int, int], tuple[int, tuple[list[int], list[int]]]] = {}
+        # The corners of each hex of the fleet's path, read in one gather (at every roll).
+        self._coast = [itemgetter(*scen.geo.hex_nodes[h]) for h in self.path]
         # ship_candidates' nodes per seat, under the same version (see _frontier).
         self._frontiers: dict[int, tuple[int, frozenset[int]]] = {}
         # Distances along each player's lane to their marked intersection and fortress
@@ -231,11 +234,18 @@ class Rules(ScenarioRules):
         stood) and the lifted ship touches no intersection of the eastern island (so the
         route starts where it did).  None: trace it afresh."""
         order, nodes = self._kept_route(seat)
-        if len(order) < 2 or order[-1] != lifted or nodes[-1] in self.eastern_nodes or nodes[-2] in self.eastern_nodes:
+        if not order or order[-1] != lifted:
             return None
-        s, is_ship = self.ctx.state, self.ctx.pieces.is_ship
+        ctx = self.ctx
+        s, is_ship, lane = ctx.state, ctx.pieces.is_ship, self.lanes[seat]
         edge_owner, edge_kind = s.edge_owner, s.edge_kind
-        if sum(1 for x in self.lanes[seat] if edge_owner[x] == seat and is_ship[edge_kind[x]]) != len(order):
+        if sum(1 for x in ctx.route_edges(seat) if x in lane and edge_owner[x] == seat
+               and is_ship[edge_kind[x]]) != len(order):
+            return None
+        if len(order) == 1:
+            return [], []           # no ship left: no route (and none to start from)
+        eastern = self.eastern_nodes
+        if nodes[-1] in eastern or nodes[-2] in eastern:
             return None
         return order[:-1], nodes[:-1]
 
@@ -267,9 +277,11 @@ class Rules(ScenarioRules):
     def _trace_route(self, seat: int, lifted: int) -> tuple[list[int], list[int]]:
         ctx = self.ctx
         geo, s, is_ship = ctx.geo, ctx.state, ctx.pieces.is_ship
-        # The player's ships can only be in their lane, so look nowhere else.
-        ships = {x for x in self.lanes[seat]
-                 if s.edge_owner[x] == seat and x != lifted and is_ship[s.edge_kind[x]]}
+        # The player's ships can only be in their lane, so look nowhere else (among the
+        # seat's own paths, kept by the engine).
+        lane = self.lanes[seat]
+        ships = {x for x in ctx.route_edges(seat)
+                 if x in lane and s.edge_owner[x] == seat and x != lifted and is_ship[s.edge_kind[x]]}
         # The route starts at an eastern building with one ship of it: a settlement built
         # later on the route's middle (B.8) touches two and is passed through.
         eastern = self.eastern_nodes
@@ -373,14 +385,16 @@ class Rules(ScenarioRules):
         """F.1.1-F.1.3: before anything else the fleet sails by the lower die and attacks."""
         ctx = self.ctx
         s = ctx.state
-        if not self.fleet["active"]:
+        fleet = self.fleet
+        if not fleet["active"]:
             return []
-        strength = min(roll)
-        self.fleet["index"] = (self.fleet["index"] + strength) % len(self.path)
-        hex_ = self.path[self.fleet["index"]]
+        d1, d2 = roll
+        strength = d1 if d1 < d2 else d2
+        index = fleet["index"] = (fleet["index"] + strength) % len(self.path)
+        hex_ = self.path[index]
         events = [Event("fleet", -1, f"the pirate fleet sails {strength} to {ctx.hex_id(hex_)}")]
-        owners = sorted({s.node_owner[n] for n in ctx.geo.hex_nodes[hex_]
-                         if s.node_kind[n] in (SETTLEMENT, CITY)})
+        coast = self._coast[index]
+        owners = sorted({o for o, k in zip(coast(s.node_owner), coast(s.node_kind)) if k == SETTLEMENT or k == CITY})
         if len(owners) != 1:
             if owners:
                 events.append(Event("fleet", -1, "the fleet does not attack: several players live on that coast"))
