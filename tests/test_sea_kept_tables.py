@@ -2,7 +2,7 @@
 
 The ship work is kept between positions (end ships under a seat's own pieces, targets and
 moves under the board, the Pirate Islands' route and its end under the seat's pieces, the
-last move list for the rest of a turn) and found by shortcuts (targets from the seat's own
+last move list for the rest of a turn, the harbours' rates under the intersections) and found by shortcuts (targets from the seat's own
 ships, a lifted end ship read off the whole route).  At every position of seeded random
 games of every scenario with ships, what the playing engine answers must equal what a copy
 (an engine with nothing kept) works out afresh, and the shortcuts must equal the long way.
@@ -43,6 +43,8 @@ def compare_every_step(scenario: str, seed: int, steps: int, players: int = 4) -
                     by_route.update(e.route_end_ships(seat, x)[2])
             assert sorted(fresh._all_end_ships(seat)) == sorted(by_route), seat
             assert e.ship_targets(seat) == fresh._ship_targets_by_candidates(seat), seat
+            # the harbours' rates, kept while the intersections stay (ships move under them)
+            assert e.harbor_rates(seat) == fresh.harbor_rates(seat), seat
         s = e.s
         if s.phase == "main" and not s.pending and e.scen.rules.ship_move and not s.ship_moved:
             moves = e.ship_moves(s.current)
