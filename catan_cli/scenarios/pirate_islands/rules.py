@@ -123,6 +123,10 @@ class Rules(ScenarioRules):
         # The routes of the current pieces (see route): (seat, lifted) -> the
         # ctx.seat_board_version(seat) it was traced under, and the route.
         self._routes: dict[tuple[int, int], tuple[int, tuple[list[int], list[int]]]] = {}
+        # The owners of the paths at each seat's fortress, read in one gather (a tuple): the
+        # attack is listed once a ship of the seat's touches it.
+        self._fortress_paths = [itemgetter(*scen.geo.node_edges[n], *scen.geo.node_edges[n][:1])
+                                for n in self.fortress_node]
         # The corners of each hex of the fleet's path, read in one gather (at every roll).
         self._coast = [itemgetter(*scen.geo.hex_nodes[h]) for h in self.path]
         # ship_candidates' nodes per seat, under the same version (see _frontier).
@@ -284,10 +288,11 @@ class Rules(ScenarioRules):
                  if x in lane and s.edge_owner[x] == seat and x != lifted and is_ship[s.edge_kind[x]]}
         # The route starts at an eastern building with one ship of it: a settlement built
         # later on the route's middle (B.8) touches two and is passed through.
-        eastern = self.eastern_nodes
-        homes = {node for x in ships for node in geo.edge_nodes[x]
-                 if node in eastern and ctx.own_building(seat, node)}
-        ends = [n for n in homes if sum(1 for x in geo.node_edges[n] if x in ships) == 1]
+        eastern, edge_nodes, node_edges = self.eastern_nodes, geo.edge_nodes, geo.node_edges
+        node_owner, node_kind, produces = s.node_owner, s.node_kind, ctx.pieces.produces
+        homes = {node for x in ships for node in edge_nodes[x]
+                 if node in eastern and node_owner[node] == seat and produces[node_kind[node]] > 0}
+        ends = [n for n in homes if len(ships.intersection(node_edges[n])) == 1]
         far = self.dist_marked[seat]
         start = max(ends or homes, key=lambda n: (far.get(n, -1), -n), default=-1)
         if start < 0:
@@ -296,13 +301,15 @@ class Rules(ScenarioRules):
         nodes = [start]
         left = set(ships)       # the ships not yet in order
         x = start
-        while True:
-            edge = next((edge for edge in geo.node_edges[x] if edge in left), -1)
-            if edge < 0:
+        while left:
+            for edge in node_edges[x]:      # the first ship on from x, in the map's order
+                if edge in left:
+                    break
+            else:
                 break
             left.discard(edge)
             order.append(edge)
-            a, b = geo.edge_nodes[edge]
+            a, b = edge_nodes[edge]
             x = b if a == x else a
             nodes.append(x)
         return order, nodes
@@ -473,7 +480,7 @@ class Rules(ScenarioRules):
             return "your fortress is already yours"
         # Asked at every decision: a route reaching the fortress has a ship touching it.
         s, fort_node = ctx.state, fort["node"]
-        if not any(s.edge_owner[x] == seat for x in ctx.geo.node_edges[fort_node]):
+        if seat not in self._fortress_paths[seat](s.edge_owner):
             return f"your shipping route must reach your fortress on {fort_node + 1} before you attack"
         _, nodes = self._kept_route(seat)       # read only
         if not nodes or nodes[-1] != fort["node"]:
@@ -487,8 +494,7 @@ class Rules(ScenarioRules):
             return ()
         # Listed only once a ship of the seat's touches its fortress (check_attack refuses
         # it before): the full check is not asked at every decision of the game.
-        fort = self.fortress_of(seat)
-        if fort["chits"] <= 0 or not any(s.edge_owner[x] == seat for x in ctx.geo.node_edges[fort["node"]]):
+        if self.fortress_of(seat)["chits"] <= 0 or seat not in self._fortress_paths[seat](s.edge_owner):
             return ()
         return (Action("attack-fortress", (), seat),)
 
