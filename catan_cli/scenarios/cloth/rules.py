@@ -18,6 +18,8 @@ from ...engine.context import RulesContext
 from ...engine.declare import StateItem, Visibility
 from ...engine.rulebook import ScenarioRules
 
+_CLOTH = itemgetter("cloth")
+
 RULES_TEXT = """Cloth for Catan (Seafarers; 2-4 players, 14 VP).
 - The Forgotten Tribe's villages stand on the small islands: no settlements or roads there.
 - Link a village to one of your settlements or cities by a chain of your own ships: you open
@@ -202,7 +204,7 @@ class Rules(ScenarioRules):
 
     def after_action(self) -> list[Event]:
         limit = self.early_end_villages
-        stocked = len([v for v in self.villages if v["cloth"] > 0])
+        stocked = sum(map((0).__lt__, map(_CLOTH, self.villages)))     # after every action: in C
         if stocked <= limit:
             return self.ctx.end_game_by_score(f"only {stocked} villages still hold cloth; the game ends")
         return []
