@@ -58,6 +58,8 @@ class LegalMoves(SandboxRules):
     _moves: list[Action] = []
     # The position _moves stands for while nothing is placed, moved or built (see ship_moves).
     _moves_quick: tuple[int, int, int, int, int, int] | None = None
+    # road_building_options' last answer and the position it was worked out in.
+    _road_building: tuple[tuple[Any, ...], list[Action]] | None = None
     # _road_sites' and _settlement_sites' memos, for one board_version.
     _sites_board = -1
     _sites: dict[tuple[str, int], Any] = {}
@@ -337,19 +339,52 @@ class LegalMoves(SandboxRules):
         return out
 
     def road_building_options(self, seat: int) -> list[Action]:
+        """Every placement of the card's two free roads or ships.  On a sea map each first
+        piece is tried with every second (a few thousand checks), and the card is listed
+        at every decision of its holder's turn: the answer is kept while the pieces, the
+        pirate and the seat's supply stay, when the scenario's road and ship rules read the
+        pieces alone (as for _road_sites and _ship_sites)."""
+        s = self.s
+        supply = s.players[seat].pieces
+        rules = type(self.rules)
+        keep = (rules.road_reason is ScenarioRules.road_reason and not self.scen.face_down
+                and (rules.ship_reason is ScenarioRules.ship_reason
+                     or "ship_reason" in self.rules.answers_from_pieces))
+        if keep:
+            # Keyed by the tables themselves, not board_version: the look-ahead below puts
+            # pieces down and lifts them, which moves the version on though nothing changed.
+            key = (seat, s.pirate, supply["road"], supply.get("ship", 0), tuple(s.edge_owner), tuple(s.edge_kind),
+                   tuple(s.node_owner), tuple(s.node_kind), tuple(s.shared_ships))
+            kept = self._road_building
+            if kept is not None and kept[0] == key:
+                return list(kept[1])
         pieces = ["road"] + (["ship"] if self.scen.rules.ships else [])
+        free_ok = self._free_route_ok
         firsts = [(piece, e) for e in self.candidate_route_edges(seat) for piece in pieces
-                  if self.free_route_reason(seat, piece, e) is None]
+                  if free_ok(seat, piece, e)]
         found: dict[frozenset[tuple[str, int]], Action] = {}
         for first in firsts:
             with self.tentative_piece(seat, *first):
                 seconds = [(p2, e2) for e2 in self.candidate_route_edges(seat) for p2 in pieces
-                           if self.free_route_reason(seat, p2, e2) is None]
+                           if free_ok(seat, p2, e2)]
             if not seconds:
                 found.setdefault(frozenset([first]), Action("play-road-building", (first,), seat))
             for second in seconds:
                 found.setdefault(frozenset([first, second]), Action("play-road-building", (first, second), seat))
-        return list(found.values())
+        out = list(found.values())
+        if keep:
+            self._road_building = (key, out)
+            return list(out)
+        return out
+
+    def _free_route_ok(self, seat: int, piece: str, edge: int) -> bool:
+        """``free_route_reason(seat, piece, edge) is None`` as a plain yes or no (a ship's
+        without writing the reason: the look-ahead above refuses most places)."""
+        if self.s.players[seat].pieces[piece] <= 0:
+            return False
+        if piece == "road":
+            return self.road_edge_reason(seat, edge) is None
+        return self.ship_edge_ok(seat, edge)
 
     # --- trade ----------------------------------------------------------------------------------
     def trade_actions(self, seat: int, offers: bool) -> list[Action]:
