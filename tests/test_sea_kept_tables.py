@@ -15,9 +15,12 @@ import random
 import pytest
 
 from catan_cli import Game
+from catan_cli.engine.rulebook import ScenarioRules
 
 COLOURS = ["red", "blue", "white", "orange"]
 SHIP_SCENARIOS = ["pirate-islands", "cloth-for-catan", "legend-1", "legend-2", "legend-3", "legend-4", "land-ho"]
+# road building's look-ahead is the same code on every map: the base game's too
+ROAD_BUILDING_SCENARIOS = ["base", "cloth-for-catan"]
 
 
 def compare_every_step(scenario: str, seed: int, steps: int, players: int = 4) -> int:
@@ -50,6 +53,14 @@ def compare_every_step(scenario: str, seed: int, steps: int, players: int = 4) -
             moves = e.ship_moves(s.current)
             assert moves == fresh.ship_moves(s.current)
             with_moves += bool(moves)
+        if s.phase == "main" and not s.pending:
+            seat = s.current
+            # road building's options: kept, and (general rules) the look-ahead that judges
+            # only the paths a first piece touches, against the one that judges them all
+            assert e.road_building_options(seat) == fresh.road_building_options(seat)
+            if e.rules.__class__.ship_reason is ScenarioRules.ship_reason and not s.shared_ships:
+                assert (e._road_building_look_ahead(seat, True, None)
+                        == e._road_building_look_ahead(seat, False, None))
         if scenario == "pirate-islands":
             rules, again = e.rules, g.copy().engine.rules
             for seat in range(e.n):
@@ -67,6 +78,26 @@ def test_kept_ship_tables_equal_a_fresh_recomputation_at_every_step(scenario: st
     # Land Ho!'s ships sail by its own movement rules, not B.7: the whole lists still agree.
     if Game.new(scenario, players=COLOURS, seed=3).engine.scen.rules.ships:
         assert moved > 0
+
+
+@pytest.mark.parametrize("scenario", ROAD_BUILDING_SCENARIOS)
+def test_road_building_judging_only_the_paths_a_piece_touches_finds_every_placement(scenario: str) -> None:
+    """With every seat holding road building at every main-phase position (a card dealt in
+    thought), the short look-ahead lists what the long one lists, in the same order."""
+    g = Game.new(scenario, players=COLOURS, seed=8)
+    choose = random.Random(8).choice
+    compared = 0
+    for _ in range(600):
+        if g.over:
+            break
+        e, s = g.engine, g.engine.s
+        if s.phase == "main" and not s.pending:
+            for seat in range(e.n):
+                short = e._road_building_look_ahead(seat, True, None)
+                assert short == e._road_building_look_ahead(seat, False, None)
+                compared += bool(short)
+        g.execute(choose(g.legal_actions()))
+    assert compared > 100
 
 
 @pytest.mark.slow

@@ -358,21 +358,45 @@ class LegalMoves(SandboxRules):
             kept = self._road_building
             if kept is not None and kept[0] == key:
                 return list(kept[1])
+        general = (keep and rules.node_blocks_route is ScenarioRules.node_blocks_route
+                   and rules.ship_reason is ScenarioRules.ship_reason and not s.shared_ships)
+        return self._road_building_look_ahead(seat, general, key if keep else None)
+
+    def _road_building_look_ahead(self, seat: int, general: bool, key: tuple[Any, ...] | None) -> list[Action]:
+        """road_building_options worked out: each first piece put down in thought, and the
+        second pieces it allows.  ``general``: the scenario adds no rule of its own to where
+        a road or ship goes (nor blocks routes, nor shares paths); then a piece put down
+        only occupies its path, uses one of its supply and joins the paths at its ends, so
+        only those are judged again: a second elsewhere is what it was as a first."""
+        s = self.s
+        supply = s.players[seat].pieces
         pieces = ["road"] + (["ship"] if self.scen.rules.ships else [])
         free_ok = self._free_route_ok
-        firsts = [(piece, e) for e in self.candidate_route_edges(seat) for piece in pieces
-                  if free_ok(seat, piece, e)]
+        candidates = self.candidate_route_edges(seat)
+        firsts = [(piece, e) for e in candidates for piece in pieces if free_ok(seat, piece, e)]
+        edge_nodes, node_edges, edge_owner = self.geo.edge_nodes, self.geo.node_edges, s.edge_owner
+        order = {p: i for i, p in enumerate(pieces)}
         found: dict[frozenset[tuple[str, int]], Action] = {}
         for first in firsts:
-            with self.tentative_piece(seat, *first):
-                seconds = [(p2, e2) for e2 in self.candidate_route_edges(seat) for p2 in pieces
-                           if free_ok(seat, p2, e2)]
+            if general:
+                piece, edge = first
+                near = {e for x in edge_nodes[edge] for e in node_edges[x] if e != edge and edge_owner[e] < 0}
+                with self.tentative_piece(seat, *first):
+                    again = [(p2, e2) for e2 in near for p2 in pieces if free_ok(seat, p2, e2)]
+                left = supply[piece] - 1     # the first used one of its kind
+                seconds = sorted([(p2, e2) for p2, e2 in firsts
+                                  if e2 != edge and e2 not in near and (p2 != piece or left > 0)] + again,
+                                 key=lambda pe: (pe[1], order[pe[0]]))
+            else:
+                with self.tentative_piece(seat, *first):
+                    seconds = [(p2, e2) for e2 in self.candidate_route_edges(seat) for p2 in pieces
+                               if free_ok(seat, p2, e2)]
             if not seconds:
                 found.setdefault(frozenset([first]), Action("play-road-building", (first,), seat))
             for second in seconds:
                 found.setdefault(frozenset([first, second]), Action("play-road-building", (first, second), seat))
         out = list(found.values())
-        if keep:
+        if key is not None:
             self._road_building = (key, out)
             return list(out)
         return out
