@@ -6,8 +6,13 @@ cannot tell apart from the real game (:mod:`.determinise`: the unseen cards deal
 new dice), greedy playing every seat in the copies until the same seat's turn has come
 round twice (``HORIZON``).
 Each round plays every candidate in the same world with the same dice (common random
-numbers), so candidates are compared on equal luck; the dice and the deals are the chance
-nodes, sampled.  A world is scored by :func:`evaluate` (victory points, production, cards).
+numbers; the dice have a stream of their own, :class:`.determinise.PairedDice`, so a steal
+in one play-out does not shift the next rolls), so candidates are compared on equal luck;
+the dice and the deals are the chance nodes, sampled.  A world is scored by
+:func:`evaluate` (victory points, production worth more the more points the leader still
+needs, cards).  A set-up settlement is judged wider instead (:meth:`SearchBot.place`): no
+dice fall in the set-up, so each of ``SETUP_WIDTH`` spots is played once, by greedy for
+every seat, to the set-up's end.
 
 It keeps the greedy move unless another candidate beats it, paired round by round, by
 more than the noise (``CONFIDENCE`` standard errors, after ``MIN_ROUNDS`` rounds): search
