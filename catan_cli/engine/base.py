@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
 from .geometry import TERRAIN_RESOURCE, UNEXPLORED
-from .scenario import HARBOR_TYPES
+from .scenario import COSTED, HARBOR_TYPES
 from .words import resource_text
 from .phases import Phase
 from .pieces import NONE, SHIP
@@ -121,6 +121,9 @@ class EngineBase:
     _nodes_seen: list[int] = []
     _nodes_by_seat: dict[int, list[int]] = {}
 
+    # affordable's memo: hand -> a flag per COSTED item (the scenario's, set by the engine).
+    _afford_memo: dict[tuple[int, ...], tuple[bool, ...]] = {}
+
     _rates_board = -1
     # Whether the scenario lowers maritime rates itself (ScenarioRules.trade_rates); the
     # engine says, once it knows its rules.
@@ -128,6 +131,9 @@ class EngineBase:
     _rates: dict[int, list[int]] = {}
     _board_seen: tuple[list[int], ...] = ()
     _board_version = 0
+    # The board_version at which the intersections' tables (owners, kinds) last changed:
+    # what reads the buildings alone (the robber's victims) is kept under it across roads.
+    _nodes_version = 0
     _board_checked = -1
 
     def board_version(self) -> int:
@@ -142,6 +148,8 @@ class EngineBase:
         if (not seen or seen[0] != s.edge_owner or seen[1] != s.edge_kind
                 or seen[2] != s.node_owner or seen[3] != s.node_kind or seen[4] != s.shared_ships):
             self._board_version += 1
+            if not seen or seen[2] != s.node_owner or seen[3] != s.node_kind:
+                self._nodes_version = self._board_version
             self._board_seen = (list(s.edge_owner), list(s.edge_kind), list(s.node_owner), list(s.node_kind),
                                 list(s.shared_ships))
         # Kept for this position only when it is settled: while a look-ahead tries a piece
@@ -209,6 +217,22 @@ class EngineBase:
         """Resource cards and the scenario's own cards in hand (``extra_hand``)."""
         extra = self._extra_hand
         return sum(self.s.players[seat].resources) + (extra(seat) if extra is not None else 0)
+
+    def affordable(self, seat: int) -> tuple[bool, ...]:
+        """Whether ``seat``'s hand pays for each of COSTED (road, settlement, city, card,
+        ship), at once: read from a memo of hands, shared by the scenario's games (it depends
+        on the hand and the scenario's costs alone; legal moves ask it at every decision)."""
+        have = tuple(self.s.players[seat].resources)
+        found = self._afford_memo.get(have)
+        if found is None:
+            if len(self._afford_memo) > 65536:
+                self._afford_memo.clear()
+            h0, h1, h2, h3, h4 = have
+            costs = self.scen.costs
+            found = self._afford_memo[have] = tuple([
+                h0 >= c0 and h1 >= c1 and h2 >= c2 and h3 >= c3 and h4 >= c4
+                for c0, c1, c2, c3, c4 in [costs[item] for item in COSTED]])
+        return found
 
     def can_afford(self, seat: int, item: str) -> bool:
         h = self.s.players[seat].resources

@@ -56,6 +56,10 @@ class LegalMoves(SandboxRules):
     # ship_moves' last answer and what it was worked out from.
     _moves_key: tuple[int, int, int, tuple[int, ...]] | None = None
     _moves: list[Action] = []
+    # _robber_moves' memo, for one _nodes_version: (seat, which hands hold cards) -> the
+    # moves to every hex and each hex's span in them.
+    _robber_memo_version = -1
+    _robber_memo: dict[tuple[int, tuple[bool, ...]], tuple[list[Action], dict[int, tuple[int, int]]]] = {}
     # _road_sites' and _settlement_sites' memos, for one board_version.
     _sites_board = -1
     _sites: dict[tuple[str, int], Any] = {}
@@ -175,36 +179,7 @@ class LegalMoves(SandboxRules):
     def robber_moves(self, seat: int) -> list[Action]:
         out: list[Action] = []
         if self.scen.rules.robber:
-            # robber_hex_reason and robber_victims, inlined: this runs for every hex after
-            # every 7 and knight, and most of its work is the same for every hex.
-            s, scen = self.s, self.scen
-            forbidden = scen.rules.robber_forbidden_areas
-            hex_area, node_hexes = scen.hex_area, self.geo.node_hexes
-            node_kind, produces, players = s.node_kind, self.pieces.produces, s.players
-            # The victims by hex, from the robbable opponents' own buildings (a few nodes)
-            # rather than from every corner of every hex.
-            victims_at: dict[int, list[int]] = {}
-            for p in range(self.n):
-                if p != seat and self.hand_size(p) > 0:
-                    for node in self.seat_nodes(p):
-                        if produces[node_kind[node]]:
-                            for h in node_hexes[node]:
-                                at = victims_at.setdefault(h, [])
-                                if not at or at[-1] != p:     # seats come in order
-                                    at.append(p)
-            hex_reason = self.rules.robber_hex_reason
-            # Asked only of a scenario with a rule for the robber's hexes.
-            ask = type(self.rules).robber_hex_reason is not ScenarioRules.robber_hex_reason
-            terrain = s.terrain
-            for h in self.land_hexes:
-                if (h == s.robber or hex_area[h] in forbidden or terrain[h] == UNEXPLORED
-                        or (ask and hex_reason(seat, h) is not None)):
-                    continue
-                victims = victims_at.get(h)
-                if victims is None:
-                    out.append(_new(Action, ("robber", (h, -1), seat)))
-                else:
-                    out.extend([_new(Action, ("robber", (h, v), seat)) for v in victims])
+            out = self._robber_moves(seat)
         if self.scen.rules.pirate and self.rules.pirate_reason(seat) is None:
             # pirate_victims and stealable, inlined: the victims by sea hex from the
             # opponents' ships, and what each could lose worked out once, not once per hex.
@@ -229,13 +204,73 @@ class LegalMoves(SandboxRules):
                         out.extend([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
         return out
 
+    def _robber_moves(self, seat: int) -> list[Action]:
+        """The robber's moves.  Without a scenario rule for the robber's hexes (which may
+        read more), they depend on the buildings, which hands hold cards and the robber's
+        hex alone: every hex's moves are kept per seat and hands while the buildings stay
+        (roads do not matter), and the robber's own hex is cut out of them."""
+        if type(self.rules).robber_hex_reason is not ScenarioRules.robber_hex_reason:
+            return self._fresh_robber_moves(seat, True, self.s.robber)[0]
+        self.board_version()
+        if self._robber_memo_version != self._nodes_version:
+            self._robber_memo_version, self._robber_memo = self._nodes_version, {}
+        key = (seat, tuple([self.hand_size(p) > 0 for p in range(self.n)]))
+        found = self._robber_memo.get(key)
+        if found is None:
+            found = self._robber_memo[key] = self._fresh_robber_moves(seat, False, -1)
+        moves, spans = found
+        span = spans.get(self.s.robber)
+        if span is None:
+            return list(moves)
+        return moves[:span[0]] + moves[span[1]:]
+
+    def _fresh_robber_moves(self, seat: int, ask: bool, robber: int
+                            ) -> tuple[list[Action], dict[int, tuple[int, int]]]:
+        """The robber's moves to every hex but ``robber``, and where each hex's moves lie in
+        the list (robber_hex_reason and robber_victims, inlined: most of their work is the
+        same for every hex).  ``ask``: the scenario's robber_hex_reason is asked too."""
+        out: list[Action] = []
+        spans: dict[int, tuple[int, int]] = {}
+        s, scen = self.s, self.scen
+        forbidden = scen.rules.robber_forbidden_areas
+        hex_area, node_hexes = scen.hex_area, self.geo.node_hexes
+        node_kind, produces = s.node_kind, self.pieces.produces
+        # The victims by hex, from the robbable opponents' own buildings (a few nodes)
+        # rather than from every corner of every hex.
+        victims_at: dict[int, list[int]] = {}
+        for p in range(self.n):
+            if p != seat and self.hand_size(p) > 0:
+                for node in self.seat_nodes(p):
+                    if produces[node_kind[node]]:
+                        for h in node_hexes[node]:
+                            at = victims_at.setdefault(h, [])
+                            if not at or at[-1] != p:     # seats come in order
+                                at.append(p)
+        hex_reason = self.rules.robber_hex_reason
+        terrain = s.terrain
+        for h in self.land_hexes:
+            if (h == robber or hex_area[h] in forbidden or terrain[h] == UNEXPLORED
+                    or (ask and hex_reason(seat, h) is not None)):
+                continue
+            first = len(out)
+            victims = victims_at.get(h)
+            if victims is None:
+                out.append(_new(Action, ("robber", (h, -1), seat)))
+            else:
+                out.extend([_new(Action, ("robber", (h, v), seat)) for v in victims])
+            spans[h] = (first, len(out))
+        return out, spans
+
     # --- building ------------------------------------------------------------------------------
     def build_actions(self, seat: int) -> list[Action]:
         s = self.s
         p = s.players[seat]
         out: list[Action] = []
-        can_road = p.pieces["road"] > 0 and self.can_afford(seat, "road")
-        can_ship = self.scen.rules.ships and p.pieces["ship"] > 0 and self.can_afford(seat, "ship")
+        # one memo lookup for the five costs (COSTED's order)
+        road, settlement, city, card, ship = self.affordable(seat)
+        pieces = p.pieces
+        can_road = road and pieces["road"] > 0
+        can_ship = ship and self.scen.rules.ships and pieces["ship"] > 0
         if can_road or can_ship:
             candidates = self.candidate_route_edges(seat)
             ship_ok = self._ship_sites(seat, candidates) if can_ship else frozenset()
@@ -245,13 +280,13 @@ class LegalMoves(SandboxRules):
                     out.append(_new(Action, ("build-road", (e,), seat)))
                 if e in ship_ok:
                     out.append(_new(Action, ("build-ship", (e,), seat)))
-        if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
+        if settlement and pieces["settlement"] > 0:
             out.extend([_new(Action, ("build-settlement", (node,), seat)) for node in self._settlement_sites(seat)])
-        if p.pieces["city"] > 0 and self.can_afford(seat, "city"):
+        if city and pieces["city"] > 0:
             for node in self.seat_nodes(seat):
                 if s.node_kind[node] == SETTLEMENT:
                     out.append(_new(Action, ("build-city", (node,), seat)))
-        if self.cards_left() and self.can_afford(seat, "card"):
+        if card and self.cards_left():
             out.append(_new(Action, ("buy-card", (), seat)))
         return out
 
@@ -354,14 +389,8 @@ class LegalMoves(SandboxRules):
         s = self.s
         have = s.players[seat].resources
         rates = self.kept_harbor_rates(seat)
-        out = []
         bank = s.bank
-        for give in range(5):
-            rate = rates[give]
-            if have[give] >= rate:
-                for get in range(5):
-                    if get != give and bank[get] > 0:
-                        out.append(_new(Action, ("trade", (give, rate, get, 1), seat)))
+        out = self._bank_trades(seat, have, rates, bank)
         if offers:
             for target in range(self.n):
                 if target == seat:
@@ -373,6 +402,17 @@ class LegalMoves(SandboxRules):
                                 g, w = [0] * 5, [0] * 5
                                 g[give], w[get] = 1, 1
                                 out.append(Action("offer", (target, tuple(g), tuple(w)), seat))
+        return out
+
+    def _bank_trades(self, seat: int, have: list[int], rates: list[int], bank: list[int]) -> list[Action]:
+        """The maritime trades (A.15) a hand allows, one card at a time."""
+        out = []
+        for give in range(5):
+            rate = rates[give]
+            if have[give] >= rate:
+                for get in range(5):
+                    if get != give and bank[get] > 0:
+                        out.append(_new(Action, ("trade", (give, rate, get, 1), seat)))
         return out
 
     # --- ship moves -------------------------------------------------------------------------------

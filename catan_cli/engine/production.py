@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import itemgetter, le
+from random import Random
 from typing import Any, Callable
 
 from .actions import Action, Event, Private
@@ -42,6 +43,18 @@ class ProductionRules(EngineBase):
         if s.forced_dice:
             d1, d2 = s.forced_dice
             s.forced_dice = None
+        elif type(s.rng) is Random:
+            # randint(1, 6) twice, as Random itself draws it (randrange's rejection
+            # sampling on 3 bits), without its three Python-level calls per die.
+            bits = s.rng.getrandbits
+            d1 = bits(3)
+            while d1 >= 6:
+                d1 = bits(3)
+            d2 = bits(3)
+            while d2 >= 6:
+                d2 = bits(3)
+            d1 += 1
+            d2 += 1
         else:
             d1, d2 = s.rng.randint(1, 6), s.rng.randint(1, 6)
         s.dice = [d1, d2]
@@ -69,12 +82,18 @@ class ProductionRules(EngineBase):
             return events
         plain = self._plain_payout(total, owed)
         bank = s.bank
-        if all(due <= have for due, have in zip(plain[0], bank)):
+        if all(map(le, plain[0], bank)):
             # The bank can pay every card due (the usual case): the payout is the table's.
+            players = s.players
             for p, gain, event in plain[1]:
-                self.gain(p, gain)
+                res = players[p].resources
+                for r in range(5):
+                    g = gain[r]
+                    if g:
+                        res[r] += g
+                        bank[r] -= g
                 events.append(event)
-            return events + self._gold_picks(gold)
+            return events + self._gold_picks(gold) if gold else events
         gains = [[0] * 5 for _ in range(n)]
         for r in range(5):
             due = owed[r]
