@@ -272,7 +272,11 @@ class BuildingRules(RouteRules):
         self.pay(seat, self.scen.costs["road"])
         self.place_route(seat, edge, ROAD)
         events = [Event("build", seat, f"{self.name(seat)} builds a road on {self.edge_text(edge)}")]
-        return events + self.after_route_built(seat)
+        if self.scen.rules.longest_route == "none":
+            return events + self.rules.after_route_change(seat)
+        # after_route_built, with the new length from the old one where it can be
+        s.route_len[seat] = self.road_added_length(seat, edge)
+        return events + self.settle_longest_holder() + self.rules.after_route_change(seat)
 
     def place_route(self, seat: int, edge: int, kind: int) -> None:
         s = self.s

@@ -60,6 +60,7 @@ class Engine(LegalMoves):
         self._bound_base = scen.pieces["settlement"] + 2 * scen.pieces["city"]
         self._own_trade_rates = type(self.rules).trade_rates is not ScenarioRules.trade_rates
         self._afford_memo = scen.table("affordable hands", dict)   # a memo: see affordable
+        self._trades_kept = {}
         # Cards of the scenario's own in a hand (hand_size adds them), or None: resources only.
         self._extra_hand = (self.rules.extra_hand
                             if type(self.rules).extra_hand is not ScenarioRules.extra_hand else None)

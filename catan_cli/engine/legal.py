@@ -60,6 +60,8 @@ class LegalMoves(SandboxRules):
     # moves to every hex and each hex's span in them.
     _robber_memo_version = -1
     _robber_memo: dict[tuple[int, tuple[bool, ...]], tuple[list[Action], dict[int, tuple[int, int]]]] = {}
+    # _bank_trades' actions per (seat, resource given, rate), when the bank has every resource.
+    _trades_kept: dict[tuple[int, int, int], tuple[Action, ...]]
     # _road_sites' and _settlement_sites' memos, for one board_version.
     _sites_board = -1
     _sites: dict[tuple[str, int], Any] = {}
@@ -406,10 +408,19 @@ class LegalMoves(SandboxRules):
 
     def _bank_trades(self, seat: int, have: list[int], rates: list[int], bank: list[int]) -> list[Action]:
         """The maritime trades (A.15) a hand allows, one card at a time."""
-        out = []
+        out: list[Action] = []
+        full = 0 not in bank
         for give in range(5):
             rate = rates[give]
             if have[give] >= rate:
+                if full:
+                    # every other resource in the bank: the four trades, made once per game
+                    found = self._trades_kept.get((seat, give, rate))
+                    if found is None:
+                        found = self._trades_kept[(seat, give, rate)] = tuple(
+                            _new(Action, ("trade", (give, rate, get, 1), seat)) for get in range(5) if get != give)
+                    out.extend(found)
+                    continue
                 for get in range(5):
                     if get != give and bank[get] > 0:
                         out.append(_new(Action, ("trade", (give, rate, get, 1), seat)))

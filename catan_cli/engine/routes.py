@@ -15,7 +15,9 @@ from .state import ROAD
 
 
 class RouteRules(TurnRules):
-    def route_length(self, seat: int) -> int:
+    def route_length(self, seat: int, start: int = -1, skip: int = -1) -> int:
+        """``seat``'s longest trail; with ``start``, its longest trail from node ``start``
+        without the piece on path ``skip`` (road_added_length)."""
         mode = self.scen.rules.longest_route
         if mode == "none":
             return 0
@@ -26,6 +28,8 @@ class RouteRules(TurnRules):
             edge_kind = s.edge_kind
             kinds = {e: edge_kind[e] for e in self.seat_edges(seat)}
         mine = [e for e, kind in kinds.items() if kind == ROAD] if mode != "trade-route" else list(kinds)
+        if skip >= 0 and skip in mine:
+            mine.remove(skip)
         if not mine:
             return 0
         edge_nodes = geo.edge_nodes
@@ -69,6 +73,14 @@ class RouteRules(TurnRules):
                     walk(y, kind_e, length + 1, used | bit)
 
         whole = len(mine)
+        if start >= 0:
+            if start in adj:
+                # the trail comes in by the new road: it passes start only if start is passable
+                if passable[start]:
+                    for bit, y, kind_e in adj[start]:
+                        if own[start] or kind_e == 1:
+                            walk(y, kind_e, 1, bit)
+            return best
         if any(kind_e != starts[0][2] for _, _, kind_e, _ in starts):
             for a, b, kind_e, bit in starts:
                 if best == whole:
@@ -82,6 +94,30 @@ class RouteRules(TurnRules):
             for bit, y, kind_e in adj[x]:
                 walk(y, kind_e, 1, bit)
         return best
+
+    def road_added_length(self, seat: int, edge: int) -> int:
+        """``seat``'s Longest Road length right after its road on ``edge`` was added, from
+        the length before it (``route_len``, exact after every action): when one end of the
+        new road meets no other road of the seat's, a trail through it ends there, so the
+        new longest is the old one or the new road plus the longest trail from its other
+        end, one search from one node.  Otherwise (it joins two of the seat's roads, or a
+        mode or map where more counts) the whole length is worked out again."""
+        s = self.s
+        if self.scen.rules.longest_route != "road" or s.shared_ships:
+            return self.route_length(seat)
+        edge_owner, edge_kind, node_edges = s.edge_owner, s.edge_kind, self.geo.node_edges
+        ends = []
+        for x in self.geo.edge_nodes[edge]:
+            for e2 in node_edges[x]:
+                if e2 != edge and edge_owner[e2] == seat and edge_kind[e2] == ROAD:
+                    ends.append(x)
+                    break
+        if len(ends) > 1:
+            return self.route_length(seat)
+        old = s.route_len[seat]
+        if not ends:
+            return max(old, 1)
+        return max(old, 1 + self.route_length(seat, start=ends[0], skip=edge))
 
     def update_longest_route(self, seat: int | None) -> list[Event]:
         """Recompute ``seat`` (None: everyone) and apply A.13's holding and tie rules."""
