@@ -35,6 +35,7 @@ GOLD = 5  # hex_resource value of a gold field (the five resources are 0-4)
 
 
 _seat_numbers = count(1)       # seat_board_version's numbers
+_board_numbers = count(1)      # board_version's numbers: never the same twice in a process
 
 
 class EngineBase:
@@ -147,7 +148,7 @@ class EngineBase:
         s, seen = self.s, self._board_seen
         if (not seen or seen[0] != s.edge_owner or seen[1] != s.edge_kind
                 or seen[2] != s.node_owner or seen[3] != s.node_kind or seen[4] != s.shared_ships):
-            self._board_version += 1
+            self._board_version = next(_board_numbers)
             if not seen or seen[2] != s.node_owner or seen[3] != s.node_kind:
                 self._nodes_version = self._board_version
             self._board_seen = (list(s.edge_owner), list(s.edge_kind), list(s.node_owner), list(s.node_kind),
@@ -156,6 +157,21 @@ class EngineBase:
         # (same engine version, unsettled) every call compares again.
         self._board_checked = key if key is not None else -1
         return self._board_version
+
+    # What board_version and the tables kept under it were before a look-ahead.
+    _BOARD_MEMOS = ("_board_seen", "_board_version", "_nodes_version", "_board_checked",
+                    "_sites_board", "_sites", "_candidates_board", "_candidates", "_rates_board", "_rates")
+
+    def board_memos(self) -> tuple[object, ...]:
+        """board_version's marks and the tables kept under it, to be put back by
+        :meth:`restore_board_memos` once a piece tried in thought is lifted again: the board
+        then reads as before, and what was kept for it still holds (the numbers seen in
+        the look-ahead are never given again)."""
+        return tuple(getattr(self, name) for name in self._BOARD_MEMOS)
+
+    def restore_board_memos(self, saved: tuple[object, ...]) -> None:
+        for name, value in zip(self._BOARD_MEMOS, saved):
+            setattr(self, name, value)
 
     # seat_board_version's marks: seat -> (board_version checked, its version, the pieces seen).
     _seat_marks: dict[int, tuple[int, int, Any]] | None = None

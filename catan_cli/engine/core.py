@@ -61,6 +61,8 @@ class Engine(LegalMoves):
         self._own_trade_rates = type(self.rules).trade_rates is not ScenarioRules.trade_rates
         self._afford_memo = scen.table("affordable hands", dict)   # a memo: see affordable
         self._trades_kept = {}
+        self._cards_kept = {}
+        self._own_card_kinds = type(self.rules).card_plays_as is not ScenarioRules.card_plays_as
         # Cards of the scenario's own in a hand (hand_size adds them), or None: resources only.
         self._extra_hand = (self.rules.extra_hand
                             if type(self.rules).extra_hand is not ScenarioRules.extra_hand else None)

@@ -22,6 +22,7 @@ from .words import resource_text
 from .phases import Phase
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
+_VP_ONLY = {"victory-point"}      # cards never played (A.11.4): no action
 # Action(kind, args, seat) without the named tuple's Python-level __new__: the generators
 # below make thousands of actions a game (each discard, each robber hex).
 _new = tuple.__new__
@@ -62,6 +63,10 @@ class LegalMoves(SandboxRules):
     _robber_memo: dict[tuple[int, tuple[bool, ...]], tuple[list[Action], dict[int, tuple[int, int]]]] = {}
     # _bank_trades' actions per (seat, resource given, rate), when the bank has every resource.
     _trades_kept: dict[tuple[int, int, int], tuple[Action, ...]]
+    # _card_options' actions per (kind, seat).
+    _cards_kept: dict[tuple[str, int], tuple[Action, ...]]
+    # Whether the scenario plays a card as another kind (ScenarioRules.card_plays_as).
+    _own_card_kinds = True
     # _road_sites' and _settlement_sites' memos, for one board_version.
     _sites_board = -1
     _sites: dict[tuple[str, int], Any] = {}
@@ -357,21 +362,59 @@ class LegalMoves(SandboxRules):
         if s.dev_played or not s.players[seat].dev_cards:
             return []
         out: list[Action] = []
-        kinds = {self.rules.card_plays_as(c) for c, bought in s.players[seat].dev_cards if bought != s.turn}
-        if "knight" in kinds and self.check_play_knight(Action("play-knight", (), seat)) is None:
-            out.append(Action("play-knight", (), seat))
+        turn = s.turn
+        if self._own_card_kinds:
+            kinds = {self.rules.card_plays_as(c) for c, bought in s.players[seat].dev_cards if bought != turn}
+        else:
+            kinds = {c for c, bought in s.players[seat].dev_cards if bought != turn}
+        if not kinds or kinds == _VP_ONLY:
+            return out
+        # Called before the roll and in the main phase with nothing pending, by the seat on
+        # turn that has not played a card, for kinds it holds from before this turn: the
+        # timing rules (play_reason) pass, what is left of each check is asked below.
+        if "knight" in kinds and self.rules.knight_reason(seat) is None:
+            out.append(_new(Action, ("play-knight", (), seat)))
         if "year-of-plenty" in kinds:
-            for pair in _PAIRS:
-                a = Action("play-year-of-plenty", pair, seat)
-                if self.check_play_year_of_plenty(a) is None:
-                    out.append(a)
+            pairs = self._card_options("year-of-plenty", seat)
+            bank = s.bank
+            if min(bank) >= 2:
+                out.extend(pairs)
+            else:
+                out.extend([a for a in pairs if (bank[a[1][0]] >= 2 if a[1][0] == a[1][1]
+                                                 else bank[a[1][0]] >= 1 and bank[a[1][1]] >= 1)])
         if "monopoly" in kinds:
-            out.extend(Action("play-monopoly", (r,), seat) for r in range(5))
+            out.extend(self._card_options("monopoly", seat))
         if "road-building" in kinds:
             out.extend(self.road_building_options(seat))
         return out
 
+    def _card_options(self, kind: str, seat: int) -> tuple[Action, ...]:
+        """Every year-of-plenty pair, or every monopoly, as actions of ``seat``'s, made once
+        per game."""
+        found = self._cards_kept.get((kind, seat))
+        if found is None:
+            if kind == "monopoly":
+                found = tuple(_new(Action, ("play-monopoly", (r,), seat)) for r in range(5))
+            else:
+                found = tuple(_new(Action, ("play-year-of-plenty", pair, seat)) for pair in _PAIRS)
+            self._cards_kept[(kind, seat)] = found
+        return found
+
     def road_building_options(self, seat: int) -> list[Action]:
+        """Every placement of Road Building's two pieces; kept while the pieces and the
+        seat's roads in supply stay, where roads alone are placed and judged by the pieces
+        alone (no ships, no road rule of the scenario's, no face-down hexes)."""
+        keep = (not self.scen.rules.ships and not self.scen.face_down
+                and type(self.rules).road_reason is ScenarioRules.road_reason)
+        if not keep:
+            return self._road_building_options(seat)
+        supply = self.s.players[seat].pieces["road"]
+        found = self._kept_sites("road-building", seat)
+        if found is None or found[0] != supply:
+            found = self._sites[("road-building", seat)] = (supply, self._road_building_options(seat))
+        return list(found[1])
+
+    def _road_building_options(self, seat: int) -> list[Action]:
         pieces = ["road"] + (["ship"] if self.scen.rules.ships else [])
         firsts = [(piece, e) for e in self.candidate_route_edges(seat) for piece in pieces
                   if self.free_route_reason(seat, piece, e) is None]
