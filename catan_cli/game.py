@@ -183,16 +183,24 @@ class Game:
         A command the position lists as legal is played at once; any other is parsed (or
         validated), resolved and checked first."""
         listed = None
+        engine = self.engine
         if type(command) is Action and type(command[2]) is int and command[2] >= 0:
-            # The usual call (an Action of the legal list, by its seat): _listed, inlined.
+            # The usual call (an Action of the legal list, by its seat): _listed, inlined,
+            # and Position.member's scan of a short list in C.
             pos = self._positions[0]
-            if pos is None or pos.version != self.engine.version:
+            if pos is None or pos.version != engine.version:
                 pos = self._position()
-            listed = pos.member(command)
+            acts = pos.actions
+            if pos._members is None and len(acts) < 64:
+                try:
+                    listed = acts[acts.index(command)]
+                except ValueError:
+                    pass
+            else:
+                listed = pos.member(command)
         if listed is None:
             listed = self._listed(command)
         if listed is not None:
-            engine = self.engine
             events = engine.apply_legal(listed)
             # Written after the play, as the full path does: the prefix depends on who acts next.
             # The usual case inlined: a text kept (notation._listed_body) and no pending
@@ -239,7 +247,10 @@ class Game:
     def legal_actions(self, offers: bool = False) -> list[Action]:
         """Every legal action of the seat(s) to act (a fresh list: the caller may keep or
         change it); computed once per position."""
-        return list(self._position(offers).actions)
+        pos = self._positions[offers]
+        if pos is None or pos.version != self.engine.version:
+            pos = self._position(offers)
+        return list(pos.actions)
 
     def legal_commands(self, offers: bool = False) -> list[str]:
         """Canonical text of every legal action of the seat(s) to act.  Domestic offers

@@ -58,6 +58,7 @@ class Engine(LegalMoves):
         # check_victory's bound: every settlement and city out of the supply, counted from
         # the supply's size; and whether the scenario may add VP of its own (or island chits).
         self._bound_base = scen.pieces["settlement"] + 2 * scen.pieces["city"]
+        self._vp_target = scen.vp_target
         self._own_trade_rates = type(self.rules).trade_rates is not ScenarioRules.trade_rates
         self._afford_memo = scen.table("affordable hands", dict)   # a memo: see affordable
         self._trades_kept = {}
@@ -66,6 +67,9 @@ class Engine(LegalMoves):
         # Cards of the scenario's own in a hand (hand_size adds them), or None: resources only.
         self._extra_hand = (self.rules.extra_hand
                             if type(self.rules).extra_hand is not ScenarioRules.extra_hand else None)
+        # The scenario's after_action, or None when it has none (asked after every action).
+        self._after_action = (self.rules.after_action
+                              if type(self.rules).after_action is not ScenarioRules.after_action else None)
         self._vp_node_pieces = tuple(k for k in self.rules.pieces if k.on == "node" and k.vp)
         self._scenario_vp = (type(self.rules).vp_sources is not ScenarioRules.vp_sources
                              or scen.rules.island_bonus or bool(self._vp_node_pieces))
@@ -132,7 +136,7 @@ class Engine(LegalMoves):
     def check_victory(self) -> list[Event]:
         """A.17: only the player on turn wins, the moment they reach the target."""
         s = self.s
-        if s.phase in (Phase.OVER, Phase.SETUP):
+        if s.phase in _NO_WIN:
             return []
         seat = s.current
         # A cheap upper bound first, from the pieces out of the supply: this runs after
@@ -140,10 +144,15 @@ class Engine(LegalMoves):
         p = s.players[seat]
         supply = p.pieces
         bound = (self._bound_base - supply["settlement"] - 2 * supply["city"]
-                 + 2 * (s.longest_holder == seat) + 2 * (s.army_holder == seat)
                  + len(p.dev_cards))  # every card, as if each were a victory point: still a bound
-        target = self.scen.vp_target
-        if bound < target and self._scenario_vp:
+        if s.longest_holder == seat:
+            bound += 2
+        if s.army_holder == seat:
+            bound += 2
+        target = self._vp_target
+        if bound < target and not self._scenario_vp:
+            return []
+        if bound < target:
             scenario_vp = self.rules.vp_sources(seat)
             if scenario_vp:
                 bound += sum(scenario_vp.values())
@@ -205,13 +214,19 @@ class Engine(LegalMoves):
         self.version += 1
         self.unsettled += 1
         try:
-            events = self._applies[action.kind](action)
+            events = self._applies[action[0]](action)
             if self.s.phase != Phase.OVER:
-                events += self.rules.after_action()
-                events += self.check_victory()
+                if self._after_action is not None:
+                    events += self._after_action()
+                won = self.check_victory()
+                if won:
+                    events += won
         finally:
             self.unsettled -= 1
         return events
+
+
+_NO_WIN = frozenset({Phase.OVER, Phase.SETUP})     # check_victory: nobody wins now
 
 
 def _plural(word: str) -> str:

@@ -13,6 +13,9 @@ from .geometry import RESOURCES, UNEXPLORED
 from .words import only, resource_text
 from .phases import Phase
 
+# Event(...) without the named tuple's Python-level __new__ (every field given): hot.
+_new = tuple.__new__
+
 
 class ProductionRules(EngineBase):
     _production_key: tuple[object, ...] = ()
@@ -60,7 +63,7 @@ class ProductionRules(EngineBase):
         s.dice = [d1, d2]
         s.phase = Phase.MAIN
         total = d1 + d2
-        events = [Event("roll", a.seat, f"{self.name(a.seat)} rolls {d1}+{d2} = {total}")]
+        events = [_new(Event, ("roll", a.seat, f"{s.players[a.seat].name} rolls {d1}+{d2} = {total}", (), None))]
         events += self.rules.before_production((d1, d2))
         if s.phase == Phase.OVER or (s.pending and any(item.get("defer_roll") for item in s.pending)):
             return events   # a scenario decision comes first; it calls resolve_roll after
