@@ -26,10 +26,11 @@ SCENARIOS = ["base", "pirate-islands", "cloth-for-catan", "legend-3", "land-ho",
 
 def fresh_engine(g: Game) -> Engine:
     """An engine on a copy of the state with nothing kept, the scenario's shared memos
-    included."""
+    included, that lists the main phase's moves by the general path."""
     e = g.copy().engine
     e._afford_memo = {}
     e._trades_kept = {}
+    e._plain_main = False       # the general path, hook by hook, not the base game's one pass
     return e
 
 

@@ -70,6 +70,12 @@ class Engine(LegalMoves):
         # The scenario's after_action, or None when it has none (asked after every action).
         self._after_action = (self.rules.after_action
                               if type(self.rules).after_action is not ScenarioRules.after_action else None)
+        # Verbs that never change the VP of the seat on turn nor who is on turn, where VP come
+        # from the general sources alone (no scenario rules): after one, check_victory
+        # would answer as it did after the action before (when that one was checked).
+        self._no_vp_kinds = (_NO_VP_KINDS if type(self.rules) is ScenarioRules and not scen.rules.island_bonus
+                             else frozenset())
+        self._victory_checked = -1
         self._vp_node_pieces = tuple(k for k in self.rules.pieces if k.on == "node" and k.vp)
         self._scenario_vp = (type(self.rules).vp_sources is not ScenarioRules.vp_sources
                              or scen.rules.island_bonus or bool(self._vp_node_pieces))
@@ -92,6 +98,13 @@ class Engine(LegalMoves):
             self.verbs[verb.kind] = verb
             self._checks[verb.kind] = verb.check
             self._applies[verb.kind] = verb.apply
+        rules_type = type(self.rules)
+        self._plain_main = (
+            not self.verbs and not scen.rules.ships and not scen.face_down and not self._own_trade_rates
+            and all(getattr(rules_type, hook) is getattr(ScenarioRules, hook) for hook in (
+                "end_turn_reason", "build_trade_reason", "deck_size", "road_reason", "settlement_reason"))
+            and (not self.rules.reserved_nodes or rules_type.reserved_site_reason is ScenarioRules.reserved_site_reason
+                 or "reserved_site_reason" in self.rules.answers_from_pieces))
         self.pending_kinds: dict[str, PendingKind] = {p.kind: p for p in self.general_pendings()}
         self.pending_kinds.update((p.kind, p) for p in self.rules.pendings())
         self.answer_kinds: frozenset[str] = self.GENERAL_ANSWER_KINDS | {
@@ -218,15 +231,21 @@ class Engine(LegalMoves):
             if self.s.phase != Phase.OVER:
                 if self._after_action is not None:
                     events += self._after_action()
-                won = self.check_victory()
-                if won:
-                    events += won
+                if action[0] not in self._no_vp_kinds or self._victory_checked != self.version - 1:
+                    won = self.check_victory()
+                    if won:
+                        events += won
+                self._victory_checked = self.version
         finally:
             self.unsettled -= 1
         return events
 
 
 _NO_WIN = frozenset({Phase.OVER, Phase.SETUP})     # check_victory: nobody wins now
+# Production, trades, discards, the robber's and pirate's theft, monopoly and year of plenty
+# move cards in hand only.
+_NO_VP_KINDS = frozenset({"roll", "trade", "discard", "robber", "pirate", "play-monopoly",
+                          "play-year-of-plenty", "offer", "accept", "decline", "choose-gold"})
 
 
 def _plural(word: str) -> str:

@@ -17,7 +17,7 @@ from .declare import PendingKind
 from .geometry import UNEXPLORED
 from .rulebook import ScenarioRules
 from .sandbox import SandboxRules
-from .state import SETTLEMENT
+from .state import NONE, ROAD, SETTLEMENT
 from .words import resource_text
 from .phases import Phase
 
@@ -65,6 +65,8 @@ class LegalMoves(SandboxRules):
     _trades_kept: dict[tuple[int, int, int], tuple[Action, ...]]
     # _card_options' actions per (kind, seat).
     _cards_kept: dict[tuple[str, int], tuple[Action, ...]]
+    # Whether the main phase's moves take _plain_main_actions (set by the engine).
+    _plain_main = False
     # Whether the scenario plays a card as another kind (ScenarioRules.card_plays_as).
     _own_card_kinds = True
     # _road_sites' and _settlement_sites' memos, for one board_version.
@@ -88,6 +90,8 @@ class LegalMoves(SandboxRules):
             out.append(_new(Action, ("roll", (), seat)))
             out.extend(self.card_actions(seat))
             return out
+        if self._plain_main and s.phase == Phase.MAIN and not offers:
+            return self._plain_main_actions(seat)
         out.append(_new(Action, ("end", (), seat)))
         if self.rules.end_turn_reason(seat) is not None:
             out.pop()
@@ -104,6 +108,60 @@ class LegalMoves(SandboxRules):
             if not verb.answers and (offers or not verb.offers):
                 out.extend(a for a in verb.legal(seat) if self.check(a) is None)
         return out
+
+    def _plain_main_actions(self, seat: int) -> list[Action]:
+        """The main phase's moves where the scenario adds no rule to them (no end or
+        build/trade rule, no ships, no verbs, no rates, deck or site rules of its own: the
+        base game), in legal_actions' order: end, build_actions, card_actions,
+        trade_actions, each inlined to one pass with what they keep."""
+        s = self.s
+        p = s.players[seat]
+        out = [_new(Action, ("end", (), seat))]
+        have = p.resources
+        afford = self._afford_memo.get(tuple(have))
+        if afford is None:
+            afford = self.affordable(seat)
+        road, settlement, city, card, _ship = afford
+        if road or settlement or city:
+            pieces = p.pieces
+            if road and pieces["road"] > 0:
+                out += self._road_actions(seat)
+            if settlement and pieces["settlement"] > 0:
+                out += [_new(Action, ("build-settlement", (node,), seat)) for node in self._settlement_sites(seat)]
+            if city and pieces["city"] > 0:
+                node_kind = s.node_kind
+                for node in self.seat_nodes(seat):
+                    if node_kind[node] == SETTLEMENT:
+                        out.append(_new(Action, ("build-city", (node,), seat)))
+        if card and s.deck:
+            out.append(_new(Action, ("buy-card", (), seat)))
+        if not s.dev_played and p.dev_cards:
+            out += self.card_actions(seat)
+        rates = self._board_rates(seat)
+        bank = s.bank
+        if 0 in bank:
+            return out + self._bank_trades(seat, have, rates, bank)
+        kept = self._trades_kept
+        for give in range(5):
+            rate = rates[give]
+            if have[give] >= rate:
+                found = kept.get((seat, give, rate))
+                if found is None:
+                    found = kept[(seat, give, rate)] = tuple(
+                        _new(Action, ("trade", (give, rate, get, 1), seat)) for get in range(5) if get != give)
+                out += found
+        return out
+
+    def _road_actions(self, seat: int) -> tuple[Action, ...]:
+        """build_actions' roads (no ships): kept with the sites they are made from."""
+        found = self._kept_sites("road actions", seat)
+        if found is None:
+            sites = self._road_sites(seat)
+            found = tuple(_new(Action, ("build-road", (e,), seat)) for e in self.candidate_route_edges(seat)
+                          if e in sites)
+            if ("road", seat) in self._sites:     # the sites are kept: their actions with them
+                self._sites[("road actions", seat)] = found
+        return found  # type: ignore[no-any-return]
 
     # --- set-up -------------------------------------------------------------------------
     def setup_actions(self) -> list[Action]:
@@ -312,10 +370,35 @@ class LegalMoves(SandboxRules):
         face-down hexes (roads keep off an undiscovered hex)."""
         found = self._kept_sites("road", seat)
         if found is None:
-            found = frozenset(e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
             if type(self.rules).road_reason is ScenarioRules.road_reason and not self.scen.face_down:
-                self._sites[("road", seat)] = found
+                found = self._sites[("road", seat)] = self._plain_road_sites(seat)
+            else:
+                found = frozenset(e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
         return found  # type: ignore[no-any-return]
+
+    def _plain_road_sites(self, seat: int) -> frozenset[int]:
+        """road_edge_reason(seat, e) is None for each candidate path, as a yes/no without
+        the reasons, where the scenario has no road rule and no face-down hexes."""
+        s, geo = self.s, self.geo
+        roadable = self.scen.edge_roadable
+        edge_owner, edge_kind, node_owner, node_kind = s.edge_owner, s.edge_kind, s.node_owner, s.node_kind
+        produces, node_blocks, edge_nodes, node_edges = (self.pieces.produces, self.rules.node_blocks_route,
+                                                         geo.edge_nodes, geo.node_edges)
+        found = []
+        for e in self.candidate_route_edges(seat):
+            if not roadable[e] or edge_kind[e]:
+                continue
+            for x in edge_nodes[e]:
+                owner = node_owner[x]
+                if owner == seat and produces[node_kind[x]] > 0:
+                    found.append(e)        # at the seat's own building
+                    break
+                if (owner >= 0 and owner != seat) or node_blocks(seat, x):
+                    continue               # no road joins across an opponent's building
+                if any(e2 != e and edge_owner[e2] == seat and edge_kind[e2] == ROAD for e2 in node_edges[x]):
+                    found.append(e)
+                    break
+        return frozenset(found)
 
     def _ship_sites(self, seat: int, candidates: list[int]) -> frozenset[int]:
         """The candidate paths where a ship of ``seat``'s may be built (ship_edge_ok), kept
@@ -347,14 +430,22 @@ class LegalMoves(SandboxRules):
         sites: set[int] = set()
         for e in self.route_edges(seat):
             sites.update(self.geo.edge_nodes[e])
-        found = [node for node in sorted(sites) if self.settlement_site_reason(seat, node, False) is None]
         rules = type(self.rules)
         if (not self.scen.face_down          # exploration: the sites follow the hexes turned up too
                 and rules.settlement_reason is ScenarioRules.settlement_reason
                 and (not self.rules.reserved_nodes or rules.reserved_site_reason is ScenarioRules.reserved_site_reason
                      or "reserved_site_reason" in self.rules.answers_from_pieces)):
+            # settlement_site_reason as a yes/no (no reasons written) where it reads the
+            # pieces alone; a reserved intersection still asks the scenario
+            reserved, settleable = self.rules.reserved_nodes, self.scen.node_settleable
+            node_kind, neighbors = self.s.node_kind, self.geo.node_neighbors
+            found = [node for node in sorted(sites)
+                     if (self.settlement_site_reason(seat, node, False) is None if node in reserved
+                         else settleable[node] and node_kind[node] == NONE
+                         and all(node_kind[m] == NONE for m in neighbors[node]))]
             self._sites[("settlement", seat)] = found
-        return found
+            return found
+        return [node for node in sorted(sites) if self.settlement_site_reason(seat, node, False) is None]
 
     # --- cards ---------------------------------------------------------------------------------
     def card_actions(self, seat: int) -> list[Action]:
