@@ -25,6 +25,12 @@ class ProductionRules(EngineBase):
     _payout_cache: dict[tuple[int, int], tuple[object, tuple[list[int], list[tuple[int, list[int], Event]]]]]
     # Per total: what reads the owners (or kinds) of its hexes' corners from a node table.
     _roll_nodes: dict[int, Callable[[list[int]], Any]]
+    # _plain_production's: whether the scenario takes it (set by the engine), and per total
+    # the reader of its corners' tables, and per (total, robber place or -1) the pieces read,
+    # whether anything is owed, and the payout (False when gold is owed: produce pays it).
+    _plain_roll = False
+    _plain_reads: dict[int, Callable[[list[int]], Any]]
+    _plain_rolls: dict[tuple[int, int], tuple[object, bool, Any]]
     # The last table's slot and pieces, for _plain_payout right after it.
     _roll_slot: tuple[tuple[int, int], object]
 
@@ -64,10 +70,48 @@ class ProductionRules(EngineBase):
         s.phase = Phase.MAIN
         total = d1 + d2
         events = [_new(Event, ("roll", a.seat, f"{s.players[a.seat].name} rolls {d1}+{d2} = {total}", (), None))]
+        if self._plain_roll and total != 7:
+            return self._plain_production(total, events)
         events += self.rules.before_production((d1, d2))
         if s.phase == Phase.OVER or (s.pending and any(item.get("defer_roll") for item in s.pending)):
             return events   # a scenario decision comes first; it calls resolve_roll after
         return events + self.resolve_roll(total)
+
+    def _plain_production(self, total: int, events: list[Event]) -> list[Event]:
+        """resolve_roll's production where the scenario has no rules of its own (no step
+        before or after production, no blocked hexes) and the map stays: the production
+        table and its payout, kept per total and robber place while the buildings on the
+        total's hexes' corners stay, read in one step; produce itself when the bank is short."""
+        s = self.s
+        hexes = self.hexes_by_number[total]
+        robber = s.robber if s.robber in hexes else -1
+        read = self._plain_reads.get(total)
+        if read is None:
+            nodes = tuple(node for h in hexes for node in self.geo.hex_nodes[h])
+            read = self._plain_reads[total] = (
+                itemgetter(*nodes) if len(nodes) > 1 else lambda table: tuple(table[n] for n in nodes))
+        pieces = (read(s.node_owner), read(s.node_kind))
+        kept = self._plain_rolls.get((total, robber))
+        if kept is None or kept[0] != pieces:
+            owed, gold, owing = self._production_table(total)
+            kept = (pieces, owing or bool(gold), not gold and self._plain_payout(total, owed))
+            self._plain_rolls[(total, robber)] = kept
+        if not kept[1]:
+            return events           # nobody is owed a card
+        payout = kept[2]
+        bank = s.bank
+        if not payout or not all(map(le, payout[0], bank)):
+            return events + self.produce(total)      # gold owed, or the bank is short
+        players = s.players
+        for p, gain, event in payout[1]:
+            res = players[p].resources
+            for r in range(5):
+                g = gain[r]
+                if g:
+                    res[r] += g
+                    bank[r] -= g
+            events.append(event)
+        return events
 
     def resolve_roll(self, total: int) -> list[Event]:
         """What a roll does after the scenario's pre-production step: a 7, or production."""
