@@ -107,6 +107,7 @@ class Engine(LegalMoves):
                 "end_turn_reason", "build_trade_reason", "deck_size", "road_reason", "settlement_reason"))
             and (not self.rules.reserved_nodes or rules_type.reserved_site_reason is ScenarioRules.reserved_site_reason
                  or "reserved_site_reason" in self.rules.answers_from_pieces))
+        self._min_rate = min(2, scen.rules.bank_rate)
         self.pending_kinds: dict[str, PendingKind] = {p.kind: p for p in self.general_pendings()}
         self.pending_kinds.update((p.kind, p) for p in self.rules.pendings())
         self.answer_kinds: frozenset[str] = self.GENERAL_ANSWER_KINDS | {

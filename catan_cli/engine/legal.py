@@ -65,8 +65,10 @@ class LegalMoves(SandboxRules):
     _trades_kept: dict[tuple[int, int, int], tuple[Action, ...]]
     # _card_options' actions per (kind, seat).
     _cards_kept: dict[tuple[str, int], tuple[Action, ...]]
-    # Whether the main phase's moves take _plain_main_actions (set by the engine).
+    # Whether the main phase's moves take _plain_main_actions (set by the engine), and the
+    # lowest maritime rate there (a 2:1 harbour's, or the bank's when lower).
     _plain_main = False
+    _min_rate = 2
     # Whether the scenario plays a card as another kind (ScenarioRules.card_plays_as).
     _own_card_kinds = True
     # _road_sites' and _settlement_sites' memos, for one board_version.
@@ -137,6 +139,8 @@ class LegalMoves(SandboxRules):
             out.append(_new(Action, ("buy-card", (), seat)))
         if not s.dev_played and p.dev_cards:
             out += self.card_actions(seat)
+        if max(have) < self._min_rate:
+            return out          # no rate is that low
         rates = self._board_rates(seat)
         bank = s.bank
         if 0 in bank:
@@ -170,9 +174,18 @@ class LegalMoves(SandboxRules):
         out = []
         if s.setup_step == "settlement":
             kind = "build-" + self.setup_piece(seat)
+            settleable = self.scen.node_settleable
+            if self.rules.reserved_nodes or type(self.rules).settlement_reason is not ScenarioRules.settlement_reason:
+                for node in range(self.geo.n_nodes):
+                    if settleable[node] and self.settlement_site_reason(seat, node, True) is None:
+                        out.append(Action(kind, (node,), seat))
+                return out
+            # settlement_site_reason as a yes/no where it reads the pieces and the map alone
+            node_kind, neighbors, face_down = s.node_kind, self.geo.node_neighbors, self.scen.face_down
             for node in range(self.geo.n_nodes):
-                if self.scen.node_settleable[node] and self.settlement_site_reason(seat, node, True) is None:
-                    out.append(Action(kind, (node,), seat))
+                if (settleable[node] and node_kind[node] == NONE and all(node_kind[m] == NONE for m in neighbors[node])
+                        and not (face_down and self.unexplored_at(node) >= 0)):
+                    out.append(_new(Action, (kind, (node,), seat)))
             return out
         for e in self.geo.node_edges[s.setup_node]:
             if self.road_edge_reason(seat, e, s.setup_node) is None:
