@@ -189,7 +189,7 @@ class Game:
             # and Position.member's scan of a short list in C.
             pos = self._positions[0]
             if pos is None or pos.version != engine.version:
-                pos = self._position()
+                pos = self._positions[0] = Position(engine.version, engine.legal_actions())
             acts = pos.actions
             if pos._members is None and len(acts) < 64:
                 try:
@@ -248,8 +248,9 @@ class Game:
         """Every legal action of the seat(s) to act (a fresh list: the caller may keep or
         change it); computed once per position."""
         pos = self._positions[offers]
-        if pos is None or pos.version != self.engine.version:
-            pos = self._position(offers)
+        engine = self.engine
+        if pos is None or pos.version != engine.version:      # _position, inlined: hot
+            pos = self._positions[offers] = Position(engine.version, engine.legal_actions(offers))
         return list(pos.actions)
 
     def legal_commands(self, offers: bool = False) -> list[str]:

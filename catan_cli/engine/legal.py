@@ -77,23 +77,27 @@ class LegalMoves(SandboxRules):
 
     def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
-        if s.phase == Phase.OVER:
+        phase = s.phase
+        if not s.pending:
+            # the usual positions first: before the roll, and the base game's main phase
+            if phase == Phase.ROLL:
+                seat = s.current
+                if s.dev_played or not s.players[seat].dev_cards:     # card_actions: none
+                    return [_new(Action, ("roll", (), seat))]
+                return [_new(Action, ("roll", (), seat))] + self.card_actions(seat)
+            if phase == Phase.MAIN and self._plain_main and not offers:
+                return self._plain_main_actions(s.current)
+        if phase == Phase.OVER:
             return []
         if s.pending:
             out: list[Action] = []
             for item in self.actionable_pending():
                 out.extend(self.pending_answers(item))
             return out
-        if s.phase == Phase.SETUP:
+        if phase == Phase.SETUP:
             return self.setup_actions()
         seat = s.current
         out = []
-        if s.phase == Phase.ROLL:
-            out.append(_new(Action, ("roll", (), seat)))
-            out.extend(self.card_actions(seat))
-            return out
-        if self._plain_main and s.phase == Phase.MAIN and not offers:
-            return self._plain_main_actions(seat)
         out.append(_new(Action, ("end", (), seat)))
         if self.rules.end_turn_reason(seat) is not None:
             out.pop()
