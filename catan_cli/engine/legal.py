@@ -145,7 +145,9 @@ class LegalMoves(SandboxRules):
             out += self.card_actions(seat)
         if max(have) < self._min_rate:
             return out          # no rate is that low
-        rates = self._board_rates(seat)
+        rates = self._rates.get(seat) if self._rates_board == self.board_version() else None
+        if rates is None:
+            rates = self._board_rates(seat)
         bank = s.bank
         if 0 in bank:
             return out + self._bank_trades(seat, have, rates, bank)
@@ -412,7 +414,12 @@ class LegalMoves(SandboxRules):
                     break
                 if (owner >= 0 and owner != seat) or node_blocks(seat, x):
                     continue               # no road joins across an opponent's building
-                if any(e2 != e and edge_owner[e2] == seat and edge_kind[e2] == ROAD for e2 in node_edges[x]):
+                joined = False
+                for e2 in node_edges[x]:
+                    if e2 != e and edge_owner[e2] == seat and edge_kind[e2] == ROAD:
+                        joined = True
+                        break
+                if joined:
                     found.append(e)
                     break
         return frozenset(found)

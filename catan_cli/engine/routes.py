@@ -15,9 +15,7 @@ from .state import ROAD
 
 
 class RouteRules(TurnRules):
-    def route_length(self, seat: int, start: int = -1, skip: int = -1) -> int:
-        """``seat``'s longest trail; with ``start``, its longest trail from node ``start``
-        without the piece on path ``skip`` (road_added_length)."""
+    def route_length(self, seat: int) -> int:
         mode = self.scen.rules.longest_route
         if mode == "none":
             return 0
@@ -28,8 +26,6 @@ class RouteRules(TurnRules):
             edge_kind = s.edge_kind
             kinds = {e: edge_kind[e] for e in self.seat_edges(seat)}
         mine = [e for e, kind in kinds.items() if kind == ROAD] if mode != "trade-route" else list(kinds)
-        if skip >= 0 and skip in mine:
-            mine.remove(skip)
         if not mine:
             return 0
         edge_nodes = geo.edge_nodes
@@ -73,14 +69,6 @@ class RouteRules(TurnRules):
                     walk(y, kind_e, length + 1, used | bit)
 
         whole = len(mine)
-        if start >= 0:
-            if start in adj:
-                # the trail comes in by the new road: it passes start only if start is passable
-                if passable[start]:
-                    for bit, y, kind_e in adj[start]:
-                        if own[start] or kind_e == 1:
-                            walk(y, kind_e, 1, bit)
-            return best
         if any(kind_e != starts[0][2] for _, _, kind_e, _ in starts):
             for a, b, kind_e, bit in starts:
                 if best == whole:
@@ -117,7 +105,49 @@ class RouteRules(TurnRules):
         old = s.route_len[seat]
         if not ends:
             return max(old, 1)
-        return max(old, 1 + self.route_length(seat, start=ends[0], skip=edge))
+        return max(old, 1 + self._road_trail_from(seat, ends[0], edge))
+
+    def _road_trail_from(self, seat: int, start: int, skip: int) -> int:
+        """The longest trail of ``seat``'s roads from node ``start`` without the road on
+        ``skip`` (roads only: no switching rule), passing no node an opponent holds
+        (blocked_for): one walk over bit masks, without a stack of Python calls."""
+        s = self.s
+        edge_kind, edge_nodes = s.edge_kind, self.geo.edge_nodes
+        node_owner, node_blocks = s.node_owner, self.rules.node_blocks_route
+        adj: dict[int, list[tuple[int, int]]] = {}
+        bit = 1
+        for e in self.seat_edges(seat):
+            if edge_kind[e] == ROAD and e != skip:
+                a, b = edge_nodes[e]
+                at = adj.get(a)
+                if at is None:
+                    adj[a] = [(bit, b)]
+                else:
+                    at.append((bit, b))
+                at = adj.get(b)
+                if at is None:
+                    adj[b] = [(bit, a)]
+                else:
+                    at.append((bit, a))
+                bit <<= 1
+        if start not in adj:
+            return 0
+        blocked = {x for x in adj if (node_owner[x] >= 0 and node_owner[x] != seat) or node_blocks(seat, x)}
+        if start in blocked:
+            return 0
+        best = 0
+        stack = [(start, 0, 0)]
+        pop, push = stack.pop, stack.append
+        while stack:
+            x, length, used = pop()
+            if length > best:
+                best = length
+            if length and x in blocked:
+                continue
+            for b, y in adj[x]:
+                if not used & b:
+                    push((y, length + 1, used | b))
+        return best
 
     def update_longest_route(self, seat: int | None) -> list[Event]:
         """Recompute ``seat`` (None: everyone) and apply A.13's holding and tie rules."""
