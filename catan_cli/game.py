@@ -213,10 +213,15 @@ class Game:
                 except TypeError:       # an unhashable argument: not kept
                     pass
             s = engine.s
-            if body is None or s.pending or s.phase == Phase.SETUP:
+            if body is None:
                 body = notation.format_action(listed, self, always_prefix=True, listed=True)
-            elif listed[2] != s.current and listed[2] >= 0:
-                body = f"{engine.name(listed[2])}: {body}"
+            else:
+                # format_action's prefix rule: with no decision pending and not in the set-up,
+                # every verb's default actor is the seat on turn
+                seat = listed[2]
+                if seat >= 0 and (seat != s.current or ((s.pending or s.phase == Phase.SETUP)
+                                                        and seat != engine.default_actor(listed[0]))):
+                    body = f"{engine.name(seat)}: {body}"
             self.history.append(body)
             return events
         action = self.parse(command) if isinstance(command, str) else self._object_action(command)
