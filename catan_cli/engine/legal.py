@@ -188,8 +188,9 @@ class LegalMoves(SandboxRules):
                 return out
             # settlement_site_reason as a yes/no where it reads the pieces and the map alone
             node_kind, neighbors, face_down = s.node_kind, self.geo.node_neighbors, self.scen.face_down
+            kind_at = node_kind.__getitem__          # NONE is 0: any() finds a building
             for node in range(self.geo.n_nodes):
-                if (settleable[node] and node_kind[node] == NONE and all(node_kind[m] == NONE for m in neighbors[node])
+                if (settleable[node] and node_kind[node] == NONE and not any(map(kind_at, neighbors[node]))
                         and not (face_down and self.unexplored_at(node) >= 0)):
                     out.append(_new(Action, (kind, (node,), seat)))
             return out
@@ -466,7 +467,7 @@ class LegalMoves(SandboxRules):
             found = [node for node in sorted(sites)
                      if (self.settlement_site_reason(seat, node, False) is None if node in reserved
                          else settleable[node] and node_kind[node] == NONE
-                         and all(node_kind[m] == NONE for m in neighbors[node]))]
+                         and not any(map(node_kind.__getitem__, neighbors[node])))]
             self._sites[("settlement", seat)] = found
             return found
         return [node for node in sorted(sites) if self.settlement_site_reason(seat, node, False) is None]
