@@ -94,7 +94,12 @@ class ProductionRules(EngineBase):
         kept = self._plain_rolls.get((total, robber))
         if kept is None or kept[0] != pieces:
             owed, gold, owing = self._production_table(total)
-            kept = (pieces, owing or bool(gold), not gold and self._plain_payout(total, owed))
+            payout: Any = False
+            if not gold and owing:
+                due, gains = self._plain_payout(total, owed)
+                # each seat's gain as (resource, count) pairs: a seat gets one or two kinds
+                payout = (due, [(p, [(r, g) for r, g in enumerate(gain) if g], event) for p, gain, event in gains])
+            kept = (pieces, owing or bool(gold), payout)
             self._plain_rolls[(total, robber)] = kept
         if not kept[1]:
             return events           # nobody is owed a card
@@ -105,11 +110,9 @@ class ProductionRules(EngineBase):
         players = s.players
         for p, gain, event in payout[1]:
             res = players[p].resources
-            for r in range(5):
-                g = gain[r]
-                if g:
-                    res[r] += g
-                    bank[r] -= g
+            for r, g in gain:
+                res[r] += g
+                bank[r] -= g
             events.append(event)
         return events
 
