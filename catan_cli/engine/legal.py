@@ -50,6 +50,12 @@ def _discards(have: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=2048)
+def _discard_actions(have: tuple[int, ...], k: int, seat: int) -> tuple[Action, ...]:
+    """``seat``'s discard actions for a hand: a 7 in a long game meets the same hands again."""
+    return tuple([_new(Action, ("discard", (d,), seat)) for d in _discards(have, k)])
+
+
 class LegalMoves(SandboxRules):
     # ship_moves' targets, per (board_version, seat, pirate hex), for one board_version.
     _ship_targets_board = -1
@@ -237,7 +243,7 @@ class LegalMoves(SandboxRules):
     def discard_answers(self, item: dict[str, Any]) -> list[Action]:
         seat = item["seat"]
         have = self.s.players[seat].resources
-        out = [_new(Action, ("discard", (d,), seat)) for d in _discards(tuple(have), item["count"])]
+        out = list(_discard_actions(tuple(have), item["count"], seat))
         if self._extra_hand is not None:
             # cards of the scenario's own in hand are discarded by its verbs answering "discard"
             for verb in self.verbs.values():
@@ -299,7 +305,10 @@ class LegalMoves(SandboxRules):
         self.board_version()
         if self._robber_memo_version != self._nodes_version:
             self._robber_memo_version, self._robber_memo = self._nodes_version, {}
-        key = (seat, tuple([self.hand_size(p) > 0 for p in range(self.n)]))
+        if self._extra_hand is None:
+            key = (seat, tuple([any(p.resources) for p in self.s.players]))
+        else:
+            key = (seat, tuple([self.hand_size(p) > 0 for p in range(self.n)]))
         found = self._robber_memo.get(key)
         if found is None:
             found = self._robber_memo[key] = self._fresh_robber_moves(seat, False, -1)
