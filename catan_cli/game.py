@@ -332,32 +332,52 @@ class Game:
         changes, and the same object while the pieces stay as they are (most actions move
         no piece), so a bot may keep what it worked out from one picture until it changes."""
         version = self.engine.version
-        if self._board is None or self._board[0] != version:
+        kept = self._board
+        if kept is None or kept[0] != version:
             s = self.engine.s
-            raw = (tuple(s.node_owner), tuple(s.node_kind), tuple(s.edge_owner), tuple(s.edge_kind),
-                   s.robber, s.pirate, tuple(s.shared_ships))
-            if self._board is not None and self._board_raw == raw:
-                board = self._board[1]    # unchanged pieces: the very same picture
+            raw = self._board_raw      # copies of the state's tables the picture was made from
+            if kept is None or not raw:
+                nodes = edges = shared = False
             else:
-                shown = [o >= 0 and k != 0 for o, k in zip(s.node_owner, s.node_kind)]
-                board = PublicBoard(
-                    tuple(o if ok else -1 for o, ok in zip(s.node_owner, shown)),
-                    tuple(k if ok else 0 for k, ok in zip(s.node_kind, shown)),
-                    tuple(s.edge_owner), tuple(k if o >= 0 else 0 for o, k in zip(s.edge_owner, s.edge_kind)),
-                    s.robber, s.pirate, tuple(s.shared_ships))
-                self._board_raw = raw
-            self._board = (version, board)
-        return self._board[1]
+                nodes = raw[0] == s.node_owner and raw[1] == s.node_kind
+                edges = raw[2] == s.edge_owner and raw[3] == s.edge_kind
+                shared = raw[4] == s.shared_ships
+            if kept is not None and nodes and edges and shared and raw[5] == s.robber and raw[6] == s.pirate:
+                board = kept[1]    # unchanged pieces: the very same picture
+            else:
+                # A part whose tables stay as they were is the old picture's own tuples, so a
+                # reader may compare the parts by identity (the robber moves no piece).
+                old = kept[1] if kept is not None else None
+                if nodes and old is not None:
+                    node_owner, node_kind = old.node_owner, old.node_kind
+                else:
+                    shown = [o >= 0 and k != 0 for o, k in zip(s.node_owner, s.node_kind)]
+                    node_owner = tuple(o if ok else -1 for o, ok in zip(s.node_owner, shown))
+                    node_kind = tuple(k if ok else 0 for k, ok in zip(s.node_kind, shown))
+                if edges and old is not None:
+                    edge_owner, edge_kind = old.edge_owner, old.edge_kind
+                else:
+                    edge_owner = tuple(s.edge_owner)
+                    edge_kind = tuple(k if o >= 0 else 0 for o, k in zip(s.edge_owner, s.edge_kind))
+                ships = old.shared_ships if shared and old is not None else tuple(s.shared_ships)
+                board = PublicBoard(node_owner, node_kind, edge_owner, edge_kind, s.robber, s.pirate, ships)
+                self._board_raw = (list(s.node_owner), list(s.node_kind), list(s.edge_owner),
+                                   list(s.edge_kind), list(s.shared_ships), s.robber, s.pirate)
+            self._board = kept = (version, board)
+        return kept[1]
 
     def board_json(self) -> dict[str, Any]:
         s = self.engine.s
         return board_json(self.engine.scen, s.terrain, s.numbers, s.harbor_types)
 
-    def view(self, seat: str | int | None = None, board: bool = True) -> dict[str, Any]:
+    def view(self, seat: str | int | None = None, board: bool = True, brief: bool = False) -> dict[str, Any]:
         """What one seat may see: others' hidden cards only as counts.  ``None``: a
         spectator, who sees no hand.  ``board=False`` leaves out the pieces and harbours
         (``buildings``, ``routes``, ``harbors``): a bot reads them from
-        :meth:`public_board` and :meth:`board_json`, and writing them costs more than the rest."""
+        :meth:`public_board` and :meth:`board_json`, and writing them costs more than the rest.
+        ``brief=True`` leaves out what only a screen shows (who is on turn and prompted, what
+        the game waits for, the dice, the winners, the colours and each player's VP by source;
+        the VP total stays): a bot's view, made at every decision."""
         e, s = self.engine, self.engine.s
         me = self.seat(seat) if isinstance(seat, str) else seat
         players = []
@@ -365,6 +385,18 @@ class Game:
         for i, p in enumerate(s.players):
             visible = i == me
             sources = e.vp_sources(i, hidden=visible or over)   # the game over, hidden VP are shown
+            extra = _scenario_view(e, "player", p.extra, me, owner=i) if p.extra else {}
+            if brief:
+                players.append({
+                    "name": p.name, "vp": sum(sources.values()),
+                    "resources": dict(zip(RESOURCES, p.resources)) if visible else None,
+                    "resource_count": sum(p.resources),
+                    "dev_cards": [c for c, _ in p.dev_cards] if visible else None,
+                    "dev_count": len(p.dev_cards), "knights": p.knights, "pieces": dict(p.pieces),
+                    "route_length": s.route_len[i], "longest_route": s.longest_holder == i,
+                    "largest_army": s.army_holder == i, "extra": extra,
+                })
+                continue
             players.append({
                 "name": p.name, "color": PLAYER_COLORS[i % len(PLAYER_COLORS)] if p.name not in PLAYER_COLORS else p.name,
                 "vp": sum(sources.values()),
@@ -378,24 +410,31 @@ class Game:
                 "longest_route": s.longest_holder == i,
                 "largest_army": s.army_holder == i,
                 "vp_sources": sources,
-                "extra": _scenario_view(e, "player", p.extra, me, owner=i),
+                "extra": extra,
             })
         geo = e.geo
-        names = [p.name for p in s.players]
-        node_names, edge_kinds, edge_names = e.pieces.node_names, e.pieces.edge_names, geo.edge_names
-        out: dict[str, Any] = {
-            "scenario": s.scenario, "turn": s.turn, "phase": s.phase,
-            "current": e.name(s.current), "prompt": self.prompt_player(), "waiting_for": self.waiting_for(),
-            "winner": self.winner, "winners": [e.name(w) for w in s.winners],
-            "seat": e.name(me) if me is not None else None,
-            "dice": list(s.dice) if s.dice else None,
-            "robber": geo.hex_ids[s.robber] if s.robber >= 0 else None,
-            "pirate": geo.hex_ids[s.pirate] if s.pirate >= 0 else None,
-            "bank": dict(zip(RESOURCES, s.bank)), "deck": e.cards_left(),
-            "vp_target": e.scen.vp_target,
-            "players": players,
-        }
+        robber = geo.hex_ids[s.robber] if s.robber >= 0 else None
+        pirate = geo.hex_ids[s.pirate] if s.pirate >= 0 else None
+        out: dict[str, Any]
+        if brief:
+            out = {"scenario": s.scenario, "turn": s.turn, "phase": s.phase, "robber": robber, "pirate": pirate,
+                   "bank": dict(zip(RESOURCES, s.bank)), "deck": e.cards_left(),
+                   "vp_target": e.scen.vp_target, "players": players}
+        else:
+            out = {
+                "scenario": s.scenario, "turn": s.turn, "phase": s.phase,
+                "current": e.name(s.current), "prompt": self.prompt_player(), "waiting_for": self.waiting_for(),
+                "winner": self.winner, "winners": [e.name(w) for w in s.winners],
+                "seat": e.name(me) if me is not None else None,
+                "dice": list(s.dice) if s.dice else None,
+                "robber": robber, "pirate": pirate,
+                "bank": dict(zip(RESOURCES, s.bank)), "deck": e.cards_left(),
+                "vp_target": e.scen.vp_target,
+                "players": players,
+            }
         if board:
+            names = [p.name for p in s.players]
+            node_names, edge_kinds, edge_names = e.pieces.node_names, e.pieces.edge_names, geo.edge_names
             out["buildings"] = [{"node": n + 1, "owner": names[o], "kind": node_names[k]}
                                 for n, (o, k) in enumerate(zip(s.node_owner, s.node_kind)) if o >= 0 and k]
             out["routes"] = [{"edge": edge_names[x], "owner": names[o], "kind": edge_kinds[k]}

@@ -150,13 +150,16 @@ class Reader:
             raise self.fail(f"'{tok}' is not a resource ({' '.join(RESOURCES)})")
         return RESOURCE_ALIASES[tok]
 
-    def cards(self, stop: str = "") -> tuple[int, ...]:
-        """'2 ore 1 wool', 'ore ore wool' or '2 ore wool' -> counts per resource."""
-        counts = [0] * 5
+    def cards(self, stop: str = "", goods: tuple[str, ...] = ()) -> tuple[int, ...]:
+        """'2 ore 1 wool', 'ore ore wool' or '2 ore wool' -> counts per resource.
+
+        A scenario's own goods traded like cards (``goods``, named by the scenario) are counted
+        after the five resources, in their order."""
+        counts = [0] * (5 + len(goods))
         seen = False
         while self.more() and self.peek() != stop:
             tok = self.peek()
-            if tok in FILLER and tok != stop:
+            if (tok in FILLER or tok == "and") and tok != stop:
                 self.i += 1
                 continue
             count = 1
@@ -165,10 +168,13 @@ class Reader:
                 self.i += 1
                 if count > 99:
                     raise self.fail(f"{count} is too many cards")
-            counts[self.resource()] += count
+            if self.peek() in goods:
+                counts[5 + goods.index(self.next("good"))] += count
+            else:
+                counts[self.resource()] += count
             seen = True
         if not seen:
-            raise self.fail("name the cards, like '2 ore 1 wool'")
+            raise self.fail(f"name the cards, like '2 ore 1 {goods[0] if goods else 'wool'}'")
         return tuple(counts)
 
 

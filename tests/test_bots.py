@@ -237,5 +237,5 @@ def test_the_bots_board_numbers_pieces_as_the_engine_does(scenario: str) -> None
     ctx = Ctx(game, "red")
     s, pieces = game.engine.s, game.engine.pieces
     assert list(ctx.node_kind) == [int(k) for k in s.node_kind]
-    assert ctx.edge_kind == [int(k) for k in s.edge_kind]
+    assert list(ctx.edge_kind) == [int(k) for k in s.edge_kind]
     assert set(ctx.board.node_code) | set(ctx.board.edge_code) == set(pieces.by_name)

@@ -437,6 +437,21 @@ def test_spice_cards_trade_between_players():
     sound(g)
 
 
+def test_a_spice_offer_follows_the_offer_rules_and_may_be_declined():
+    g = legend4()
+    give_spices(g, "red", pepper=1)
+    run(g, "turn red", "give blue 1 ore")
+    refused(g, "offer blue 2 pepper for 1 ore", "red has only 1 pepper")
+    refused(g, "offer blue 1 pepper for 1 pepper", "the same thing")
+    refused(g, "offer blue 1 pepper and 1 ore for 1 ore", "the same thing")
+    refused(g, "offer red 1 pepper for 1 ore", "trade with yourself")
+    legal(g, "offer blue 1 pepper for 1 ore")
+    refused(g, "white: accept", "no offer for you")
+    legal(g, "blue: decline")
+    assert spices(g, "red")["pepper"] == 1 and hand(g, "blue")["ore"] == 1
+    sound(g)
+
+
 def test_spice_cards_are_never_traded_with_the_bank():
     g = legend4()
     give_spices(g, "red", pepper=3)

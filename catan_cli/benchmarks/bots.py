@@ -8,6 +8,9 @@
    3.2.1's random players measured in the same run by ``../shared/bench/catanatron.sh``
    (target: >= 1.5x its games/s on one process; --jobs 2 near 2x one process).
 
+The greedy bot's throughput and the games it plays, against older checkouts:
+``python -m catan_cli.benchmarks.greedy_speed``.
+
     python -m catan_cli.benchmarks.bots                      # everything, 200 games each
     python -m catan_cli.benchmarks.bots --games 100 --no-catanatron --json
 """

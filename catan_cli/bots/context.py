@@ -81,6 +81,7 @@ class Board:
             kind = HARBOR_KINDS.get(hb["type"], -1)
             for n in hb["nodes"]:
                 self.node_harbor[n - 1] = kind
+        self.harbor_nodes: list[tuple[int, int]] = [(n, k) for n, k in enumerate(self.node_harbor) if k >= 0]
         # Where the rules let settlements and roads go (public scenario data).
         rules = scen.rules
         no_settle, no_road = set(rules.settle_forbidden_areas), set(rules.road_forbidden_areas)
@@ -145,11 +146,14 @@ def board_of(game: "Game") -> Board:
 class Ctx:
     """One decision: what ``seat`` sees and may do now."""
 
-    def __init__(self, game: "Game", seat: str, legal: list[Action] | None = None) -> None:
+    def __init__(self, game: "Game", seat: str, legal: list[Action] | None = None,
+                 index: int | None = None) -> None:
+        """``index``: ``game.seat(seat)`` when the caller has asked it already."""
         self.game = game
         self.board = board_of(game)
         self.scen = game.engine.scen          # public rule data: costs, switches, params
-        self.view = view = game.view(seat, board=False)   # the pieces: public_board() below
+        # the pieces: public_board() below
+        self.view = view = game.view(seat if index is None else index, board=False, brief=True)
         names = [p["name"] for p in view["players"]]
         if seat not in names:
             raise RuleError(f"no player named {seat!r}")
@@ -159,38 +163,44 @@ class Ctx:
         self.n = len(names)
         self.players: list[dict[str, Any]] = view["players"]
         mine = self.players[self.me]
-        self.hand: list[int] = [int(mine["resources"][r]) for r in RESOURCES]
+        self.hand: list[int] = list(mine["resources"].values())     # in RESOURCES order
         self.devs: list[str] = list(mine["dev_cards"] or [])
         self.pieces: dict[str, int] = dict(mine["pieces"])
         self.vp: int = int(mine["vp"])
         self.vp_target: int = int(view["vp_target"])
-        self.bank: list[int] = [int(view["bank"][r]) for r in RESOURCES]
+        self.bank: list[int] = list(view["bank"].values())
         self.turn: int = int(view["turn"])
         self.phase: str = view["phase"]
         b = self.board
         # The pieces on the board: the game's public picture (the view's buildings and
         # routes as tables), kept by the game between decisions; copied, as the planner
         # tries pieces on it.
-        # The corners are only read (the picture's own tuples); the paths are copied, as the
-        # planner tries a road or ship on them (``trying`` says so meanwhile).
+        # The corners are only read (the picture's own tuples); the planner tries a road or
+        # ship on copies of the paths (``trying`` says so meanwhile).
         self.pictured = pictured = game.public_board()
         self.node_owner: tuple[int, ...] = pictured.node_owner
         self.node_kind: tuple[int, ...] = pictured.node_kind
-        self.edge_owner = list(pictured.edge_owner)
-        self.edge_kind = list(pictured.edge_kind)
+        # The path tables are the picture's own too, until a piece is tried on them (the
+        # planner then puts lists in their place) or a shared path is mine.
+        self.edge_owner: list[int] | tuple[int, ...] = pictured.edge_owner
+        self.edge_kind: list[int] | tuple[int, ...] = pictured.edge_kind
         self.trying = False
         if self.me in pictured.shared_ships:
+            owners, kinds = list(pictured.edge_owner), list(pictured.edge_kind)
             for e, second in enumerate(pictured.shared_ships):
                 if second == self.me:   # E.0.2: the path's first ship stands for it, unless the second is mine
-                    self.edge_owner[e] = self.me
-                    self.edge_kind[e] = b.edge_code.get("ship", 1)
+                    owners[e] = self.me
+                    kinds[e] = b.edge_code.get("ship", 1)
+            self.edge_owner, self.edge_kind = owners, kinds
         self.spots: dict[int, float] = {}     # spot values of this decision (greedy), by corner
+        self.kept_spots: dict[int, float] | None = None   # the bot's spot values kept between decisions
         self.robber = b.hex_index.get(view["robber"], -1) if view["robber"] else -1
         self.pirate = b.hex_index.get(view["pirate"], -1) if view["pirate"] else -1
         self._legal: list[Action] | None = legal     # the caller's list of this seat's moves, if it made one
         self.costs: dict[str, tuple[int, ...]] = self.scen.costs
         self._rates: list[int] | None = None
         self._prod: list[list[int]] | None = None
+        self._mine: list[int] | None = None
 
     # --- derived, lazily --------------------------------------------------------------
     @property
@@ -220,9 +230,9 @@ class Ctx:
         """My best maritime rate per resource (A.15), from the public board."""
         if self._rates is None:
             rates = [self.scen.rules.bank_rate] * 5
-            b = self.board
-            for n, kind in enumerate(b.node_harbor):
-                if kind >= 0 and self.node_owner[n] == self.me and self.node_kind[n] in (1, 2):
+            owner, node_kind, me = self.node_owner, self.node_kind, self.me
+            for n, kind in self.board.harbor_nodes:
+                if owner[n] == me and node_kind[n] in (1, 2):
                     if kind == 5:
                         rates = [min(r, 3) for r in rates]
                     else:
@@ -232,18 +242,39 @@ class Ctx:
 
     def production(self, seat: int) -> list[int]:
         """Pips per resource (index 5 = gold) of ``seat``'s buildings, robber excluded."""
+        if self._prod is None and seat == self.me:
+            if self._mine is None:      # mine alone: most decisions ask for no other seat's
+                self._mine = self._production_of(seat)
+            return self._mine
         if self._prod is None:
             prod = [[0] * 6 for _ in range(self.n)]
             b = self.board
+            kind, robber, node_hexes, hex_res, hex_pips = self.node_kind, self.robber, b.node_hexes, b.hex_res, b.hex_pips
             for n, owner in enumerate(self.node_owner):
-                if owner >= 0 and self.node_kind[n] in (1, 2):
-                    mult = 2 if self.node_kind[n] == 2 else 1
-                    for h in b.node_hexes[n]:
-                        r = b.hex_res[h]
-                        if r >= 0 and h != self.robber:
-                            prod[owner][r] += mult * b.hex_pips[h]
+                if owner >= 0:
+                    mult = kind[n]      # a settlement counts once, a city twice
+                    if mult == 1 or mult == 2:
+                        row = prod[owner]
+                        for h in node_hexes[n]:
+                            r = hex_res[h]
+                            if r >= 0 and h != robber:
+                                row[r] += mult * hex_pips[h]
             self._prod = prod
         return self._prod[seat]
+
+    def _production_of(self, seat: int) -> list[int]:
+        row = [0] * 6
+        b = self.board
+        kind, robber, node_hexes, hex_res, hex_pips = self.node_kind, self.robber, b.node_hexes, b.hex_res, b.hex_pips
+        for n, owner in enumerate(self.node_owner):
+            if owner == seat:
+                mult = kind[n]
+                if mult == 1 or mult == 2:
+                    for h in node_hexes[n]:
+                        r = hex_res[h]
+                        if r >= 0 and h != robber:
+                            row[r] += mult * hex_pips[h]
+        return row
 
     def affordable(self, item: str, hand: list[int] | None = None) -> bool:
         have = self.hand if hand is None else hand
@@ -274,6 +305,10 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
     opponent's building (A.7).  ``allowed(edge, mode)`` may narrow where pieces go.
     """
     b = ctx.board
+    if not b.ships:
+        found = _land_search(ctx, allowed, max_cost)
+        if found is not None:
+            return found
     me = ctx.me
     INF = 1 << 20
     n_nodes = b.n_nodes
@@ -327,6 +362,86 @@ def route_search(ctx: Ctx, allowed: Any = None, max_cost: int = 6) -> tuple[list
     best_d = [min(r, s) for r, s in zip(road, ship)]
     best_f = [f0 if r <= s else f1 for r, s, f0, f1 in zip(road, ship, first[0], first[1])]
     return best_d, best_f
+
+
+def marked_route_search(ctx: Ctx) -> tuple[list[int], list[int], bytearray, bytearray] | None:
+    """route_search(ctx) where no ships sail and all my paths hold roads, with what it
+    leaned on: per path 1 where a step along it shortened a way, per corner 1 where the
+    search started or went on from it and shortened a way.  A piece an opponent adds on
+    neither changes the search (its every step is the same), so a bot may keep the answer.
+    None where the search is not the land one."""
+    if ctx.board.ships:
+        return None
+    used, leaned = bytearray(ctx.board.n_edges), bytearray(ctx.board.n_nodes)
+    found = _land_search(ctx, None, 6, (used, leaned))
+    return None if found is None else (found[0], found[1], used, leaned)
+
+
+def _land_search(ctx: Ctx, allowed: Any, max_cost: int,
+                 marks: tuple[bytearray, bytearray] | None = None) -> tuple[list[int], list[int]] | None:
+    """route_search where no ships sail and all my paths hold roads: the same search on
+    the road row alone, in the same order (so the same first edges), or None otherwise.
+    (The general search's ship row then stays unreached and adds nothing.)  ``marks``:
+    see :func:`marked_route_search`."""
+    b = ctx.board
+    me = ctx.me
+    INF = 1 << 20
+    n_nodes = b.n_nodes
+    dist = [INF] * n_nodes
+    first = [-1] * n_nodes
+    dq: deque[int] = deque()
+    owner, kind = ctx.node_owner, ctx.node_kind
+    eowner, ekind = ctx.edge_owner, ctx.edge_kind
+    for n in range(n_nodes):
+        if owner[n] == me and kind[n] in (1, 2):
+            dist[n] = 0
+            dq.append(n)
+    edge_nodes = b.edge_nodes
+    for e, o in enumerate(eowner):
+        if o == me:
+            if ekind[e] != 1:
+                return None     # a piece of another kind on a path: the general search
+            for n in edge_nodes[e]:
+                if dist[n] and not (owner[n] >= 0 and owner[n] != me):
+                    dist[n] = 0
+                    dq.append(n)
+    adj = b.route_adj[0]
+    popleft, append, appendleft = dq.popleft, dq.append, dq.appendleft
+    if marks is not None:
+        used, leaned = marks
+        for n in dq:
+            leaned[n] = 1
+    while dq:
+        n = popleft()
+        d = dist[n]
+        if d >= max_cost:
+            continue
+        o = owner[n]
+        if o >= 0 and o != me:
+            continue   # cannot pass an opponent's building
+        fn = first[n]
+        for e, x in adj[n]:
+            o = eowner[e]
+            if o >= 0:
+                if o != me or ekind[e] != 1:
+                    continue
+                if d < dist[x]:
+                    dist[x] = d
+                    first[x] = fn
+                    appendleft(x)
+                    if marks is not None:
+                        used[e] = leaned[n] = 1
+            else:
+                if allowed is not None and not allowed(e, 0):
+                    continue
+                nd = d + 1
+                if nd < dist[x]:
+                    dist[x] = nd
+                    first[x] = fn if fn >= 0 else e * 2
+                    append(x)
+                    if marks is not None:
+                        used[e] = leaned[n] = 1
+    return dist, first
 
 
 def resource_counts(counts: Iterable[int]) -> str:

@@ -20,12 +20,12 @@ Each decision is made afresh from what the seat may see (:class:`~.context.Ctx`)
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from ..engine.actions import Action
 from ..engine.geometry import RESOURCES
 from ..errors import RuleError
-from .context import Ctx, route_search
+from .context import Ctx, marked_route_search, route_search
 from .rng import bot_rng, pick_near_best
 from .seeding import turn_lines
 from .strategies import Strategy, strategy_for
@@ -48,13 +48,25 @@ class Goal(NamedTuple):
     action: Action | None      # the build, when it is legal now
 
 
+_FROM_BOARD: dict[type, bool] = {}
+
+
 def _values_from_board(strat: Strategy) -> bool:
     """Whether ``strat`` values places by the general rules alone (no scenario hook that
     reads more than the board: villages, a lane ...), so a valuation may be kept while the
     board picture stays the same."""
     cls = type(strat)
-    return all(getattr(cls, hook) is getattr(Strategy, hook)
-               for hook in ("spot_bonus", "may_settle", "route_allowed", "route_targets"))
+    known = _FROM_BOARD.get(cls)
+    if known is None:
+        known = _FROM_BOARD[cls] = all(
+            getattr(cls, hook) is getattr(Strategy, hook)
+            for hook in ("spot_bonus", "may_settle", "route_allowed", "route_targets", "resource_weights"))
+    return known
+
+
+#: Spot values under the general rules by (map, the seat's production): see GreedyBot._spots_for.
+_SPOT_TABLES: dict[tuple[Any, tuple[int, ...]], dict[int, float]] = {}
+_SPOT_TABLES_LIMIT = 256
 
 
 class GreedyBot:
@@ -69,16 +81,30 @@ class GreedyBot:
         self.vary = vary
         self._memo_key: tuple[int, int, int] | None = None
         self._memo: dict[str, Any] = {}
-        # Pure caches (the same answers as working them out again, so a resumed game plays
-        # as the uninterrupted one): the last route search, with the board picture and seat
-        # it was made for; the last expansion worked out from the board alone; Longest Road
-        # with one more road on an edge, per edge; each under the same kind of key.
-        self._routes_key: tuple[PublicBoard, int] | None = None
-        self._routes: tuple[list[int], list[int]] = ([], [])
-        self._expansion_key: tuple[PublicBoard, int] | None = None
-        self._expansion: tuple[float, int, int] = (0.0, -1, 0)
-        self._paths_key: tuple[PublicBoard, int] | None = None
-        self._paths: dict[int, int] = {}
+        self._offer_checked: Action | None = None     # the offer make_offer found legal, this decision
+        # Pure caches of public data (the same answers as working them out again, so a
+        # resumed game plays as the uninterrupted one), kept from one decision to the next:
+        # - by the pieces on the board (the map, my seat and the picture's piece tables):
+        #   the route search, the corners my routes touch and Longest Road with one more
+        #   road; by the buildings alone the free corners and my settlements;
+        # - by the whole picture (the robber and pirate too): the expansion, and by my
+        #   production and the robber the spot values (only for a strategy that values
+        #   places from the board alone).
+        self._pieces_key: tuple[Any, ...] | None = None
+        self._by_pieces: dict[str, Any] = {}
+        self._touched_key: tuple[Any, ...] | None = None     # by the paths alone: my corners
+        self._touched_list: list[int] = []
+        self._corners_key: tuple[Any, ...] | None = None
+        self._by_corners: dict[str, Any] = {}
+        self._picture_key: tuple[Any, ...] | None = None
+        self._by_picture: dict[str, Any] = {}
+        # A road network's longest path with one more road, by (map, roads, corners where an
+        # opponent's building cuts it): the same answer whichever picture asks.
+        # The last land route search, with the picture it was made on and what it leaned
+        # on (see _routes_still).
+        self._last_routes: tuple[Any, int, PublicBoard, tuple[list[int], list[int]],
+                                 bytearray, bytearray] | None = None
+        self._lengths: dict[tuple[Any, tuple[int, ...], tuple[int, ...]], int] = {}
 
     # --- the door ---------------------------------------------------------------------
     def choose(self, game: "Game", seat: str) -> str:
@@ -89,21 +115,22 @@ class GreedyBot:
         # game lists the position's moves once (its execute needs them too), discards included,
         # so a lone discard is the discard the bot would work out.
         me = game.seat(seat)
+        self._offer_checked = None
         mine = [a for a in game.legal_actions() if a.seat == me]
         if len(mine) == 1:
             return mine[0]
-        ctx = Ctx(game, seat, mine)
+        ctx = Ctx(game, seat, mine, me)
+        strat = strategy_for(ctx.board.scenario)
         discard = self.discard(ctx) if ctx.pending_for_me("discard") else None
-        if discard is not None and game.check(discard).ok:
+        if discard is not None and (discard in mine or game.check(discard).ok):
             return discard      # without listing every way to discard half a big hand
         if not ctx.legal:
             raise RuleError(f"{seat} has nothing to do now")
         if len(ctx.legal) == 1:
             return ctx.legal[0]
-        strat = strategy_for(ctx.board.scenario)
         action = self.decide(ctx, strat)
         if action is None or (action not in ctx.legal and not (
-                action.kind == "offer" and game.check(action).ok)):
+                action.kind == "offer" and (action == self._offer_checked or game.check(action).ok))):
             # never emit an illegal line: fall back to a sensible legal one
             action = self._fallback(ctx)
         return action
@@ -121,6 +148,10 @@ class GreedyBot:
     def rng(self, ctx: Ctx) -> "random.Random | None":
         """The generator for near-equal choices (None when the bot does not vary)."""
         return bot_rng(ctx.game, ctx.me) if self.vary else None
+
+    def rng_maker(self, ctx: Ctx) -> "Callable[[], random.Random] | None":
+        """:meth:`rng`, made only when asked (pick_near_best asks only when it must choose)."""
+        return (lambda: bot_rng(ctx.game, ctx.me)) if self.vary else None
 
     def _fallback(self, ctx: Ctx) -> Action:
         for kind in ("roll", "end"):
@@ -163,11 +194,37 @@ class GreedyBot:
     # --- valuing --------------------------------------------------------------------------
     def spot_value(self, ctx: Ctx, strat: Strategy, n: int) -> float:
         """What a settlement on ``n`` is worth to me (kept for the decision: it reads my
-        production, the robber and the corners, none of which a tried road changes)."""
+        production, the robber and the corners, none of which a tried road changes; kept
+        between decisions too (:meth:`_spots_for`) when the strategy values places from the
+        board alone)."""
         val = ctx.spots.get(n)
         if val is None:
-            val = ctx.spots[n] = self._spot_value(ctx, strat, n)
+            kept = ctx.kept_spots
+            if kept is None and not ctx.trying and _values_from_board(strat):
+                kept = ctx.kept_spots = self._spots_for(ctx)
+            if kept is None or ctx.trying or (ctx.robber >= 0 and ctx.robber in ctx.board.node_hexes[n]):
+                # a tried road (a scenario's bonus may read routes), the robber's own corners:
+                # worked out afresh
+                val = self._spot_value(ctx, strat, n)
+            else:
+                val = kept.get(n)
+                if val is None:
+                    val = kept[n] = self._spot_value(ctx, strat, n)
+            ctx.spots[n] = val
         return val
+
+    def _spots_for(self, ctx: Ctx) -> dict[int, float]:
+        """Spot values kept between decisions, under the general rules: they read the map
+        and my production (the robber's hex excluded), and the robber only on its own
+        corners, which are never kept here.  Others' pieces change none of them, and a
+        seat with the same production values the corners alike (the table is shared)."""
+        key = (ctx.board, tuple(ctx.production(ctx.me)))
+        table = _SPOT_TABLES.get(key)
+        if table is None:
+            if len(_SPOT_TABLES) >= _SPOT_TABLES_LIMIT:
+                _SPOT_TABLES.pop(next(iter(_SPOT_TABLES)))
+            table = _SPOT_TABLES[key] = {}
+        return table
 
     def _spot_value(self, ctx: Ctx, strat: Strategy, n: int) -> float:
         b = ctx.board
@@ -205,11 +262,12 @@ class GreedyBot:
         if "build-settlement" in kinds:
             spots = sorted(kinds["build-settlement"], key=lambda a: a.args[0])
             return pick_near_best(spots, lambda a: self.spot_value(ctx, strat, a.args[0]),
-                                  self.rng(ctx), SETUP_MARGIN)
+                                  self.rng_maker(ctx), SETUP_MARGIN)
         routes = kinds.get("build-road", []) + kinds.get("build-ship", [])
         if not routes:
             return None
         b = ctx.board
+        free = self._free_set(ctx)
         scores: list[tuple[float, Action]] = []
         for a in routes:
             e = a.args[0]
@@ -221,7 +279,7 @@ class GreedyBot:
             for depth in range(3):
                 nxt = []
                 for y in frontier:
-                    if ctx.free_site(y) and strat.may_settle(ctx, y):
+                    if y in free and strat.may_settle(ctx, y):
                         score = max(score, self.spot_value(ctx, strat, y) / (1.0 + 0.35 * depth))
                     for z in b.node_neighbors[y]:
                         if z not in seen:
@@ -233,7 +291,7 @@ class GreedyBot:
                 score -= 0.5
             scores.append((score, a))
         by_action = {a: sc for sc, a in scores}
-        return pick_near_best([a for _, a in scores], by_action.__getitem__, self.rng(ctx), SETUP_MARGIN)
+        return pick_near_best([a for _, a in scores], by_action.__getitem__, self.rng_maker(ctx), SETUP_MARGIN)
 
     # --- goals ----------------------------------------------------------------------------
     def goals(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]],
@@ -248,10 +306,9 @@ class GreedyBot:
         if ctx.pieces.get("settlement", 0) > 0:
             # Only the corners my routes touch can take a settlement: looked at in order,
             # as a scan of every corner would (the same sites, the same ties).
-            edge_owner, edge_nodes = ctx.edge_owner, b.edge_nodes
-            touched = sorted({n for e, o in enumerate(edge_owner) if o == me for n in edge_nodes[e]})
-            for n in touched:
-                if ctx.free_site(n) and strat.may_settle(ctx, n):
+            free = self._free_set(ctx)
+            for n in self._touched(ctx):
+                if n in free and strat.may_settle(ctx, n):
                     if acting and ctx.affordable("settlement") and n not in legal_settle:
                         continue
                     sites.append(n)
@@ -260,7 +317,7 @@ class GreedyBot:
             val = self.spot_value(ctx, strat, best)
             act = Action("build-settlement", (best,), me) if best in legal_settle else None
             out.append(Goal("settlement", 10.0 + val / 4.0, costs["settlement"], act))
-        mine = [n for n in range(b.n_nodes) if ctx.node_owner[n] == me and ctx.node_kind[n] == 1]
+        mine = self._settlements(ctx)
         if ctx.pieces.get("city", 0) > 0 and mine:
             legal_city = {a.args[0] for a in kinds.get("build-city", [])}
             best = max(mine, key=lambda n: b.node_pips[n] + strat.city_bonus(ctx, n))
@@ -291,20 +348,44 @@ class GreedyBot:
         cached = getattr(ctx, "_expansion", None)
         if cached is not None:
             return cached  # type: ignore[no-any-return]
-        kept = self._board_key(ctx) if _values_from_board(strat) else None
-        if kept is not None and self._expansion_key == kept:
-            ctx._expansion = self._expansion  # type: ignore[attr-defined]
-            return self._expansion
-        dist, first = self.route_search(ctx, strat)
+        kept = self._picture_memo(ctx) if _values_from_board(strat) and not ctx.trying else None
+        if kept is not None and "expansion" in kept:
+            ctx._expansion = kept["expansion"]  # type: ignore[attr-defined]
+            return kept["expansion"]  # type: ignore[no-any-return]
         targets = dict(strat.route_targets(ctx))
         best = (0.0, -1, 0)
+        if not targets:
+            # Free corners only, looked at in order: one pass, as the general loop below
+            # would go over them (and no search at all without a settlement to place).
+            if ctx.pieces.get("settlement", 0) > 0:
+                dist, first = self._routes(ctx, strat)
+                # Under the general rules (every corner may be settled) the kept spot values
+                # are read straight from their table, but on the robber's corners.
+                general = kept is not None
+                table = self._spots_for(ctx) if general else {}
+                robbed = ctx.board.hex_nodes[ctx.robber] if ctx.robber >= 0 else ()
+                for n in self._free_sites(ctx):
+                    d = dist[n]
+                    if 1 <= d <= 5:
+                        if general:
+                            val = table.get(n) if n not in robbed else None
+                            if val is None:
+                                val = self.spot_value(ctx, strat, n)
+                        elif strat.may_settle(ctx, n):
+                            val = self.spot_value(ctx, strat, n)
+                        else:
+                            continue
+                        score = val / (1.0 + 0.55 * (d - 1))
+                        if score > best[0] and first[n] >= 0:
+                            best = (score, first[n] >> 1, first[n] & 1)
+            ctx._expansion = best  # type: ignore[attr-defined]
+            if kept is not None:
+                kept["expansion"] = best
+            return best
+        dist, first = self._routes(ctx, strat)
         if ctx.pieces.get("settlement", 0) > 0:
-            b = ctx.board
-            settleable, neighbors, kind = b.node_settleable, b.node_neighbors, ctx.node_kind
-            for n, d in enumerate(dist):
-                # ctx.free_site, inlined: this loop runs over every corner at most decisions
-                if 1 <= d <= 5 and settleable[n] and not kind[n] \
-                        and not any(kind[m] for m in neighbors[n]) and strat.may_settle(ctx, n):
+            for n in self._free_sites(ctx):     # in order, as a scan of every corner
+                if 1 <= dist[n] <= 5 and strat.may_settle(ctx, n):
                     targets[n] = max(targets.get(n, 0.0), self.spot_value(ctx, strat, n))
         for n, val in targets.items():
             d = dist[n]
@@ -314,26 +395,132 @@ class GreedyBot:
                     best = (score, first[n] >> 1, first[n] & 1)
         ctx._expansion = best  # type: ignore[attr-defined]
         if kept is not None:
-            self._expansion_key, self._expansion = kept, best
+            kept["expansion"] = best
         return best
 
-    def _board_key(self, ctx: Ctx) -> tuple[PublicBoard, int] | None:
-        """(the game's board picture, my seat) when what this decision knows of the board is
-        that picture untouched (no piece tried in thought): work that depends on nothing
-        else may be kept under it until the pieces, the robber or the pirate move."""
-        return None if ctx.trying else (ctx.pictured, ctx.me)
+    def _picture_memo(self, ctx: Ctx) -> dict[str, Any]:
+        """What this bot keeps for the game's board picture as ``ctx`` has it (the map, my
+        seat, every piece, the robber and the pirate): worked out from them alone, it stays
+        right until one of them moves.  Only for the untouched picture (not ``ctx.trying``)."""
+        key = (ctx.board, ctx.me, ctx.pictured)
+        if key != self._picture_key:
+            self._picture_key, self._by_picture = key, {}
+        return self._by_picture
+
+    def _pieces_memo(self, ctx: Ctx) -> dict[str, Any]:
+        """As :meth:`_picture_memo`, for work that reads the pieces only (not the robber or
+        the pirate): the route search, my corners and roads, Longest Road."""
+        p = ctx.pictured
+        key = (ctx.board, ctx.me, p.node_owner, p.node_kind, p.edge_owner, p.edge_kind, p.shared_ships)
+        if key != self._pieces_key:
+            self._pieces_key, self._by_pieces = key, {}
+        return self._by_pieces
+
+    def _corners_memo(self, ctx: Ctx) -> dict[str, Any]:
+        """As :meth:`_pieces_memo`, for work that reads the buildings only (not the paths):
+        kept while only roads and ships are added."""
+        p = ctx.pictured
+        key = (ctx.board, ctx.me, p.node_owner, p.node_kind)
+        if key != self._corners_key:
+            self._corners_key, self._by_corners = key, {}
+        return self._by_corners
+
+    def _free_sites(self, ctx: Ctx) -> list[int]:
+        """The corners that could take a settlement by the distance rule and the map
+        (``Ctx.free_site``), in order; a tried road changes none of them."""
+        kept = self._corners_memo(ctx)
+        free: list[int] | None = kept.get("free")
+        if free is None:
+            b = ctx.board
+            taken = bytearray(b.n_nodes)      # a building's corner and its neighbours (A.6)
+            for n, k in enumerate(ctx.node_kind):
+                if k:
+                    taken[n] = 1
+                    for m in b.node_neighbors[n]:
+                        taken[m] = 1
+            free = kept["free"] = [n for n, ok in enumerate(b.node_settleable) if ok and not taken[n]]
+        return free
+
+    def _free_set(self, ctx: Ctx) -> frozenset[int]:
+        """:meth:`_free_sites` as a set."""
+        kept = self._corners_memo(ctx)
+        free: frozenset[int] | None = kept.get("free_set")
+        if free is None:
+            free = kept["free_set"] = frozenset(self._free_sites(ctx))
+        return free
+
+    def _touched(self, ctx: Ctx) -> list[int]:
+        """The corners my routes touch, in order."""
+        p = ctx.pictured
+        key = None if ctx.trying else (ctx.board, ctx.me, p.edge_owner, p.shared_ships)
+        if key is None or key != self._touched_key:
+            me, edge_nodes = ctx.me, ctx.board.edge_nodes
+            touched = sorted({n for e, o in enumerate(ctx.edge_owner) if o == me for n in edge_nodes[e]})
+            if key is None:
+                return touched
+            self._touched_key, self._touched_list = key, touched
+        return self._touched_list
+
+    def _settlements(self, ctx: Ctx) -> list[int]:
+        """My settlements (a tried road never changes them), in order."""
+        kept = self._corners_memo(ctx)
+        mine: list[int] | None = kept.get("settlements")
+        if mine is None:
+            me, owner, kind = ctx.me, ctx.node_owner, ctx.node_kind
+            mine = kept["settlements"] = [n for n in range(ctx.board.n_nodes) if owner[n] == me and kind[n] == 1]
+        return mine
 
     def route_search(self, ctx: Ctx, strat: Strategy) -> tuple[list[int], list[int]]:
         """route_search for this seat, kept from one decision to the next while the pieces
         on the board stay the same (the game hands out the same picture then): most
         decisions follow a roll, a trade or a card, which move no piece."""
+        dist, first = self._routes(ctx, strat)
+        return list(dist), list(first)
+
+    def _routes(self, ctx: Ctx, strat: Strategy) -> tuple[list[int], list[int]]:
+        """:meth:`route_search`, the kept tables themselves: only to be read."""
         allowed = strat.route_allowed(ctx)
-        key = self._board_key(ctx) if allowed is None else None
-        if key is None:
+        if allowed is not None or ctx.trying:
             return route_search(ctx, allowed)     # a narrowed search, or pieces tried in thought
-        if self._routes_key != key:
-            self._routes_key, self._routes = key, route_search(ctx, None)
-        return list(self._routes[0]), list(self._routes[1])
+        kept = self._pieces_memo(ctx)
+        routes: tuple[list[int], list[int]] | None = kept.get("routes")
+        if routes is None:
+            routes = self._routes_still(ctx)
+            if routes is None:
+                found = marked_route_search(ctx)
+                if found is None:
+                    self._last_routes = None
+                    routes = route_search(ctx, None)
+                else:
+                    routes = (found[0], found[1])
+                    self._last_routes = (ctx.board, ctx.me, ctx.pictured, routes, found[2], found[3])
+            kept["routes"] = routes
+        return routes
+
+    def _routes_still(self, ctx: Ctx) -> tuple[list[int], list[int]] | None:
+        """The last land route search, when every piece placed since is an opponent's on a
+        path or corner that search did not lean on (``marked_route_search``): the search
+        would take the very same steps.  None when it must be made again."""
+        last = self._last_routes
+        if last is None:
+            return None
+        board, me, old, routes, used, leaned = last
+        new = ctx.pictured
+        if board is not ctx.board or me != ctx.me or old.shared_ships or new.shared_ships:
+            return None
+        if old.edge_owner != new.edge_owner or old.edge_kind != new.edge_kind:
+            for e, (a, c) in enumerate(zip(old.edge_owner, new.edge_owner)):
+                if a != c and (a != -1 or c == me or used[e]):
+                    return None
+            for e, (a, c) in enumerate(zip(old.edge_kind, new.edge_kind)):
+                if a != c and new.edge_owner[e] == me:
+                    return None
+        if old.node_owner != new.node_owner or old.node_kind != new.node_kind:
+            for n, (a, c, ka, kc) in enumerate(zip(old.node_owner, new.node_owner, old.node_kind, new.node_kind)):
+                if (a != c or ka != kc) and (a == me or c == me or (a != -1 and a != c) or leaned[n]):
+                    return None
+        self._last_routes = (board, me, new, routes, used, leaned)
+        return routes
 
     def route_goal(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]],
                    have_site: bool) -> Goal | None:
@@ -364,23 +551,38 @@ class GreedyBot:
         roads = kinds.get("build-road", [])
         best, best_len = None, my_len
         if roads:
-            edges = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] == 1]
-            # The length with one more road depends on the board alone: kept per picture.
-            key = self._board_key(ctx)
-            if key is None or key != self._paths_key:
-                self._paths_key, self._paths = key, {}
+            # The length with one more road depends on the pieces alone: kept per picture.
+            kept = None if ctx.trying else self._pieces_memo(ctx)
+            paths: dict[int, int] = kept.setdefault("paths", {}) if kept is not None else {}
+            edges: list[int] | None = None
             for a in roads:
-                length = self._paths.get(a.args[0], -1) if key is not None else -1
+                length = paths.get(a.args[0], -1)
                 if length < 0:
-                    length = longest_path(ctx, edges + [a.args[0]])
-                    if key is not None:
-                        self._paths[a.args[0]] = length
+                    if edges is None:
+                        edges = [e for e, o in enumerate(ctx.edge_owner) if o == ctx.me and ctx.edge_kind[e] == 1]
+                    if len(edges) + 1 <= best_len:
+                        break       # no path is longer than all my roads and one more
+                    length = paths[a.args[0]] = self._longest_with(ctx, edges, a.args[0])
                 if length > best_len:
                     best, best_len = a, length
             if best is None:
                 return None
         value = 4.0 + (3.0 if max(my_len + 1, best_len) > max(others, 4) else 0.0)
         return Goal("longest-road", value, ctx.costs["road"], best)
+
+    def _longest_with(self, ctx: Ctx, edges: list[int], edge: int) -> int:
+        """longest_path of my roads ``edges`` and one more on ``edge``, kept by the roads and
+        the corners of theirs an opponent's building cuts (all it reads)."""
+        roads = tuple(edges) + (edge,)
+        owner, me, edge_nodes = ctx.node_owner, ctx.me, ctx.board.edge_nodes
+        cuts = tuple(sorted({n for e in roads for n in edge_nodes[e] if owner[n] >= 0 and owner[n] != me}))
+        key = (ctx.board, roads, cuts)
+        length = self._lengths.get(key)
+        if length is None:
+            if len(self._lengths) >= 4096:
+                self._lengths.clear()
+            length = self._lengths[key] = longest_path(ctx, list(roads))
+        return length
 
     # --- the trade/build phase ---------------------------------------------------------------
     def main(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]]) -> Action | None:
@@ -443,6 +645,8 @@ class GreedyBot:
         if not any(missing):
             return None
         surplus = [max(0, hand[r] - need[r]) for r in range(5)]
+        if sum(surplus[r] // rates[r] for r in range(5)) < sum(missing):
+            return None     # each trade below spends one of these: too few for the set
         bank = list(ctx.bank)
         plan: list[tuple[int, int]] = []
         for get in range(5):
@@ -487,6 +691,7 @@ class GreedyBot:
         act = Action("offer", (target, tuple(gv), tuple(wv)), ctx.me)
         if not ctx.game.check(act):
             return None
+        self._offer_checked = act      # legal now: choose_action need not ask again
         memo["offers"] += 1
         memo["offered"].add(target)
         return act
@@ -529,14 +734,16 @@ class GreedyBot:
             piece = "ship" if mode else "road"
             first = (piece, edge)
             # place it in thought and look for the next step
-            old = ctx.edge_owner[edge], ctx.edge_kind[edge]
-            ctx.edge_owner[edge], ctx.edge_kind[edge] = ctx.me, 2 if mode else 1
+            kept_paths = ctx.edge_owner, ctx.edge_kind
+            owners, path_kinds = list(ctx.edge_owner), list(ctx.edge_kind)
+            owners[edge], path_kinds[edge] = ctx.me, 2 if mode else 1
+            ctx.edge_owner, ctx.edge_kind = owners, path_kinds
             ctx.trying, kept_spots, ctx.spots = True, ctx.spots, {}   # a scenario's bonus may read routes
             try:
                 ctx._expansion = None  # type: ignore[attr-defined]
                 _, edge2, mode2 = self.expansion(ctx, strat)
             finally:
-                ctx.edge_owner[edge], ctx.edge_kind[edge] = old
+                ctx.edge_owner, ctx.edge_kind = kept_paths
                 ctx.trying, ctx.spots = False, kept_spots
                 ctx._expansion = None  # type: ignore[attr-defined]
             if edge2 >= 0:
@@ -638,11 +845,13 @@ class GreedyBot:
     def robber(self, ctx: Ctx, strat: Strategy, options: list[Action]) -> Action:
         b = ctx.board
         target = ctx.vp_target
+        blocked: dict[int, float] = {}      # per hex, what the robber there is worth (options share hexes)
+        general = type(strat).robber_bonus is Strategy.robber_bonus
 
-        def score(a: Action) -> float:
-            h, victim = a.args[0], a.args[1]
-            val = 0.0
-            if a.kind == "robber":
+        def on_hex(h: int) -> float:
+            val = blocked.get(h)
+            if val is None:
+                val = 0.0
                 for n in b.hex_nodes[h]:
                     owner = ctx.node_owner[n]
                     if owner >= 0 and ctx.node_kind[n] in (1, 2):
@@ -651,13 +860,19 @@ class GreedyBot:
                             val -= 3.0 * w
                         else:
                             val += w * (1.0 + 2.0 * int(ctx.players[owner]["vp"]) / target)
+                blocked[h] = val
+            return val
+
+        def score(a: Action) -> float:
+            h, victim = a.args[0], a.args[1]
+            val = on_hex(h) if a.kind == "robber" else 0.0
             if victim >= 0:
                 p = ctx.players[victim]
                 val += 2.0 + 0.15 * int(p["resource_count"]) + 2.0 * int(p["vp"]) / target
-            return val + strat.robber_bonus(ctx, a)
+            return val + (0.0 if general else strat.robber_bonus(ctx, a))
 
         ranked = sorted(options, key=lambda a: (-a.args[0], a.args[1]), reverse=True)
-        return pick_near_best(ranked, score, self.rng(ctx), ROBBER_MARGIN)
+        return pick_near_best(ranked, score, self.rng_maker(ctx), ROBBER_MARGIN)
 
     def answer_offer(self, ctx: Ctx, strat: Strategy, kinds: dict[str, list[Action]]) -> Action:
         decline = kinds.get("decline", [None])[0]
@@ -701,20 +916,42 @@ def longest_path(ctx: Ctx, edges: list[int]) -> int:
         adj.setdefault(v, []).append((u, 1 << i))
     owner, me = ctx.node_owner, ctx.me
     stops = {n for n in adj if owner[n] >= 0 and owner[n] != me}
+    most = len(adj) and sum(len(x) for x in adj.values()) // 2    # no path is longer than all roads
     best = 0
-
-    def walk(n: int, used: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and n in stops:
-            return
-        for m, bit in adj[n]:
-            if not used & bit:
-                walk(m, used | bit, length + 1)
-
-    for start in adj:
-        walk(start, 0, 0)
+    # Every path from every start that a longest path may have, on an explicit stack (the
+    # longest is the same in any order).  A longest path starts at a corner it cannot be
+    # extended past: a cut (an opponent's building), or one whose roads it all uses, which
+    # then has an odd number of them, unless the path is closed; a closed longest path
+    # without a cut or an odd corner on it uses every road of its network, found from any
+    # of its corners.  So: cuts and odd corners, and one corner of each network with none.
+    starts = [n for n, ways in adj.items() if len(ways) % 2 or n in stops]
+    reached: set[int] = set()
+    for first in starts + list(adj):
+        if first in reached:
+            continue
+        if first not in starts:
+            starts.append(first)
+        todo = [first]
+        reached.add(first)
+        while todo:
+            for m, _ in adj[todo.pop()]:
+                if m not in reached:
+                    reached.add(m)
+                    todo.append(m)
+    for start in starts:
+        stack = [(start, 0, 0)]
+        pop, push = stack.pop, stack.append
+        while stack:
+            n, used, length = pop()
+            if length > best:
+                best = length
+                if best == most:
+                    return best
+            if length and n in stops:
+                continue
+            for m, bit in adj[n]:
+                if not used & bit:
+                    push((m, used | bit, length + 1))
     return best
 
 

@@ -41,18 +41,23 @@ def bot_rng(game: "Game", seat: str | int, salt: str = "") -> random.Random:
     return random.Random(int.from_bytes(hashlib.blake2b(blob, digest_size=8).digest(), "big"))
 
 
-def pick_near_best(options: Sequence[T], score: Callable[[T], float], rng: random.Random | None,
-                   margin: float) -> T:
+def pick_near_best(options: Sequence[T], score: Callable[[T], float],
+                   rng: "random.Random | Callable[[], random.Random] | None", margin: float) -> T:
     """The best of ``options`` by ``score``, or with ``rng`` one of those within ``margin``
     (a fraction of the best score's size) of it, chosen at random: near-equal moves vary
-    from game to game instead of replaying one opening."""
+    from game to game instead of replaying one opening.  ``rng`` may be a function that
+    makes the generator: it is called only when two or more options are that near."""
     scored = [(score(o), i) for i, o in enumerate(options)]
-    best = max(scored)[0]
+    top = max(scored)
     if rng is None or margin <= 0:
-        return options[max(scored)[1]]
+        return options[top[1]]
+    best = top[0]
     floor = best - margin * max(abs(best), 1e-9)
     near = sorted(i for v, i in scored if v >= floor)
-    return options[near[rng.randrange(len(near))]]
+    if len(near) == 1:
+        return options[near[0]]     # what any generator would pick
+    gen = rng if isinstance(rng, random.Random) else rng()
+    return options[near[gen.randrange(len(near))]]
 
 
 __all__ = ["bot_rng", "pick_near_best", "public_key"]

@@ -126,6 +126,8 @@ class EngineBase:
     # engine says, once it knows its rules.
     _own_trade_rates = True
     _rates: dict[int, list[int]] = {}
+    # The intersections' owners and kinds (and the harbour table) the rates were read from.
+    _rates_nodes: tuple[list[int], list[int], Any] | None = None
     _board_seen: tuple[list[int], ...] = ()
     _board_version = 0
     _board_checked = -1
@@ -253,7 +255,14 @@ class EngineBase:
         """The rates the board's harbours give ``seat``, as kept (not to be changed)."""
         board = self.board_version()
         if board != self._rates_board:
-            self._rates_board, self._rates = board, {}
+            # The harbours read the intersections alone: a road or ship placed or moved keeps
+            # the rates (on a sea map a ship moves almost every turn).
+            s, seen = self.s, self._rates_nodes
+            if (not seen or seen[0] != s.node_owner or seen[1] != s.node_kind
+                    or seen[2] is not self.node_harbors):
+                self._rates = {}
+                self._rates_nodes = (list(s.node_owner), list(s.node_kind), self.node_harbors)
+            self._rates_board = board
         found = self._rates.get(seat)
         if found is not None:
             return found

@@ -56,6 +56,10 @@ class LegalMoves(SandboxRules):
     # ship_moves' last answer and what it was worked out from.
     _moves_key: tuple[int, int, int, tuple[int, ...]] | None = None
     _moves: list[Action] = []
+    # The position _moves stands for while nothing is placed, moved or built (see ship_moves).
+    _moves_quick: tuple[int, int, int, int, int, int] | None = None
+    # road_building_options' last answer and the position it was worked out in.
+    _road_building: tuple[tuple[Any, ...], list[Action]] | None = None
     # _road_sites' and _settlement_sites' memos, for one board_version.
     _sites_board = -1
     _sites: dict[tuple[str, int], Any] = {}
@@ -335,19 +339,76 @@ class LegalMoves(SandboxRules):
         return out
 
     def road_building_options(self, seat: int) -> list[Action]:
+        """Every placement of the card's two free roads or ships.  On a sea map each first
+        piece is tried with every second (a few thousand checks), and the card is listed
+        at every decision of its holder's turn: the answer is kept while the pieces, the
+        pirate and the seat's supply stay, when the scenario's road and ship rules read the
+        pieces alone (as for _road_sites and _ship_sites)."""
+        s = self.s
+        supply = s.players[seat].pieces
+        rules = type(self.rules)
+        keep = (rules.road_reason is ScenarioRules.road_reason and not self.scen.face_down
+                and (rules.ship_reason is ScenarioRules.ship_reason
+                     or "ship_reason" in self.rules.answers_from_pieces))
+        if keep:
+            # Keyed by the tables themselves, not board_version: the look-ahead below puts
+            # pieces down and lifts them, which moves the version on though nothing changed.
+            key = (seat, s.pirate, supply["road"], supply.get("ship", 0), tuple(s.edge_owner), tuple(s.edge_kind),
+                   tuple(s.node_owner), tuple(s.node_kind), tuple(s.shared_ships))
+            kept = self._road_building
+            if kept is not None and kept[0] == key:
+                return list(kept[1])
+        general = (keep and rules.node_blocks_route is ScenarioRules.node_blocks_route
+                   and rules.ship_reason is ScenarioRules.ship_reason and not s.shared_ships)
+        return self._road_building_look_ahead(seat, general, key if keep else None)
+
+    def _road_building_look_ahead(self, seat: int, general: bool, key: tuple[Any, ...] | None) -> list[Action]:
+        """road_building_options worked out: each first piece put down in thought, and the
+        second pieces it allows.  ``general``: the scenario adds no rule of its own to where
+        a road or ship goes (nor blocks routes, nor shares paths); then a piece put down
+        only occupies its path, uses one of its supply and joins the paths at its ends, so
+        only those are judged again: a second elsewhere is what it was as a first."""
+        s = self.s
+        supply = s.players[seat].pieces
         pieces = ["road"] + (["ship"] if self.scen.rules.ships else [])
-        firsts = [(piece, e) for e in self.candidate_route_edges(seat) for piece in pieces
-                  if self.free_route_reason(seat, piece, e) is None]
+        free_ok = self._free_route_ok
+        candidates = self.candidate_route_edges(seat)
+        firsts = [(piece, e) for e in candidates for piece in pieces if free_ok(seat, piece, e)]
+        edge_nodes, node_edges, edge_owner = self.geo.edge_nodes, self.geo.node_edges, s.edge_owner
+        order = {p: i for i, p in enumerate(pieces)}
         found: dict[frozenset[tuple[str, int]], Action] = {}
         for first in firsts:
-            with self.tentative_piece(seat, *first):
-                seconds = [(p2, e2) for e2 in self.candidate_route_edges(seat) for p2 in pieces
-                           if self.free_route_reason(seat, p2, e2) is None]
+            if general:
+                piece, edge = first
+                near = {e for x in edge_nodes[edge] for e in node_edges[x] if e != edge and edge_owner[e] < 0}
+                with self.tentative_piece(seat, *first):
+                    again = [(p2, e2) for e2 in near for p2 in pieces if free_ok(seat, p2, e2)]
+                left = supply[piece] - 1     # the first used one of its kind
+                seconds = sorted([(p2, e2) for p2, e2 in firsts
+                                  if e2 != edge and e2 not in near and (p2 != piece or left > 0)] + again,
+                                 key=lambda pe: (pe[1], order[pe[0]]))
+            else:
+                with self.tentative_piece(seat, *first):
+                    seconds = [(p2, e2) for e2 in self.candidate_route_edges(seat) for p2 in pieces
+                               if free_ok(seat, p2, e2)]
             if not seconds:
                 found.setdefault(frozenset([first]), Action("play-road-building", (first,), seat))
             for second in seconds:
                 found.setdefault(frozenset([first, second]), Action("play-road-building", (first, second), seat))
-        return list(found.values())
+        out = list(found.values())
+        if key is not None:
+            self._road_building = (key, out)
+            return list(out)
+        return out
+
+    def _free_route_ok(self, seat: int, piece: str, edge: int) -> bool:
+        """``free_route_reason(seat, piece, edge) is None`` as a plain yes or no (a ship's
+        without writing the reason: the look-ahead above refuses most places)."""
+        if self.s.players[seat].pieces[piece] <= 0:
+            return False
+        if piece == "road":
+            return self.road_edge_reason(seat, edge) is None
+        return self.ship_edge_ok(seat, edge)
 
     # --- trade ----------------------------------------------------------------------------------
     def trade_actions(self, seat: int, offers: bool) -> list[Action]:
@@ -377,24 +438,29 @@ class LegalMoves(SandboxRules):
 
     # --- ship moves -------------------------------------------------------------------------------
     def ship_moves(self, seat: int) -> list[Action]:
-        out: list[Action] = []
-        movable = self.movable_ships(seat)
-        if not movable:
-            return out
+        s = self.s
         # The moves read the pieces, the pirate and the ships built this turn (through
         # `movable`) alone, unless the scenario's ship_reason reads more: kept for the
         # other decisions of the turn (the player trades and builds between them).
         rules = self.rules
         keep = type(rules).ship_reason is ScenarioRules.ship_reason or "ship_reason" in rules.answers_from_pieces
         if keep:
-            key = (self.board_version(), seat, self.s.pirate, tuple(movable))
-            if key == self._moves_key:
+            # Nothing placed, moved or lifted since the last answer, in the same turn with
+            # the same ships built in it: the same moves, without working out the movable
+            # ships again (a ship built changes the board, a new turn empties the list).
+            quick = (self.board_version(), seat, s.pirate, s.turn, len(s.built_this_turn), id(self.scen))
+            if quick == self._moves_quick:
                 return list(self._moves)
-        out = self._ship_moves(seat, movable)
-        if keep:
-            self._moves_key, self._moves = key, out
-            return list(out)
-        return out
+        movable = self.movable_ships(seat)
+        if not movable:
+            return []
+        if not keep:
+            return self._ship_moves(seat, movable)
+        key = (quick[0], seat, s.pirate, tuple(movable))
+        if key != self._moves_key:
+            self._moves_key, self._moves = key, self._ship_moves(seat, movable)
+        self._moves_quick = quick
+        return list(self._moves)
 
     def _ship_moves(self, seat: int, movable: list[int]) -> list[Action]:
         out: list[Action] = []
@@ -424,6 +490,17 @@ class LegalMoves(SandboxRules):
         targets = self._ship_targets.get(key)
         if targets is not None:
             return targets
+        # From the pieces where no path holds two ships, unless the scenario narrows the
+        # candidates itself (then they are few).
+        by_pieces = not s.shared_ships and type(self.rules).ship_candidates is ScenarioRules.ship_candidates
+        targets = self._ship_targets[key] = (self._ship_targets_from_pieces(seat) if by_pieces
+                                             else self._ship_targets_by_candidates(seat))
+        return targets
+
+    def _ship_targets_by_candidates(self, seat: int) -> list[tuple[int, int]]:
+        """:meth:`ship_targets` worked out by asking every candidate path about its ends
+        (any scenario, shared paths included)."""
+        s = self.s
         # Lifting a ship only removes connections, so today's candidates cover every target.
         shippable = self.scen.edge_shippable
         candidates = self.rules.ship_candidates(
@@ -434,7 +511,7 @@ class LegalMoves(SandboxRules):
         node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
         node_blocks = self.rules.node_blocks_route
         edge_nodes, node_edges, edge_hexes, pirate = geo.edge_nodes, geo.node_edges, geo.edge_hexes, s.pirate
-        targets = self._ship_targets[key] = []
+        targets: list[tuple[int, int]] = []
         for dst in candidates:
             if ((edge_kind[dst] and (not shared or self.shared_path_reason(seat, dst)))
                     or (pirate >= 0 and pirate in edge_hexes[dst])):
@@ -456,4 +533,44 @@ class LegalMoves(SandboxRules):
             if joiners:
                 targets.append((dst, only))
         return targets
+
+    def _ship_targets_from_pieces(self, seat: int) -> list[tuple[int, int]]:
+        """:meth:`ship_targets` where no path holds two ships, found from the seat's own
+        ships and buildings rather than by asking every candidate path about both its ends:
+        a target is an empty path beside a building of the seat's (anything may come), or
+        beside a ship of the seat's at an end not blocked (that ship joins it).  The same
+        targets in the same order (by path)."""
+        s, geo = self.s, self.geo
+        edge_owner, edge_kind, node_owner, node_kind = s.edge_owner, s.edge_kind, s.node_owner, s.node_kind
+        produces, is_ship = self.pieces.produces, self.pieces.is_ship
+        edge_nodes, node_edges = geo.edge_nodes, geo.node_edges
+        rules = self.rules
+        blocks = None if type(rules).node_blocks_route is ScenarioRules.node_blocks_route else rules.node_blocks_route
+        shippable = self.scen.edge_shippable
+        joined: dict[int, int] = {}        # path -> the one ship joining it, or -1: anchored or two
+        for x in self.seat_nodes(seat):
+            if produces[node_kind[x]] > 0:
+                for dst in node_edges[x]:
+                    if edge_owner[dst] < 0 and shippable[dst]:
+                        joined[dst] = -1
+        for e in self.seat_edges(seat):
+            if not is_ship[edge_kind[e]]:
+                continue
+            for x in edge_nodes[e]:
+                owner = node_owner[x]
+                if owner >= 0 and (owner != seat or produces[node_kind[x]] > 0):
+                    continue           # blocked, or a building of the seat's (anchored above)
+                if blocks is not None and blocks(seat, x):
+                    continue
+                for dst in node_edges[x]:
+                    if dst != e and edge_owner[dst] < 0 and shippable[dst]:
+                        # a second joiner, or a path anchored by a building: any ship may come
+                        joined[dst] = -1 if dst in joined else e
+        if not joined:
+            return []
+        pirate = s.pirate
+        if pirate >= 0:
+            edge_hexes = geo.edge_hexes
+            return [(dst, joined[dst]) for dst in sorted(joined) if pirate not in edge_hexes[dst]]
+        return sorted(joined.items())
 

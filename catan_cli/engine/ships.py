@@ -267,14 +267,21 @@ class ShipRules(BuildingRules):
         shared = s.shared_ships
         ships = [e for e in self.route_edges(seat)
                  if (edge_owner[e] == seat and is_ship[edge_kind[e]]) or (shared and shared[e] == seat)]
+        if not ships:
+            return []
         at: dict[int, list[int]] = {}           # node -> the seat's ships touching it
         for e in ships:
-            a, b = edge_nodes[e]
-            at.setdefault(a, []).append(e)
-            at.setdefault(b, []).append(e)
+            for x in edge_nodes[e]:
+                found = at.get(x)
+                if found is None:
+                    at[x] = [e]
+                else:
+                    found.append(e)
         node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
         closes = self.rules.closes_route
+        # anchors, and the free ends: a node that is no anchor with one ship of the seat's
         anchor = {x: (node_owner[x] == seat and produces[node_kind[x]] > 0) or closes(seat, x) for x in at}
+        free = {x for x, found in at.items() if len(found) == 1 and not anchor[x]}
         out: list[int] = []
         done: set[int] = set()
         for first in ships:
@@ -294,8 +301,7 @@ class ShipRules(BuildingRules):
                             stack.append(e2)
             if len(anchors) >= 2:
                 continue            # closed: its ships never move
-            ends = [e for e in route
-                    if any(not anchor[x] and len(at[x]) == 1 for x in edge_nodes[e])]
+            ends = [e for e in route if not free.isdisjoint(edge_nodes[e])]
             out.extend(ends if ends else self.route_end_ships(seat, first)[2])
         return out
 

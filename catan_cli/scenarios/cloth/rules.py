@@ -10,12 +10,15 @@ each player's cloth lie open on the table.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ...engine.actions import Event
 from ...engine.context import RulesContext
 from ...engine.declare import StateItem, Visibility
 from ...engine.rulebook import ScenarioRules
+
+_CLOTH = itemgetter("cloth")
 
 RULES_TEXT = """Cloth for Catan (Seafarers; 2-4 players, 14 VP).
 - The Forgotten Tribe's villages stand on the small islands: no settlements or roads there.
@@ -53,6 +56,16 @@ class Rules(ScenarioRules):
         # Village node -> its index in the villages list (the map never changes).
         self.village_index = {int(p["node"]): i for i, p in
                               enumerate(q for q in ctx.scen.places if q["kind"] == "village")}
+        # The paths at the villages, read in one gather (the map never changes): a seat
+        # with no piece on one of a village's paths cannot reach it, which
+        # after_route_change asks after every ship placed or moved.
+        geo = ctx.geo
+        pairs = [(i, e) for node, i in self.village_index.items() for e in geo.node_edges[node]]
+        self._village_of_edge = tuple(i for i, _ in pairs)
+        self._village_edge_owners = itemgetter(*(e for _, e in pairs))
+        params = ctx.scen.params
+        self.cloth_per_vp = int(params.get("cloth_per_vp", 2))
+        self.early_end_villages = int(params.get("early_end_villages", 3))
 
     # --- creation ---------------------------------------------------------------------
     def on_new_game(self) -> None:
@@ -130,7 +143,12 @@ class Rules(ScenarioRules):
         """Reaching a village makes trade relations and takes 1 cloth at once (F.4.4)."""
         ctx = self.ctx
         events: list[Event] = []
-        for v in self.villages:
+        # reaches_home's first step, for every village at once: a piece of the seat's beside it
+        near = sorted({i for i, owner in zip(self._village_of_edge, self._village_edge_owners(ctx.state.edge_owner))
+                       if owner == seat})
+        villages = self.villages
+        for i in near:
+            v = villages[i]
             if seat in v["traders"] or not self.reaches_home(seat, v["node"]):
                 continue
             v["traders"].append(seat)
@@ -179,15 +197,14 @@ class Rules(ScenarioRules):
 
     # --- scoring and the end ---------------------------------------------------------------------
     def vp_sources(self, seat: int) -> dict[str, int]:
-        per_vp = int(self.ctx.scen.params.get("cloth_per_vp", 2))
-        return {"cloth": self.ctx.player_data(seat).get("cloth", 0) // per_vp}
+        return {"cloth": self.ctx.player_data(seat).get("cloth", 0) // self.cloth_per_vp}
 
     def tiebreak(self, seat: int) -> int:
         return int(self.ctx.player_data(seat).get("cloth", 0))
 
     def after_action(self) -> list[Event]:
-        limit = int(self.ctx.scen.params.get("early_end_villages", 3))
-        stocked = sum(1 for v in self.villages if v["cloth"] > 0)
+        limit = self.early_end_villages
+        stocked = sum(map((0).__lt__, map(_CLOTH, self.villages)))     # after every action: in C
         if stocked <= limit:
             return self.ctx.end_game_by_score(f"only {stocked} villages still hold cloth; the game ends")
         return []

@@ -65,6 +65,20 @@ class Chapter:
         """Place the chapter's tokens; read what the chapter before passes on from
         ``self.ctx.carry`` (the friend cards are the general rules' part)."""
 
+    def deal_friends_when_alone(self) -> None:
+        """Played alone (no chapter before it passes anything on), each player draws
+        ``alone_friend_count`` friend cards at random from the chapter's ``alone_friends``."""
+        ctx = self.ctx
+        if ctx.carry:
+            return
+        params = ctx.scen.params
+        cards = [str(c) for c in params.get("alone_friends", [])]
+        ctx.state.rng.shuffle(cards)
+        each = int(params.get("alone_friend_count", 1))
+        for seat in range(ctx.n):
+            for card in cards[seat * each:(seat + 1) * each]:
+                self.rules.give_friend(seat, card)
+
     def on_outpost(self, seat: int) -> list[Event]:
         """``seat`` built their outpost on the chapter's target island."""
         return []

@@ -66,13 +66,7 @@ class Chapter2(Chapter):
         return self.bog.pendings()
 
     def on_new_game(self) -> None:
-        ctx = self.ctx
-        if not ctx.carry:
-            # Played alone: each player draws one of the Chapter 1 friend cards at random.
-            cards = [str(c) for c in ctx.scen.params.get("alone_friends", [])]
-            ctx.state.rng.shuffle(cards)
-            for seat in range(min(ctx.n, len(cards))):
-                self.rules.give_friend(seat, cards[seat])
+        self.deal_friends_when_alone()      # one of the Chapter 1 friend cards each
         self.bog.on_new_game()
         self.gold.on_new_game()
 

@@ -94,15 +94,7 @@ class Chapter3(Chapter):
     # --- creation -------------------------------------------------------------------------------------
     def on_new_game(self) -> None:
         ctx = self.ctx
-        params = ctx.scen.params
-        if not ctx.carry:
-            # Played alone: 2 of the 9 friend cards of Chapters 1 and 2 at random each.
-            cards = [str(c) for c in params.get("alone_friends", [])]
-            ctx.state.rng.shuffle(cards)
-            each = int(params.get("alone_friend_count", 2))
-            for seat in range(ctx.n):
-                for card in cards[seat * each:(seat + 1) * each]:
-                    self.rules.give_friend(seat, card)
+        self.deal_friends_when_alone()      # 2 of the 9 friend cards of Chapters 1 and 2 at random each
         self.sea.on_new_game()
         earned = self.harbors_earned()
         ctx.data["harbors_earned"] = earned

@@ -97,16 +97,7 @@ class Chapter4(Chapter):
 
     # --- creation ---------------------------------------------------------------------------
     def on_new_game(self) -> None:
-        ctx = self.ctx
-        params = ctx.scen.params
-        if not ctx.carry:
-            # Played alone: 3 random friend cards each, from all chapters.
-            cards = [str(c) for c in params.get("alone_friends", [])]
-            ctx.state.rng.shuffle(cards)
-            each = int(params.get("alone_friend_count", 3))
-            for seat in range(ctx.n):
-                for card in cards[seat * each:(seat + 1) * each]:
-                    self.rules.give_friend(seat, card)
+        self.deal_friends_when_alone()      # 3 random friend cards each, from all chapters
         self.spices.on_new_game()
         self.lairs.on_new_game()
         self.merchants.on_new_game()

@@ -23,6 +23,7 @@ from ...engine.actions import Action, Event, Private
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
 from ...notation import VERBS, Reader
+from ..goods_offers import Goods, GoodsOffers
 
 if TYPE_CHECKING:
     from .general import LegendRules
@@ -31,9 +32,8 @@ SPICES: tuple[str, ...] = ("nutmeg", "pepper", "cinnamon")
 N = len(RESOURCES) + len(SPICES)          # a trade side or a discard: 5 resources, then 3 spices
 
 
-def side_text(side: Any) -> str:
-    names = RESOURCES + SPICES
-    return " ".join(f"{n} {names[i]}" for i, n in enumerate(side) if n) or "nothing"
+SPICE_GOODS = Goods(names=SPICES, offer_kind="spice-offer", answer_suffix="spices", things="card")
+side_text = SPICE_GOODS.side_text
 
 
 def _shuffled(value: Any, rng: Any) -> Any:
@@ -54,6 +54,7 @@ class Spices:
         self.deck = [k for k in SPICES for _ in range(int(counts.get(k, 0)))]
         self.cash_count = int(params.get("spices_for_chits", 3))
         self.cash_chits = int(params.get("chits_for_spices", 2))
+        self.offers = GoodsOffers(self.ctx, SPICE_GOODS, held=self.hand, move=self._move)
 
     # --- declarations ---------------------------------------------------------------------
     def state_items(self) -> tuple[StateItem, ...]:
@@ -137,9 +138,9 @@ class Spices:
                  help=HelpEntry("play", "play monopoly RES|SPICE",
                                 "Monopoly may name a spice: every other player hands you all their cards "
                                 "of that spice.", "play monopoly pepper")),
-            Verb("spice-offer", ("offer",), parse=_parse_offer,
+            Verb("spice-offer", ("offer",), parse=SPICE_GOODS.parse_offer,
                  format=lambda a, w: f"offer {w.name(a.args[0])} {side_text(a.args[1])} for {side_text(a.args[2])}",
-                 check=self.check_offer, apply=self.apply_offer, legal=self.legal_offer,
+                 check=self.check_offer, apply=self.offers.apply_offer, legal=self.legal_offer,
                  help=HelpEntry("offer", "offer P CARDS for CARDS",
                                 "Offer a trade to another player; spice cards trade like resources "
                                 "('offer blue 1 pepper for 1 ore'), with players only, never with the bank. "
@@ -152,23 +153,18 @@ class Spices:
                  help=HelpEntry("trade", "trade N RES for 1 RES",
                                 "The bank trades resources only: spice cards are never traded with it.",
                                 "trade 3 wool for 1 ore")),
-            Verb("accept-spices", ("accept",), parse=_parse_answer("accept"), format=lambda a, w: "accept",
-                 check=self.check_answer, apply=self.apply_answer, legal=lambda seat: [],
+            Verb("accept-spices", ("accept",), parse=SPICE_GOODS.parse_answer("accept"), format=lambda a, w: "accept",
+                 check=self.offers.check_answer, apply=self.offers.apply_answer, legal=lambda seat: [],
                  help=HelpEntry("accept", "accept", "Accept the trade offered to you.", "accept"),
                  answers="spice-offer"),
-            Verb("decline-spices", ("decline",), parse=_parse_answer("decline"), format=lambda a, w: "decline",
-                 check=self.check_answer, apply=self.apply_answer, legal=lambda seat: [],
+            Verb("decline-spices", ("decline",), parse=SPICE_GOODS.parse_answer("decline"), format=lambda a, w: "decline",
+                 check=self.offers.check_answer, apply=self.offers.apply_answer, legal=lambda seat: [],
                  help=HelpEntry("decline", "decline", "Decline the trade offered to you.", "decline"),
                  answers="spice-offer"),
         )
 
     def pendings(self) -> tuple[PendingKind, ...]:
-        ctx = self.ctx
-        return (PendingKind(
-            "spice-offer",
-            prompt=lambda it: f"accept or decline {ctx.name(it['from'])}'s offer",
-            reason=lambda it: f"{ctx.name(it['seat'])} must accept or decline {ctx.name(it['from'])}'s offer",
-            answers=self.answers),)
+        return (self.offers.pending(),)
 
     # --- cash spices for chits ---------------------------------------------------------------------
     def check_cash(self, action: Action) -> str | None:
@@ -282,41 +278,17 @@ class Spices:
         return [Event("card", seat, f"{ctx.name(seat)} plays monopoly on {SPICES[kind]} and takes {taken}",
                       (("reveals", "hands"),))]
 
-    # --- trades between players ------------------------------------------------------------------
-    def _has(self, seat: int, side: Any) -> str | None:
-        have = list(self.ctx.state.players[seat].resources) + self.hand(seat)
-        names = RESOURCES + SPICES
-        for i in range(N):
-            if side[i] > have[i]:
-                return f"{self.ctx.name(seat)} has only {have[i]} {names[i]}"
-        return None
-
-    def answers(self, item: dict[str, Any]) -> list[Action]:
-        seat = item["seat"]
-        out = [Action("decline-spices", (), seat)]
-        if self._has(seat, item["get"]) is None:
-            out.insert(0, Action("accept-spices", (), seat))
-        return out
+    # --- trades between players (the general mechanism: scenarios/goods_offers.py) -------------
+    def _move(self, seat: int, kind: int, delta: int) -> None:
+        self.hand(seat)[kind] += delta
 
     def check_offer(self, action: Action) -> str | None:
-        ctx = self.ctx
         seat, (target, give, get) = action.seat, action.args
         # the general offer's rules (on the turn, between the player on turn and another ...)
-        reason = ctx.check(Action("offer", (target, (1, 0, 0, 0, 0), (0, 1, 0, 0, 0)), seat))
+        reason = self.ctx.check(Action("offer", (target, (1, 0, 0, 0, 0), (0, 1, 0, 0, 0)), seat))
         if reason and not reason.startswith("you have"):
             return reason
-        if not any(give) or not any(get):
-            return "a trade gives and takes at least one card each way (no gifts)"
-        if any(give[i] and get[i] for i in range(N)):
-            return "you cannot trade a card for the same card"
-        return self._has(seat, give)
-
-    def apply_offer(self, action: Action) -> list[Event]:
-        ctx = self.ctx
-        seat, (target, give, get) = action.seat, action.args
-        ctx.ask({"kind": "spice-offer", "seat": target, "from": seat, "give": list(give), "get": list(get)})
-        return [Event("offer", seat, f"{ctx.name(seat)} offers {ctx.name(target)} {side_text(give)} "
-                                     f"for {side_text(get)}")]
+        return self.offers.terms_reason(seat, give, get)
 
     def legal_offer(self, seat: int) -> Iterable[Action]:
         """One spice for one resource and back (offers are open-ended: listed on request)."""
@@ -333,33 +305,6 @@ class Spices:
                         out.append(Action("spice-offer", (target, spice, card), seat))
                     out.append(Action("spice-offer", (target, card, spice), seat))
         return out
-
-    def check_answer(self, action: Action) -> str | None:
-        item = self.ctx.pending_for("spice-offer", action.seat)
-        if item is None:
-            return "there is no offer for you to answer"
-        if action.kind == "decline-spices":
-            return None
-        return self._has(action.seat, item["get"])
-
-    def apply_answer(self, action: Action) -> list[Event]:
-        ctx = self.ctx
-        item = ctx.close_pending("spice-offer", action.seat)
-        frm, to = item["from"], action.seat
-        if action.kind == "decline-spices":
-            return [Event("trade", to, f"{ctx.name(to)} declines {ctx.name(frm)}'s offer")]
-        give, get = item["give"], item["get"]
-        if self._has(frm, give) is not None:       # only a sandbox edit can get here
-            return [Event("trade", to, f"{ctx.name(frm)} no longer has what was offered; the offer lapses")]
-        players = ctx.state.players
-        for r in range(5):
-            players[frm].resources[r] += get[r] - give[r]
-            players[to].resources[r] += give[r] - get[r]
-        for k in range(len(SPICES)):
-            self.hand(frm)[k] += get[5 + k] - give[5 + k]
-            self.hand(to)[k] += give[5 + k] - get[5 + k]
-        return [Event("trade", to, f"{ctx.name(to)} accepts: {ctx.name(frm)} gives {side_text(give)} "
-                                   f"for {side_text(get)}")]
 
     # --- the robber's and pirate's theft ------------------------------------------------------------
     def steal(self, thief: int, victim: int, pick: int) -> list[Event]:
@@ -389,37 +334,12 @@ class Spices:
 
 
 # --- the command language ---------------------------------------------------------------------------
-def _card(r: Reader) -> int:
-    tok = r.peek()
-    if tok in SPICES:
-        r.i += 1
-        return 5 + SPICES.index(tok)
-    return r.resource()
-
-
-def _side(r: Reader, stop: str) -> tuple[int, ...]:
-    counts = [0] * N
-    seen = False
-    while r.more() and r.peek() != stop:
-        tok = r.peek()
-        if tok in ("a", "and", "with"):
-            r.i += 1
-            continue
-        count = 1
-        if tok.isdecimal():
-            count = int(tok)
-            r.i += 1
-            if count > 99:
-                raise r.fail(f"{count} is too many cards")
-        counts[_card(r)] += count
-        seen = True
-    if not seen:
-        raise r.fail("name the cards, like '2 ore 1 pepper'")
-    return tuple(counts)
+def _side(r: Reader) -> tuple[int, ...]:
+    return r.cards(goods=SPICES)
 
 
 def _parse_cash(r: Reader, actor: int) -> Action:
-    side = _side(r, "")
+    side = _side(r)
     if any(side[:5]):
         raise r.fail("only spice cards are cashed for Catan chits (nutmeg, pepper, cinnamon)")
     kinds = tuple(k for k in range(len(SPICES)) for _ in range(side[5 + k]))
@@ -427,7 +347,7 @@ def _parse_cash(r: Reader, actor: int) -> Action:
 
 
 def _parse_discard(r: Reader, actor: int) -> Action:
-    side = _side(r, "")
+    side = _side(r)
     if any(side[5:]):
         return Action("discard-spices", (side,), actor)
     return Action("discard", (side[:5],), actor)
@@ -439,17 +359,6 @@ def _parse_monopoly(r: Reader, actor: int) -> Action:
     return Action("play-monopoly", (r.resource(),), actor)
 
 
-def _parse_offer(r: Reader, actor: int) -> Action:
-    target = r.player()
-    give = _side(r, "for")
-    if r.next("'for'") != "for":
-        raise r.fail("offer like 'offer blue 1 pepper for 1 ore'")
-    get = _side(r, "")
-    if any(give[5:]) or any(get[5:]):
-        return Action("spice-offer", (target, give, get), actor)
-    return Action("offer", (target, give[:5], get[:5]), actor)
-
-
 def _parse_trade(r: Reader, actor: int) -> Action:
     """A maritime trade naming a spice is refused by its check; any other is the general one."""
     if any(tok in SPICES for tok in r.t[r.i:]):
@@ -457,13 +366,3 @@ def _parse_trade(r: Reader, actor: int) -> Action:
         r.i = len(r.t)
         return Action("spice-to-bank", words, actor)
     return VERBS["trade"](r, actor)
-
-
-def _parse_answer(kind: str) -> Any:
-    def parse(r: Reader, actor: int) -> Action:
-        pending = r.g.engine.s.pending
-        if pending and pending[0].get("kind") == "spice-offer":
-            return Action(f"{kind}-spices", (), actor)
-        return Action(kind, (), actor)
-    return parse
-

@@ -11,6 +11,7 @@ settlement, fortress attacks, and the win condition.  Everything it keeps is pub
 from __future__ import annotations
 
 from collections import deque
+from operator import itemgetter
 from typing import Any, Iterable
 
 from ...engine.actions import Action, Event
@@ -122,6 +123,14 @@ class Rules(ScenarioRules):
         # The routes of the current pieces (see route): (seat, lifted) -> the
         # ctx.seat_board_version(seat) it was traced under, and the route.
         self._routes: dict[tuple[int, int], tuple[int, tuple[list[int], list[int]]]] = {}
+        # The owners of the paths at each seat's fortress, read in one gather (a tuple): the
+        # attack is listed once a ship of the seat's touches it.
+        self._fortress_paths = [itemgetter(*scen.geo.node_edges[n], *scen.geo.node_edges[n][:1])
+                                for n in self.fortress_node]
+        # The corners of each hex of the fleet's path, read in one gather (at every roll).
+        self._coast = [itemgetter(*scen.geo.hex_nodes[h]) for h in self.path]
+        # ship_candidates' nodes per seat, under the same version (see _frontier).
+        self._frontiers: dict[int, tuple[int, frozenset[int]]] = {}
         # Distances along each player's lane to their marked intersection and fortress
         # (shared by every game of the scenario: read only).
         self.dist_marked = [marked for _, marked, _ in lanes]
@@ -218,26 +227,72 @@ class Rules(ScenarioRules):
         version = self.ctx.seat_board_version(seat)
         found = self._routes.get((seat, lifted))
         if found is None or found[0] != version:
-            found = self._routes[(seat, lifted)] = (version, self._trace_route(seat, lifted))
+            route = self._lifted_end(seat, lifted) if lifted >= 0 else None
+            found = self._routes[(seat, lifted)] = (version, route or self._trace_route(seat, lifted))
         return found[1]
 
+    def _lifted_end(self, seat: int, lifted: int) -> tuple[list[int], list[int]] | None:
+        """The route with its last ship lifted (the one ship that moves, asked for every
+        place it might go), read off the whole route when that is sure to be the same
+        trace: every ship of the seat's is on the route (nothing branches off where it
+        stood) and the lifted ship touches no intersection of the eastern island (so the
+        route starts where it did).  None: trace it afresh."""
+        order, nodes = self._kept_route(seat)
+        if not order or order[-1] != lifted:
+            return None
+        ctx = self.ctx
+        s, is_ship, lane = ctx.state, ctx.pieces.is_ship, self.lanes[seat]
+        edge_owner, edge_kind = s.edge_owner, s.edge_kind
+        if sum(1 for x in ctx.route_edges(seat) if x in lane and edge_owner[x] == seat
+               and is_ship[edge_kind[x]]) != len(order):
+            return None
+        if len(order) == 1:
+            return [], []           # no ship left: no route (and none to start from)
+        eastern = self.eastern_nodes
+        if nodes[-1] in eastern or nodes[-2] in eastern:
+            return None
+        return order[:-1], nodes[:-1]
+
     def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
-        """Only the seat's own lane can take its ships (ship_reason refuses the rest)."""
-        lane = self.lanes[seat]
-        return [e for e in edges if e in lane]
+        """Only the seat's own lane can take its ships, and only past its route's end
+        (ship_reason refuses the rest).  The route is unbranched from its home, so its one
+        end ship is its last (B.7.2): with it lifted the route ends one node earlier, or at
+        a coastal building of the seat's on the eastern island when no ship is left."""
+        lane, ends = self.lanes[seat], self._frontier(seat)
+        edge_nodes = self.ctx.geo.edge_nodes
+        return [e for e in edges if e in lane and not ends.isdisjoint(edge_nodes[e])]
+
+    def _frontier(self, seat: int) -> frozenset[int]:
+        """The nodes ship_candidates lets a ship of ``seat``'s touch, kept with the route
+        while the seat's own pieces stay."""
+        version = self.ctx.seat_board_version(seat)
+        found = self._frontiers.get(seat)
+        if found is not None and found[0] == version:
+            return found[1]
+        order, nodes = self._kept_route(seat)
+        ends = set(nodes[-2:])
+        if len(order) <= 1:
+            node_owner, own_building = self.ctx.state.node_owner, self.ctx.own_building
+            ends.update(x for x in self.eastern_nodes if node_owner[x] == seat and own_building(seat, x))
+        frontier = frozenset(ends)
+        self._frontiers[seat] = (version, frontier)
+        return frontier
 
     def _trace_route(self, seat: int, lifted: int) -> tuple[list[int], list[int]]:
         ctx = self.ctx
         geo, s, is_ship = ctx.geo, ctx.state, ctx.pieces.is_ship
-        # The player's ships can only be in their lane, so look nowhere else.
-        ships = {x for x in self.lanes[seat]
-                 if s.edge_owner[x] == seat and x != lifted and is_ship[s.edge_kind[x]]}
+        # The player's ships can only be in their lane, so look nowhere else (among the
+        # seat's own paths, kept by the engine).
+        lane = self.lanes[seat]
+        ships = {x for x in ctx.route_edges(seat)
+                 if x in lane and s.edge_owner[x] == seat and x != lifted and is_ship[s.edge_kind[x]]}
         # The route starts at an eastern building with one ship of it: a settlement built
         # later on the route's middle (B.8) touches two and is passed through.
-        eastern = self.eastern_nodes
-        homes = {node for x in ships for node in geo.edge_nodes[x]
-                 if node in eastern and ctx.own_building(seat, node)}
-        ends = [n for n in homes if sum(1 for x in geo.node_edges[n] if x in ships) == 1]
+        eastern, edge_nodes, node_edges = self.eastern_nodes, geo.edge_nodes, geo.node_edges
+        node_owner, node_kind, produces = s.node_owner, s.node_kind, ctx.pieces.produces
+        homes = {node for x in ships for node in edge_nodes[x]
+                 if node in eastern and node_owner[node] == seat and produces[node_kind[node]] > 0}
+        ends = [n for n in homes if len(ships.intersection(node_edges[n])) == 1]
         far = self.dist_marked[seat]
         start = max(ends or homes, key=lambda n: (far.get(n, -1), -n), default=-1)
         if start < 0:
@@ -246,13 +301,15 @@ class Rules(ScenarioRules):
         nodes = [start]
         left = set(ships)       # the ships not yet in order
         x = start
-        while True:
-            edge = next((edge for edge in geo.node_edges[x] if edge in left), -1)
-            if edge < 0:
+        while left:
+            for edge in node_edges[x]:      # the first ship on from x, in the map's order
+                if edge in left:
+                    break
+            else:
                 break
             left.discard(edge)
             order.append(edge)
-            a, b = geo.edge_nodes[edge]
+            a, b = edge_nodes[edge]
             x = b if a == x else a
             nodes.append(x)
         return order, nodes
@@ -335,14 +392,16 @@ class Rules(ScenarioRules):
         """F.1.1-F.1.3: before anything else the fleet sails by the lower die and attacks."""
         ctx = self.ctx
         s = ctx.state
-        if not self.fleet["active"]:
+        fleet = self.fleet
+        if not fleet["active"]:
             return []
-        strength = min(roll)
-        self.fleet["index"] = (self.fleet["index"] + strength) % len(self.path)
-        hex_ = self.path[self.fleet["index"]]
+        d1, d2 = roll
+        strength = d1 if d1 < d2 else d2
+        index = fleet["index"] = (fleet["index"] + strength) % len(self.path)
+        hex_ = self.path[index]
         events = [Event("fleet", -1, f"the pirate fleet sails {strength} to {ctx.hex_id(hex_)}")]
-        owners = sorted({s.node_owner[n] for n in ctx.geo.hex_nodes[hex_]
-                         if s.node_kind[n] in (SETTLEMENT, CITY)})
+        coast = self._coast[index]
+        owners = sorted({o for o, k in zip(coast(s.node_owner), coast(s.node_kind)) if k == SETTLEMENT or k == CITY})
         if len(owners) != 1:
             if owners:
                 events.append(Event("fleet", -1, "the fleet does not attack: several players live on that coast"))
@@ -351,7 +410,7 @@ class Rules(ScenarioRules):
         defence = self.warships(victim)
         name = ctx.name(victim)
         if strength > defence:
-            cities = sum(1 for n, o in enumerate(s.node_owner) if o == victim and s.node_kind[n] == CITY)
+            cities = list(zip(s.node_owner, s.node_kind)).count((victim, CITY))
             loss = min(1 + cities, ctx.hand_size(victim))
             lost = [0] * 5
             for _ in range(loss):
@@ -402,7 +461,10 @@ class Rules(ScenarioRules):
 
     # --- fortresses --------------------------------------------------------------------------------
     def fortress_of(self, seat: int) -> dict[str, Any]:
-        for fort in self.ctx.data["fortresses"]:
+        forts = self.ctx.data["fortresses"]
+        if seat < len(forts) and forts[seat]["seat"] == seat:     # kept in seat order
+            return forts[seat]  # type: ignore[no-any-return]
+        for fort in forts:
             if fort["seat"] == seat:
                 return fort  # type: ignore[no-any-return]
         raise KeyError(seat)
@@ -416,15 +478,25 @@ class Rules(ScenarioRules):
         fort = self.fortress_of(seat)
         if fort["chits"] <= 0:
             return "your fortress is already yours"
-        _, nodes = self._kept_route(seat)       # read only: asked at every decision
+        # Asked at every decision: a route reaching the fortress has a ship touching it.
+        s, fort_node = ctx.state, fort["node"]
+        if seat not in self._fortress_paths[seat](s.edge_owner):
+            return f"your shipping route must reach your fortress on {fort_node + 1} before you attack"
+        _, nodes = self._kept_route(seat)       # read only
         if not nodes or nodes[-1] != fort["node"]:
             return f"your shipping route must reach your fortress on {fort['node'] + 1} before you attack"
         return None
 
     def legal_attack(self, seat: int) -> Iterable[Action]:
-        s = self.ctx.state
-        if s.phase == Phase.MAIN and seat == s.current and not s.pending:
-            yield Action("attack-fortress", (), seat)
+        ctx = self.ctx
+        s = ctx.state
+        if s.phase != Phase.MAIN or seat != s.current or s.pending:
+            return ()
+        # Listed only once a ship of the seat's touches its fortress (check_attack refuses
+        # it before): the full check is not asked at every decision of the game.
+        if self.fortress_of(seat)["chits"] <= 0 or seat not in self._fortress_paths[seat](s.edge_owner):
+            return ()
+        return (Action("attack-fortress", (), seat),)
 
     def apply_attack(self, action: Action) -> list[Event]:
         """F.1.8: one die against your warships; the attack ends your turn."""
