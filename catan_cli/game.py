@@ -183,16 +183,24 @@ class Game:
         A command the position lists as legal is played at once; any other is parsed (or
         validated), resolved and checked first."""
         listed = None
+        engine = self.engine
         if type(command) is Action and type(command[2]) is int and command[2] >= 0:
-            # The usual call (an Action of the legal list, by its seat): _listed, inlined.
+            # The usual call (an Action of the legal list, by its seat): _listed, inlined,
+            # and Position.member's scan of a short list in C.
             pos = self._positions[0]
-            if pos is None or pos.version != self.engine.version:
-                pos = self._position()
-            listed = pos.member(command)
+            if pos is None or pos.version != engine.version:
+                pos = self._positions[0] = Position(engine.version, engine.legal_actions())
+            acts = pos.actions
+            if pos._members is None and len(acts) < 64:
+                try:
+                    listed = acts[acts.index(command)]
+                except ValueError:
+                    pass
+            else:
+                listed = pos.member(command)
         if listed is None:
             listed = self._listed(command)
         if listed is not None:
-            engine = self.engine
             events = engine.apply_legal(listed)
             # Written after the play, as the full path does: the prefix depends on who acts next.
             # The usual case inlined: a text kept (notation._listed_body) and no pending
@@ -205,10 +213,15 @@ class Game:
                 except TypeError:       # an unhashable argument: not kept
                     pass
             s = engine.s
-            if body is None or s.pending or s.phase == Phase.SETUP:
+            if body is None:
                 body = notation.format_action(listed, self, always_prefix=True, listed=True)
-            elif listed[2] != s.current and listed[2] >= 0:
-                body = f"{engine.name(listed[2])}: {body}"
+            else:
+                # format_action's prefix rule: with no decision pending and not in the set-up,
+                # every verb's default actor is the seat on turn
+                seat = listed[2]
+                if seat >= 0 and (seat != s.current or ((s.pending or s.phase == Phase.SETUP)
+                                                        and seat != engine.default_actor(listed[0]))):
+                    body = f"{engine.name(seat)}: {body}"
             self.history.append(body)
             return events
         action = self.parse(command) if isinstance(command, str) else self._object_action(command)
@@ -239,7 +252,11 @@ class Game:
     def legal_actions(self, offers: bool = False) -> list[Action]:
         """Every legal action of the seat(s) to act (a fresh list: the caller may keep or
         change it); computed once per position."""
-        return list(self._position(offers).actions)
+        pos = self._positions[offers]
+        engine = self.engine
+        if pos is None or pos.version != engine.version:      # _position, inlined: hot
+            pos = self._positions[offers] = Position(engine.version, engine.legal_actions(offers))
+        return list(pos.actions)
 
     def legal_commands(self, offers: bool = False) -> list[str]:
         """Canonical text of every legal action of the seat(s) to act.  Domestic offers

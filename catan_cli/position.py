@@ -16,15 +16,16 @@ from .engine.actions import Action
 
 
 class Position:
-    __slots__ = ("version", "actions", "_members", "_texts", "_text_list", "_wrote")
+    # What is worked out only when asked: class-level defaults until then (one is made per
+    # decision, and most are asked for the list and one membership alone).
+    _members: dict[Action, Action] | None = None
+    _texts: dict[str, Action] | None = None
+    _text_list: list[str] = []
+    _wrote = False
 
     def __init__(self, version: int, actions: list[Action]) -> None:
         self.version = version
         self.actions = actions
-        self._members: dict[Action, Action] | None = None
-        self._texts: dict[str, Action] | None = None
-        self._text_list: list[str] = []
-        self._wrote = False
 
     def member(self, action: Action) -> Action | None:
         """The listed action equal to ``action`` (the listed object itself, so an argument

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
 from .geometry import TERRAIN_RESOURCE, UNEXPLORED
-from .scenario import HARBOR_TYPES
+from .scenario import COSTED, HARBOR_TYPES
 from .words import resource_text
 from .phases import Phase
 from .pieces import NONE, SHIP
@@ -35,6 +35,7 @@ GOLD = 5  # hex_resource value of a gold field (the five resources are 0-4)
 
 
 _seat_numbers = count(1)       # seat_board_version's numbers
+_board_numbers = count(1)      # board_version's numbers: never the same twice in a process
 
 
 class EngineBase:
@@ -121,6 +122,9 @@ class EngineBase:
     _nodes_seen: list[int] = []
     _nodes_by_seat: dict[int, list[int]] = {}
 
+    # affordable's memo: hand -> a flag per COSTED item (the scenario's, set by the engine).
+    _afford_memo: dict[tuple[int, ...], tuple[bool, ...]] = {}
+
     _rates_board = -1
     # Whether the scenario lowers maritime rates itself (ScenarioRules.trade_rates); the
     # engine says, once it knows its rules.
@@ -130,6 +134,9 @@ class EngineBase:
     _rates_nodes: tuple[list[int], list[int], Any] | None = None
     _board_seen: tuple[list[int], ...] = ()
     _board_version = 0
+    # The board_version at which the intersections' tables (owners, kinds) last changed:
+    # what reads the buildings alone (the robber's victims) is kept under it across roads.
+    _nodes_version = 0
     _board_checked = -1
 
     def board_version(self) -> int:
@@ -143,13 +150,30 @@ class EngineBase:
         s, seen = self.s, self._board_seen
         if (not seen or seen[0] != s.edge_owner or seen[1] != s.edge_kind
                 or seen[2] != s.node_owner or seen[3] != s.node_kind or seen[4] != s.shared_ships):
-            self._board_version += 1
+            self._board_version = next(_board_numbers)
+            if not seen or seen[2] != s.node_owner or seen[3] != s.node_kind:
+                self._nodes_version = self._board_version
             self._board_seen = (list(s.edge_owner), list(s.edge_kind), list(s.node_owner), list(s.node_kind),
                                 list(s.shared_ships))
         # Kept for this position only when it is settled: while a look-ahead tries a piece
         # (same engine version, unsettled) every call compares again.
         self._board_checked = key if key is not None else -1
         return self._board_version
+
+    # What board_version and the tables kept under it were before a look-ahead.
+    _BOARD_MEMOS = ("_board_seen", "_board_version", "_nodes_version", "_board_checked",
+                    "_sites_board", "_sites", "_candidates_board", "_candidates", "_rates_board", "_rates")
+
+    def board_memos(self) -> tuple[object, ...]:
+        """board_version's marks and the tables kept under it, to be put back by
+        :meth:`restore_board_memos` once a piece tried in thought is lifted again: the board
+        then reads as before, and what was kept for it still holds (the numbers seen in
+        the look-ahead are never given again)."""
+        return tuple(getattr(self, name) for name in self._BOARD_MEMOS)
+
+    def restore_board_memos(self, saved: tuple[object, ...]) -> None:
+        for name, value in zip(self._BOARD_MEMOS, saved):
+            setattr(self, name, value)
 
     # seat_board_version's marks: seat -> (board_version checked, its version, the pieces seen).
     _seat_marks: dict[int, tuple[int, int, Any]] | None = None
@@ -211,6 +235,22 @@ class EngineBase:
         """Resource cards and the scenario's own cards in hand (``extra_hand``)."""
         extra = self._extra_hand
         return sum(self.s.players[seat].resources) + (extra(seat) if extra is not None else 0)
+
+    def affordable(self, seat: int) -> tuple[bool, ...]:
+        """Whether ``seat``'s hand pays for each of COSTED (road, settlement, city, card,
+        ship), at once: read from a memo of hands, shared by the scenario's games (it depends
+        on the hand and the scenario's costs alone; legal moves ask it at every decision)."""
+        have = tuple(self.s.players[seat].resources)
+        found = self._afford_memo.get(have)
+        if found is None:
+            if len(self._afford_memo) > 65536:
+                self._afford_memo.clear()
+            h0, h1, h2, h3, h4 = have
+            costs = self.scen.costs
+            found = self._afford_memo[have] = tuple([
+                h0 >= c0 and h1 >= c1 and h2 >= c2 and h3 >= c3 and h4 >= c4
+                for c0, c1, c2, c3, c4 in [costs[item] for item in COSTED]])
+        return found
 
     def can_afford(self, seat: int, item: str) -> bool:
         h = self.s.players[seat].resources

@@ -10,6 +10,9 @@ from .phases import Phase
 
 
 class BuildingRules(RouteRules):
+    # Whether a building keeps its builder's own route length as it was: Longest Road (roads
+    # only, A.13) with no scenario rules that could make a node block its own owner.
+    _own_building_keeps_route = False
     _candidates_board = -1
     _candidates: dict[int, list[int]] = {}
 
@@ -189,6 +192,9 @@ class BuildingRules(RouteRules):
         touching = {s.edge_owner[e] for e in self.geo.node_edges[node]} - {-1}
         if s.shared_ships:       # the second ship of a shared path (E.0.2) runs through node too
             touching |= {s.shared_ships[e] for e in self.geo.node_edges[node]} - {-1}
+        if self._own_building_keeps_route:
+            # A.13: only an opponent's building breaks a road; the builder's own keeps it
+            touching.discard(seat)
         if len(touching) == self.n:
             events = self.update_longest_route(None)
         else:
@@ -267,12 +273,18 @@ class BuildingRules(RouteRules):
         if s.phase == Phase.SETUP:
             self.place_route(seat, edge, ROAD)
             events = [Event("build", seat, f"{self.name(seat)} places a road on {self.edge_text(edge)}")]
-            events += self.update_longest_route(seat)   # A.13: set-up roads count too
+            if self.scen.rules.longest_route != "none":      # A.13: set-up roads count too
+                s.route_len[seat] = self.road_added_length(seat, edge)
+                events += self.settle_longest_holder()
             return events + self.finish_setup_step()
         self.pay(seat, self.scen.costs["road"])
         self.place_route(seat, edge, ROAD)
         events = [Event("build", seat, f"{self.name(seat)} builds a road on {self.edge_text(edge)}")]
-        return events + self.after_route_built(seat)
+        if self.scen.rules.longest_route == "none":
+            return events + self.rules.after_route_change(seat)
+        # after_route_built, with the new length from the old one where it can be
+        s.route_len[seat] = self.road_added_length(seat, edge)
+        return events + self.settle_longest_holder() + self.rules.after_route_change(seat)
 
     def place_route(self, seat: int, edge: int, kind: int) -> None:
         s = self.s

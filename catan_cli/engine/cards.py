@@ -155,6 +155,7 @@ class CardRules(ShipRules):
     def tentative_piece(self, seat: int, piece: str, edge: int) -> Iterator[None]:
         """A free road or ship put on ``edge`` for the length of a look-ahead, then lifted."""
         s = self.s
+        saved = self.board_memos()
         self.put_route(seat, edge, ROAD if piece == "road" else SHIP)
         s.players[seat].pieces[piece] -= 1
         self.unsettled += 1
@@ -164,6 +165,7 @@ class CardRules(ShipRules):
             self.unsettled -= 1
             self.lift_route(seat, edge)
             s.players[seat].pieces[piece] += 1
+            self.restore_board_memos(saved)
 
     def do_play_road_building(self, a: Action) -> list[Event]:
         seat = a.seat

@@ -58,10 +58,27 @@ class Engine(LegalMoves):
         # check_victory's bound: every settlement and city out of the supply, counted from
         # the supply's size; and whether the scenario may add VP of its own (or island chits).
         self._bound_base = scen.pieces["settlement"] + 2 * scen.pieces["city"]
+        self._vp_target = scen.vp_target
         self._own_trade_rates = type(self.rules).trade_rates is not ScenarioRules.trade_rates
+        self._afford_memo = scen.table("affordable hands", dict)   # a memo: see affordable
+        self._trades_kept = {}
+        self._cards_kept = {}
+        self._own_card_kinds = type(self.rules).card_plays_as is not ScenarioRules.card_plays_as
         # Cards of the scenario's own in a hand (hand_size adds them), or None: resources only.
         self._extra_hand = (self.rules.extra_hand
                             if type(self.rules).extra_hand is not ScenarioRules.extra_hand else None)
+        # The scenario's after_action, or None when it has none (asked after every action).
+        self._after_action = (self.rules.after_action
+                              if type(self.rules).after_action is not ScenarioRules.after_action else None)
+        # Verbs that never change the VP of the seat on turn nor who is on turn, where VP come
+        # from the general sources alone (no scenario rules): after one, check_victory
+        # would answer as it did after the action before (when that one was checked).
+        self._no_vp_kinds = (_NO_VP_KINDS if type(self.rules) is ScenarioRules and not scen.rules.island_bonus
+                             else frozenset())
+        self._victory_checked = -1
+        self._plain_roll = type(self.rules) is ScenarioRules and not scen.face_down
+        self._own_building_keeps_route = type(self.rules) is ScenarioRules and scen.rules.longest_route == "road"
+        self._plain_reads, self._plain_rolls = {}, {}
         self._vp_node_pieces = tuple(k for k in self.rules.pieces if k.on == "node" and k.vp)
         self._scenario_vp = (type(self.rules).vp_sources is not ScenarioRules.vp_sources
                              or scen.rules.island_bonus or bool(self._vp_node_pieces))
@@ -84,6 +101,14 @@ class Engine(LegalMoves):
             self.verbs[verb.kind] = verb
             self._checks[verb.kind] = verb.check
             self._applies[verb.kind] = verb.apply
+        rules_type = type(self.rules)
+        self._plain_main = (
+            not self.verbs and not scen.rules.ships and not scen.face_down and not self._own_trade_rates
+            and all(getattr(rules_type, hook) is getattr(ScenarioRules, hook) for hook in (
+                "end_turn_reason", "build_trade_reason", "deck_size", "road_reason", "settlement_reason"))
+            and (not self.rules.reserved_nodes or rules_type.reserved_site_reason is ScenarioRules.reserved_site_reason
+                 or "reserved_site_reason" in self.rules.answers_from_pieces))
+        self._min_rate = min(2, scen.rules.bank_rate)
         self.pending_kinds: dict[str, PendingKind] = {p.kind: p for p in self.general_pendings()}
         self.pending_kinds.update((p.kind, p) for p in self.rules.pendings())
         self.answer_kinds: frozenset[str] = self.GENERAL_ANSWER_KINDS | {
@@ -128,7 +153,7 @@ class Engine(LegalMoves):
     def check_victory(self) -> list[Event]:
         """A.17: only the player on turn wins, the moment they reach the target."""
         s = self.s
-        if s.phase in (Phase.OVER, Phase.SETUP):
+        if s.phase in _NO_WIN:
             return []
         seat = s.current
         # A cheap upper bound first, from the pieces out of the supply: this runs after
@@ -136,10 +161,15 @@ class Engine(LegalMoves):
         p = s.players[seat]
         supply = p.pieces
         bound = (self._bound_base - supply["settlement"] - 2 * supply["city"]
-                 + 2 * (s.longest_holder == seat) + 2 * (s.army_holder == seat)
                  + len(p.dev_cards))  # every card, as if each were a victory point: still a bound
-        target = self.scen.vp_target
-        if bound < target and self._scenario_vp:
+        if s.longest_holder == seat:
+            bound += 2
+        if s.army_holder == seat:
+            bound += 2
+        target = self._vp_target
+        if bound < target and not self._scenario_vp:
+            return []
+        if bound < target:
             scenario_vp = self.rules.vp_sources(seat)
             if scenario_vp:
                 bound += sum(scenario_vp.values())
@@ -201,13 +231,25 @@ class Engine(LegalMoves):
         self.version += 1
         self.unsettled += 1
         try:
-            events = self._applies[action.kind](action)
+            events = self._applies[action[0]](action)
             if self.s.phase != Phase.OVER:
-                events += self.rules.after_action()
-                events += self.check_victory()
+                if self._after_action is not None:
+                    events += self._after_action()
+                if action[0] not in self._no_vp_kinds or self._victory_checked != self.version - 1:
+                    won = self.check_victory()
+                    if won:
+                        events += won
+                self._victory_checked = self.version
         finally:
             self.unsettled -= 1
         return events
+
+
+_NO_WIN = frozenset({Phase.OVER, Phase.SETUP})     # check_victory: nobody wins now
+# Production, trades, discards, the robber's and pirate's theft, monopoly and year of plenty
+# move cards in hand only.
+_NO_VP_KINDS = frozenset({"roll", "trade", "discard", "robber", "pirate", "play-monopoly",
+                          "play-year-of-plenty", "offer", "accept", "decline", "choose-gold"})
 
 
 def _plural(word: str) -> str:

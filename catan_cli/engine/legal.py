@@ -17,11 +17,12 @@ from .declare import PendingKind
 from .geometry import UNEXPLORED
 from .rulebook import ScenarioRules
 from .sandbox import SandboxRules
-from .state import SETTLEMENT
+from .state import NONE, ROAD, SETTLEMENT
 from .words import resource_text
 from .phases import Phase
 
 _PAIRS = tuple(combinations_with_replacement(range(5), 2))
+_VP_ONLY = {"victory-point"}      # cards never played (A.11.4): no action
 # Action(kind, args, seat) without the named tuple's Python-level __new__: the generators
 # below make thousands of actions a game (each discard, each robber hex).
 _new = tuple.__new__
@@ -49,6 +50,12 @@ def _discards(have: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=2048)
+def _discard_actions(have: tuple[int, ...], k: int, seat: int) -> tuple[Action, ...]:
+    """``seat``'s discard actions for a hand: a 7 in a long game meets the same hands again."""
+    return tuple([_new(Action, ("discard", (d,), seat)) for d in _discards(have, k)])
+
+
 class LegalMoves(SandboxRules):
     # ship_moves' targets, per (board_version, seat, pirate hex), for one board_version.
     _ship_targets_board = -1
@@ -60,27 +67,47 @@ class LegalMoves(SandboxRules):
     _moves_quick: tuple[int, int, int, int, int, int] | None = None
     # road_building_options' last answer and the position it was worked out in.
     _road_building: tuple[tuple[Any, ...], list[Action]] | None = None
+    # _robber_moves' memo, for one _nodes_version: (seat, which hands hold cards) -> the
+    # moves to every hex and each hex's span in them.
+    _robber_memo_version = -1
+    _robber_memo: dict[tuple[int, tuple[bool, ...]], tuple[list[Action], dict[int, tuple[int, int]]]] = {}
+    # _bank_trades' actions per (seat, resource given, rate), when the bank has every resource.
+    _trades_kept: dict[tuple[int, int, int], tuple[Action, ...]]
+    # _card_options' actions per (kind, seat).
+    _cards_kept: dict[tuple[str, int], tuple[Action, ...]]
+    # Whether the main phase's moves take _plain_main_actions (set by the engine), and the
+    # lowest maritime rate there (a 2:1 harbour's, or the bank's when lower).
+    _plain_main = False
+    _min_rate = 2
+    # Whether the scenario plays a card as another kind (ScenarioRules.card_plays_as).
+    _own_card_kinds = True
     # _road_sites' and _settlement_sites' memos, for one board_version.
     _sites_board = -1
     _sites: dict[tuple[str, int], Any] = {}
 
     def legal_actions(self, offers: bool = False) -> list[Action]:
         s = self.s
-        if s.phase == Phase.OVER:
+        phase = s.phase
+        if not s.pending:
+            # the usual positions first: before the roll, and the base game's main phase
+            if phase == Phase.ROLL:
+                seat = s.current
+                if s.dev_played or not s.players[seat].dev_cards:     # card_actions: none
+                    return [_new(Action, ("roll", (), seat))]
+                return [_new(Action, ("roll", (), seat))] + self.card_actions(seat)
+            if phase == Phase.MAIN and self._plain_main and not offers:
+                return self._plain_main_actions(s.current)
+        if phase == Phase.OVER:
             return []
         if s.pending:
             out: list[Action] = []
             for item in self.actionable_pending():
                 out.extend(self.pending_answers(item))
             return out
-        if s.phase == Phase.SETUP:
+        if phase == Phase.SETUP:
             return self.setup_actions()
         seat = s.current
         out = []
-        if s.phase == Phase.ROLL:
-            out.append(_new(Action, ("roll", (), seat)))
-            out.extend(self.card_actions(seat))
-            return out
         out.append(_new(Action, ("end", (), seat)))
         if self.rules.end_turn_reason(seat) is not None:
             out.pop()
@@ -98,6 +125,64 @@ class LegalMoves(SandboxRules):
                 out.extend(a for a in verb.legal(seat) if self.check(a) is None)
         return out
 
+    def _plain_main_actions(self, seat: int) -> list[Action]:
+        """The main phase's moves where the scenario adds no rule to them (no end or
+        build/trade rule, no ships, no verbs, no rates, deck or site rules of its own: the
+        base game), in legal_actions' order: end, build_actions, card_actions,
+        trade_actions, each inlined to one pass with what they keep."""
+        s = self.s
+        p = s.players[seat]
+        out = [_new(Action, ("end", (), seat))]
+        have = p.resources
+        afford = self._afford_memo.get(tuple(have))
+        if afford is None:
+            afford = self.affordable(seat)
+        road, settlement, city, card, _ship = afford
+        if road or settlement or city:
+            pieces = p.pieces
+            if road and pieces["road"] > 0:
+                out += self._road_actions(seat)
+            if settlement and pieces["settlement"] > 0:
+                out += [_new(Action, ("build-settlement", (node,), seat)) for node in self._settlement_sites(seat)]
+            if city and pieces["city"] > 0:
+                node_kind = s.node_kind
+                for node in self.seat_nodes(seat):
+                    if node_kind[node] == SETTLEMENT:
+                        out.append(_new(Action, ("build-city", (node,), seat)))
+        if card and s.deck:
+            out.append(_new(Action, ("buy-card", (), seat)))
+        if not s.dev_played and p.dev_cards:
+            out += self.card_actions(seat)
+        if max(have) < self._min_rate:
+            return out          # no rate is that low
+        rates = self._rates.get(seat) if self._rates_board == self.board_version() else None
+        if rates is None:
+            rates = self._board_rates(seat)
+        bank = s.bank
+        if 0 in bank:
+            return out + self._bank_trades(seat, have, rates, bank)
+        kept = self._trades_kept
+        for give in range(5):
+            rate = rates[give]
+            if have[give] >= rate:
+                found = kept.get((seat, give, rate))
+                if found is None:
+                    found = kept[(seat, give, rate)] = tuple(
+                        _new(Action, ("trade", (give, rate, get, 1), seat)) for get in range(5) if get != give)
+                out += found
+        return out
+
+    def _road_actions(self, seat: int) -> tuple[Action, ...]:
+        """build_actions' roads (no ships): kept with the sites they are made from."""
+        found = self._kept_sites("road actions", seat)
+        if found is None:
+            sites = self._road_sites(seat)
+            found = tuple(_new(Action, ("build-road", (e,), seat)) for e in self.candidate_route_edges(seat)
+                          if e in sites)
+            if ("road", seat) in self._sites:     # the sites are kept: their actions with them
+                self._sites[("road actions", seat)] = found
+        return found  # type: ignore[no-any-return]
+
     # --- set-up -------------------------------------------------------------------------
     def setup_actions(self) -> list[Action]:
         s = self.s
@@ -105,9 +190,19 @@ class LegalMoves(SandboxRules):
         out = []
         if s.setup_step == "settlement":
             kind = "build-" + self.setup_piece(seat)
+            settleable = self.scen.node_settleable
+            if self.rules.reserved_nodes or type(self.rules).settlement_reason is not ScenarioRules.settlement_reason:
+                for node in range(self.geo.n_nodes):
+                    if settleable[node] and self.settlement_site_reason(seat, node, True) is None:
+                        out.append(Action(kind, (node,), seat))
+                return out
+            # settlement_site_reason as a yes/no where it reads the pieces and the map alone
+            node_kind, neighbors, face_down = s.node_kind, self.geo.node_neighbors, self.scen.face_down
+            kind_at = node_kind.__getitem__          # NONE is 0: any() finds a building
             for node in range(self.geo.n_nodes):
-                if self.scen.node_settleable[node] and self.settlement_site_reason(seat, node, True) is None:
-                    out.append(Action(kind, (node,), seat))
+                if (settleable[node] and node_kind[node] == NONE and not any(map(kind_at, neighbors[node]))
+                        and not (face_down and self.unexplored_at(node) >= 0)):
+                    out.append(_new(Action, (kind, (node,), seat)))
             return out
         for e in self.geo.node_edges[s.setup_node]:
             if self.road_edge_reason(seat, e, s.setup_node) is None:
@@ -152,7 +247,7 @@ class LegalMoves(SandboxRules):
     def discard_answers(self, item: dict[str, Any]) -> list[Action]:
         seat = item["seat"]
         have = self.s.players[seat].resources
-        out = [_new(Action, ("discard", (d,), seat)) for d in _discards(tuple(have), item["count"])]
+        out = list(_discard_actions(tuple(have), item["count"], seat))
         if self._extra_hand is not None:
             # cards of the scenario's own in hand are discarded by its verbs answering "discard"
             for verb in self.verbs.values():
@@ -179,36 +274,7 @@ class LegalMoves(SandboxRules):
     def robber_moves(self, seat: int) -> list[Action]:
         out: list[Action] = []
         if self.scen.rules.robber:
-            # robber_hex_reason and robber_victims, inlined: this runs for every hex after
-            # every 7 and knight, and most of its work is the same for every hex.
-            s, scen = self.s, self.scen
-            forbidden = scen.rules.robber_forbidden_areas
-            hex_area, node_hexes = scen.hex_area, self.geo.node_hexes
-            node_kind, produces, players = s.node_kind, self.pieces.produces, s.players
-            # The victims by hex, from the robbable opponents' own buildings (a few nodes)
-            # rather than from every corner of every hex.
-            victims_at: dict[int, list[int]] = {}
-            for p in range(self.n):
-                if p != seat and self.hand_size(p) > 0:
-                    for node in self.seat_nodes(p):
-                        if produces[node_kind[node]]:
-                            for h in node_hexes[node]:
-                                at = victims_at.setdefault(h, [])
-                                if not at or at[-1] != p:     # seats come in order
-                                    at.append(p)
-            hex_reason = self.rules.robber_hex_reason
-            # Asked only of a scenario with a rule for the robber's hexes.
-            ask = type(self.rules).robber_hex_reason is not ScenarioRules.robber_hex_reason
-            terrain = s.terrain
-            for h in self.land_hexes:
-                if (h == s.robber or hex_area[h] in forbidden or terrain[h] == UNEXPLORED
-                        or (ask and hex_reason(seat, h) is not None)):
-                    continue
-                victims = victims_at.get(h)
-                if victims is None:
-                    out.append(_new(Action, ("robber", (h, -1), seat)))
-                else:
-                    out.extend([_new(Action, ("robber", (h, v), seat)) for v in victims])
+            out = self._robber_moves(seat)
         if self.scen.rules.pirate and self.rules.pirate_reason(seat) is None:
             # pirate_victims and stealable, inlined: the victims by sea hex from the
             # opponents' ships, and what each could lose worked out once, not once per hex.
@@ -233,13 +299,76 @@ class LegalMoves(SandboxRules):
                         out.extend([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
         return out
 
+    def _robber_moves(self, seat: int) -> list[Action]:
+        """The robber's moves.  Without a scenario rule for the robber's hexes (which may
+        read more), they depend on the buildings, which hands hold cards and the robber's
+        hex alone: every hex's moves are kept per seat and hands while the buildings stay
+        (roads do not matter), and the robber's own hex is cut out of them."""
+        if type(self.rules).robber_hex_reason is not ScenarioRules.robber_hex_reason:
+            return self._fresh_robber_moves(seat, True, self.s.robber)[0]
+        self.board_version()
+        if self._robber_memo_version != self._nodes_version:
+            self._robber_memo_version, self._robber_memo = self._nodes_version, {}
+        if self._extra_hand is None:
+            key = (seat, tuple([any(p.resources) for p in self.s.players]))
+        else:
+            key = (seat, tuple([self.hand_size(p) > 0 for p in range(self.n)]))
+        found = self._robber_memo.get(key)
+        if found is None:
+            found = self._robber_memo[key] = self._fresh_robber_moves(seat, False, -1)
+        moves, spans = found
+        span = spans.get(self.s.robber)
+        if span is None:
+            return list(moves)
+        return moves[:span[0]] + moves[span[1]:]
+
+    def _fresh_robber_moves(self, seat: int, ask: bool, robber: int
+                            ) -> tuple[list[Action], dict[int, tuple[int, int]]]:
+        """The robber's moves to every hex but ``robber``, and where each hex's moves lie in
+        the list (robber_hex_reason and robber_victims, inlined: most of their work is the
+        same for every hex).  ``ask``: the scenario's robber_hex_reason is asked too."""
+        out: list[Action] = []
+        spans: dict[int, tuple[int, int]] = {}
+        s, scen = self.s, self.scen
+        forbidden = scen.rules.robber_forbidden_areas
+        hex_area, node_hexes = scen.hex_area, self.geo.node_hexes
+        node_kind, produces = s.node_kind, self.pieces.produces
+        # The victims by hex, from the robbable opponents' own buildings (a few nodes)
+        # rather than from every corner of every hex.
+        victims_at: dict[int, list[int]] = {}
+        for p in range(self.n):
+            if p != seat and self.hand_size(p) > 0:
+                for node in self.seat_nodes(p):
+                    if produces[node_kind[node]]:
+                        for h in node_hexes[node]:
+                            at = victims_at.setdefault(h, [])
+                            if not at or at[-1] != p:     # seats come in order
+                                at.append(p)
+        hex_reason = self.rules.robber_hex_reason
+        terrain = s.terrain
+        for h in self.land_hexes:
+            if (h == robber or hex_area[h] in forbidden or terrain[h] == UNEXPLORED
+                    or (ask and hex_reason(seat, h) is not None)):
+                continue
+            first = len(out)
+            victims = victims_at.get(h)
+            if victims is None:
+                out.append(_new(Action, ("robber", (h, -1), seat)))
+            else:
+                out.extend([_new(Action, ("robber", (h, v), seat)) for v in victims])
+            spans[h] = (first, len(out))
+        return out, spans
+
     # --- building ------------------------------------------------------------------------------
     def build_actions(self, seat: int) -> list[Action]:
         s = self.s
         p = s.players[seat]
         out: list[Action] = []
-        can_road = p.pieces["road"] > 0 and self.can_afford(seat, "road")
-        can_ship = self.scen.rules.ships and p.pieces["ship"] > 0 and self.can_afford(seat, "ship")
+        # one memo lookup for the five costs (COSTED's order)
+        road, settlement, city, card, ship = self.affordable(seat)
+        pieces = p.pieces
+        can_road = road and pieces["road"] > 0
+        can_ship = ship and self.scen.rules.ships and pieces["ship"] > 0
         if can_road or can_ship:
             candidates = self.candidate_route_edges(seat)
             ship_ok = self._ship_sites(seat, candidates) if can_ship else frozenset()
@@ -249,13 +378,13 @@ class LegalMoves(SandboxRules):
                     out.append(_new(Action, ("build-road", (e,), seat)))
                 if e in ship_ok:
                     out.append(_new(Action, ("build-ship", (e,), seat)))
-        if p.pieces["settlement"] > 0 and self.can_afford(seat, "settlement"):
+        if settlement and pieces["settlement"] > 0:
             out.extend([_new(Action, ("build-settlement", (node,), seat)) for node in self._settlement_sites(seat)])
-        if p.pieces["city"] > 0 and self.can_afford(seat, "city"):
+        if city and pieces["city"] > 0:
             for node in self.seat_nodes(seat):
                 if s.node_kind[node] == SETTLEMENT:
                     out.append(_new(Action, ("build-city", (node,), seat)))
-        if self.cards_left() and self.can_afford(seat, "card"):
+        if card and self.cards_left():
             out.append(_new(Action, ("buy-card", (), seat)))
         return out
 
@@ -274,10 +403,40 @@ class LegalMoves(SandboxRules):
         face-down hexes (roads keep off an undiscovered hex)."""
         found = self._kept_sites("road", seat)
         if found is None:
-            found = frozenset(e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
             if type(self.rules).road_reason is ScenarioRules.road_reason and not self.scen.face_down:
-                self._sites[("road", seat)] = found
+                found = self._sites[("road", seat)] = self._plain_road_sites(seat)
+            else:
+                found = frozenset(e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
         return found  # type: ignore[no-any-return]
+
+    def _plain_road_sites(self, seat: int) -> frozenset[int]:
+        """road_edge_reason(seat, e) is None for each candidate path, as a yes/no without
+        the reasons, where the scenario has no road rule and no face-down hexes."""
+        s, geo = self.s, self.geo
+        roadable = self.scen.edge_roadable
+        edge_owner, edge_kind, node_owner, node_kind = s.edge_owner, s.edge_kind, s.node_owner, s.node_kind
+        produces, node_blocks, edge_nodes, node_edges = (self.pieces.produces, self.rules.node_blocks_route,
+                                                         geo.edge_nodes, geo.node_edges)
+        found = []
+        for e in self.candidate_route_edges(seat):
+            if not roadable[e] or edge_kind[e]:
+                continue
+            for x in edge_nodes[e]:
+                owner = node_owner[x]
+                if owner == seat and produces[node_kind[x]] > 0:
+                    found.append(e)        # at the seat's own building
+                    break
+                if (owner >= 0 and owner != seat) or node_blocks(seat, x):
+                    continue               # no road joins across an opponent's building
+                joined = False
+                for e2 in node_edges[x]:
+                    if e2 != e and edge_owner[e2] == seat and edge_kind[e2] == ROAD:
+                        joined = True
+                        break
+                if joined:
+                    found.append(e)
+                    break
+        return frozenset(found)
 
     def _ship_sites(self, seat: int, candidates: list[int]) -> frozenset[int]:
         """The candidate paths where a ship of ``seat``'s may be built (ship_edge_ok), kept
@@ -309,14 +468,22 @@ class LegalMoves(SandboxRules):
         sites: set[int] = set()
         for e in self.route_edges(seat):
             sites.update(self.geo.edge_nodes[e])
-        found = [node for node in sorted(sites) if self.settlement_site_reason(seat, node, False) is None]
         rules = type(self.rules)
         if (not self.scen.face_down          # exploration: the sites follow the hexes turned up too
                 and rules.settlement_reason is ScenarioRules.settlement_reason
                 and (not self.rules.reserved_nodes or rules.reserved_site_reason is ScenarioRules.reserved_site_reason
                      or "reserved_site_reason" in self.rules.answers_from_pieces)):
+            # settlement_site_reason as a yes/no (no reasons written) where it reads the
+            # pieces alone; a reserved intersection still asks the scenario
+            reserved, settleable = self.rules.reserved_nodes, self.scen.node_settleable
+            node_kind, neighbors = self.s.node_kind, self.geo.node_neighbors
+            found = [node for node in sorted(sites)
+                     if (self.settlement_site_reason(seat, node, False) is None if node in reserved
+                         else settleable[node] and node_kind[node] == NONE
+                         and not any(map(node_kind.__getitem__, neighbors[node])))]
             self._sites[("settlement", seat)] = found
-        return found
+            return found
+        return [node for node in sorted(sites) if self.settlement_site_reason(seat, node, False) is None]
 
     # --- cards ---------------------------------------------------------------------------------
     def card_actions(self, seat: int) -> list[Action]:
@@ -324,19 +491,43 @@ class LegalMoves(SandboxRules):
         if s.dev_played or not s.players[seat].dev_cards:
             return []
         out: list[Action] = []
-        kinds = {self.rules.card_plays_as(c) for c, bought in s.players[seat].dev_cards if bought != s.turn}
-        if "knight" in kinds and self.check_play_knight(Action("play-knight", (), seat)) is None:
-            out.append(Action("play-knight", (), seat))
+        turn = s.turn
+        if self._own_card_kinds:
+            kinds = {self.rules.card_plays_as(c) for c, bought in s.players[seat].dev_cards if bought != turn}
+        else:
+            kinds = {c for c, bought in s.players[seat].dev_cards if bought != turn}
+        if not kinds or kinds == _VP_ONLY:
+            return out
+        # Called before the roll and in the main phase with nothing pending, by the seat on
+        # turn that has not played a card, for kinds it holds from before this turn: the
+        # timing rules (play_reason) pass, what is left of each check is asked below.
+        if "knight" in kinds and self.rules.knight_reason(seat) is None:
+            out.append(_new(Action, ("play-knight", (), seat)))
         if "year-of-plenty" in kinds:
-            for pair in _PAIRS:
-                a = Action("play-year-of-plenty", pair, seat)
-                if self.check_play_year_of_plenty(a) is None:
-                    out.append(a)
+            pairs = self._card_options("year-of-plenty", seat)
+            bank = s.bank
+            if min(bank) >= 2:
+                out.extend(pairs)
+            else:
+                out.extend([a for a in pairs if (bank[a[1][0]] >= 2 if a[1][0] == a[1][1]
+                                                 else bank[a[1][0]] >= 1 and bank[a[1][1]] >= 1)])
         if "monopoly" in kinds:
-            out.extend(Action("play-monopoly", (r,), seat) for r in range(5))
+            out.extend(self._card_options("monopoly", seat))
         if "road-building" in kinds:
             out.extend(self.road_building_options(seat))
         return out
+
+    def _card_options(self, kind: str, seat: int) -> tuple[Action, ...]:
+        """Every year-of-plenty pair, or every monopoly, as actions of ``seat``'s, made once
+        per game."""
+        found = self._cards_kept.get((kind, seat))
+        if found is None:
+            if kind == "monopoly":
+                found = tuple(_new(Action, ("play-monopoly", (r,), seat)) for r in range(5))
+            else:
+                found = tuple(_new(Action, ("play-year-of-plenty", pair, seat)) for pair in _PAIRS)
+            self._cards_kept[(kind, seat)] = found
+        return found
 
     def road_building_options(self, seat: int) -> list[Action]:
         """Every placement of the card's two free roads or ships.  On a sea map each first
@@ -347,12 +538,22 @@ class LegalMoves(SandboxRules):
         s = self.s
         supply = s.players[seat].pieces
         rules = type(self.rules)
+        if (not self.scen.rules.ships and not self.scen.face_down
+                and rules.road_reason is ScenarioRules.road_reason):
+            # Roads alone: kept with the sites under board_version (the look-ahead puts the
+            # version back), while the seat's roads in supply stay.
+            found = self._kept_sites("road-building", seat)
+            if found is None or found[0] != supply["road"]:
+                general = rules.node_blocks_route is ScenarioRules.node_blocks_route and not s.shared_ships
+                found = (supply["road"], self._road_building_look_ahead(seat, general, None))
+                self._sites[("road-building", seat)] = found
+            return list(found[1])
         keep = (rules.road_reason is ScenarioRules.road_reason and not self.scen.face_down
                 and (rules.ship_reason is ScenarioRules.ship_reason
                      or "ship_reason" in self.rules.answers_from_pieces))
         if keep:
-            # Keyed by the tables themselves, not board_version: the look-ahead below puts
-            # pieces down and lifts them, which moves the version on though nothing changed.
+            # Keyed by the tables themselves: on a sea map the pieces the look-ahead tries
+            # are many, and comparing the tables costs less than judging them again.
             key = (seat, s.pirate, supply["road"], supply.get("ship", 0), tuple(s.edge_owner), tuple(s.edge_kind),
                    tuple(s.node_owner), tuple(s.node_kind), tuple(s.shared_ships))
             kept = self._road_building
@@ -415,14 +616,8 @@ class LegalMoves(SandboxRules):
         s = self.s
         have = s.players[seat].resources
         rates = self.kept_harbor_rates(seat)
-        out = []
         bank = s.bank
-        for give in range(5):
-            rate = rates[give]
-            if have[give] >= rate:
-                for get in range(5):
-                    if get != give and bank[get] > 0:
-                        out.append(_new(Action, ("trade", (give, rate, get, 1), seat)))
+        out = self._bank_trades(seat, have, rates, bank)
         if offers:
             for target in range(self.n):
                 if target == seat:
@@ -434,6 +629,26 @@ class LegalMoves(SandboxRules):
                                 g, w = [0] * 5, [0] * 5
                                 g[give], w[get] = 1, 1
                                 out.append(Action("offer", (target, tuple(g), tuple(w)), seat))
+        return out
+
+    def _bank_trades(self, seat: int, have: list[int], rates: list[int], bank: list[int]) -> list[Action]:
+        """The maritime trades (A.15) a hand allows, one card at a time."""
+        out: list[Action] = []
+        full = 0 not in bank
+        for give in range(5):
+            rate = rates[give]
+            if have[give] >= rate:
+                if full:
+                    # every other resource in the bank: the four trades, made once per game
+                    found = self._trades_kept.get((seat, give, rate))
+                    if found is None:
+                        found = self._trades_kept[(seat, give, rate)] = tuple(
+                            _new(Action, ("trade", (give, rate, get, 1), seat)) for get in range(5) if get != give)
+                    out.extend(found)
+                    continue
+                for get in range(5):
+                    if get != give and bank[get] > 0:
+                        out.append(_new(Action, ("trade", (give, rate, get, 1), seat)))
         return out
 
     # --- ship moves -------------------------------------------------------------------------------

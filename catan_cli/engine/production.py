@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import itemgetter, le
+from random import Random
 from typing import Any, Callable
 
 from .actions import Action, Event, Private
@@ -11,6 +12,9 @@ from .base import GOLD, EngineBase
 from .geometry import RESOURCES, UNEXPLORED
 from .words import only, resource_text
 from .phases import Phase
+
+# Event(...) without the named tuple's Python-level __new__ (every field given): hot.
+_new = tuple.__new__
 
 
 class ProductionRules(EngineBase):
@@ -21,6 +25,12 @@ class ProductionRules(EngineBase):
     _payout_cache: dict[tuple[int, int], tuple[object, tuple[list[int], list[tuple[int, list[int], Event]]]]]
     # Per total: what reads the owners (or kinds) of its hexes' corners from a node table.
     _roll_nodes: dict[int, Callable[[list[int]], Any]]
+    # _plain_production's: whether the scenario takes it (set by the engine), and per total
+    # the reader of its corners' tables, and per (total, robber place or -1) the pieces read,
+    # whether anything is owed, and the payout (False when gold is owed: produce pays it).
+    _plain_roll = False
+    _plain_reads: dict[int, Callable[[list[int]], Any]]
+    _plain_rolls: dict[tuple[int, int], tuple[object, bool, Any]]
     # The last table's slot and pieces, for _plain_payout right after it.
     _roll_slot: tuple[tuple[int, int], object]
 
@@ -42,16 +52,69 @@ class ProductionRules(EngineBase):
         if s.forced_dice:
             d1, d2 = s.forced_dice
             s.forced_dice = None
+        elif type(s.rng) is Random:
+            # randint(1, 6) twice, as Random itself draws it (randrange's rejection
+            # sampling on 3 bits), without its three Python-level calls per die.
+            bits = s.rng.getrandbits
+            d1 = bits(3)
+            while d1 >= 6:
+                d1 = bits(3)
+            d2 = bits(3)
+            while d2 >= 6:
+                d2 = bits(3)
+            d1 += 1
+            d2 += 1
         else:
             d1, d2 = s.rng.randint(1, 6), s.rng.randint(1, 6)
         s.dice = [d1, d2]
         s.phase = Phase.MAIN
         total = d1 + d2
-        events = [Event("roll", a.seat, f"{self.name(a.seat)} rolls {d1}+{d2} = {total}")]
+        events = [_new(Event, ("roll", a.seat, f"{s.players[a.seat].name} rolls {d1}+{d2} = {total}", (), None))]
+        if self._plain_roll and total != 7:
+            return self._plain_production(total, events)
         events += self.rules.before_production((d1, d2))
         if s.phase == Phase.OVER or (s.pending and any(item.get("defer_roll") for item in s.pending)):
             return events   # a scenario decision comes first; it calls resolve_roll after
         return events + self.resolve_roll(total)
+
+    def _plain_production(self, total: int, events: list[Event]) -> list[Event]:
+        """resolve_roll's production where the scenario has no rules of its own (no step
+        before or after production, no blocked hexes) and the map stays: the production
+        table and its payout, kept per total and robber place while the buildings on the
+        total's hexes' corners stay, read in one step; produce itself when the bank is short."""
+        s = self.s
+        hexes = self.hexes_by_number[total]
+        robber = s.robber if s.robber in hexes else -1
+        read = self._plain_reads.get(total)
+        if read is None:
+            nodes = tuple(node for h in hexes for node in self.geo.hex_nodes[h])
+            read = self._plain_reads[total] = (
+                itemgetter(*nodes) if len(nodes) > 1 else lambda table: tuple(table[n] for n in nodes))
+        pieces = (read(s.node_owner), read(s.node_kind))
+        kept = self._plain_rolls.get((total, robber))
+        if kept is None or kept[0] != pieces:
+            owed, gold, owing = self._production_table(total)
+            payout: Any = False
+            if not gold and owing:
+                due, gains = self._plain_payout(total, owed)
+                # each seat's gain as (resource, count) pairs: a seat gets one or two kinds
+                payout = (due, [(p, [(r, g) for r, g in enumerate(gain) if g], event) for p, gain, event in gains])
+            kept = (pieces, owing or bool(gold), payout)
+            self._plain_rolls[(total, robber)] = kept
+        if not kept[1]:
+            return events           # nobody is owed a card
+        payout = kept[2]
+        bank = s.bank
+        if not payout or not all(map(le, payout[0], bank)):
+            return events + self.produce(total)      # gold owed, or the bank is short
+        players = s.players
+        for p, gain, event in payout[1]:
+            res = players[p].resources
+            for r, g in gain:
+                res[r] += g
+                bank[r] -= g
+            events.append(event)
+        return events
 
     def resolve_roll(self, total: int) -> list[Event]:
         """What a roll does after the scenario's pre-production step: a 7, or production."""
@@ -69,12 +132,18 @@ class ProductionRules(EngineBase):
             return events
         plain = self._plain_payout(total, owed)
         bank = s.bank
-        if all(due <= have for due, have in zip(plain[0], bank)):
+        if all(map(le, plain[0], bank)):
             # The bank can pay every card due (the usual case): the payout is the table's.
+            players = s.players
             for p, gain, event in plain[1]:
-                self.gain(p, gain)
+                res = players[p].resources
+                for r in range(5):
+                    g = gain[r]
+                    if g:
+                        res[r] += g
+                        bank[r] -= g
                 events.append(event)
-            return events + self._gold_picks(gold)
+            return events + self._gold_picks(gold) if gold else events
         gains = [[0] * 5 for _ in range(n)]
         for r in range(5):
             due = owed[r]

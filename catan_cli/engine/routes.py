@@ -83,6 +83,72 @@ class RouteRules(TurnRules):
                 walk(y, kind_e, 1, bit)
         return best
 
+    def road_added_length(self, seat: int, edge: int) -> int:
+        """``seat``'s Longest Road length right after its road on ``edge`` was added, from
+        the length before it (``route_len``, exact after every action): when one end of the
+        new road meets no other road of the seat's, a trail through it ends there, so the
+        new longest is the old one or the new road plus the longest trail from its other
+        end, one search from one node.  Otherwise (it joins two of the seat's roads, or a
+        mode or map where more counts) the whole length is worked out again."""
+        s = self.s
+        if self.scen.rules.longest_route != "road" or s.shared_ships:
+            return self.route_length(seat)
+        edge_owner, edge_kind, node_edges = s.edge_owner, s.edge_kind, self.geo.node_edges
+        ends = []
+        for x in self.geo.edge_nodes[edge]:
+            for e2 in node_edges[x]:
+                if e2 != edge and edge_owner[e2] == seat and edge_kind[e2] == ROAD:
+                    ends.append(x)
+                    break
+        if len(ends) > 1:
+            return self.route_length(seat)
+        old = s.route_len[seat]
+        if not ends:
+            return max(old, 1)
+        return max(old, 1 + self._road_trail_from(seat, ends[0], edge))
+
+    def _road_trail_from(self, seat: int, start: int, skip: int) -> int:
+        """The longest trail of ``seat``'s roads from node ``start`` without the road on
+        ``skip`` (roads only: no switching rule), passing no node an opponent holds
+        (blocked_for): one walk over bit masks, without a stack of Python calls."""
+        s = self.s
+        edge_kind, edge_nodes = s.edge_kind, self.geo.edge_nodes
+        node_owner, node_blocks = s.node_owner, self.rules.node_blocks_route
+        adj: dict[int, list[tuple[int, int]]] = {}
+        bit = 1
+        for e in self.seat_edges(seat):
+            if edge_kind[e] == ROAD and e != skip:
+                a, b = edge_nodes[e]
+                at = adj.get(a)
+                if at is None:
+                    adj[a] = [(bit, b)]
+                else:
+                    at.append((bit, b))
+                at = adj.get(b)
+                if at is None:
+                    adj[b] = [(bit, a)]
+                else:
+                    at.append((bit, a))
+                bit <<= 1
+        if start not in adj:
+            return 0
+        blocked = {x for x in adj if (node_owner[x] >= 0 and node_owner[x] != seat) or node_blocks(seat, x)}
+        if start in blocked:
+            return 0
+        best = 0
+        stack = [(start, 0, 0)]
+        pop, push = stack.pop, stack.append
+        while stack:
+            x, length, used = pop()
+            if length > best:
+                best = length
+            if length and x in blocked:
+                continue
+            for b, y in adj[x]:
+                if not used & b:
+                    push((y, length + 1, used | b))
+        return best
+
     def update_longest_route(self, seat: int | None) -> list[Event]:
         """Recompute ``seat`` (None: everyone) and apply A.13's holding and tie rules."""
         s = self.s

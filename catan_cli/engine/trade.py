@@ -9,6 +9,9 @@ from .geometry import RESOURCES
 from .words import only, resource_text
 from .phases import Phase
 
+# Event(...) without the named tuple's Python-level __new__ (every field given): hot.
+_new = tuple.__new__
+
 
 class TradeRules(CardRules):
     def check_trade(self, a: Action) -> str | None:
@@ -40,8 +43,8 @@ class TradeRules(CardRules):
         give[give_r], get[get_r] = give_n, get_n
         self.pay(a.seat, give)
         self.gain(a.seat, get)
-        return [Event("trade", a.seat, f"{self.name(a.seat)} trades {give_n} {RESOURCES[give_r]} "
-                                       f"for {get_n} {RESOURCES[get_r]} with the bank")]
+        return [_new(Event, ("trade", a.seat, f"{self.s.players[a.seat].name} trades {give_n} {RESOURCES[give_r]} "
+                                              f"for {get_n} {RESOURCES[get_r]} with the bank", (), None))]
 
     # --- domestic -------------------------------------------------------------------------------
     def check_offer(self, a: Action) -> str | None:

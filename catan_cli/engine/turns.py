@@ -9,6 +9,9 @@ from .production import ProductionRules
 from .words import resource_text
 from .phases import Phase
 
+# Event(...) without the named tuple's Python-level __new__ (every field given): hot.
+_new = tuple.__new__
+
 
 
 def setup_order(kind: str, n: int) -> list[int]:
@@ -112,5 +115,6 @@ class TurnRules(ProductionRules):
         s.dev_played = False
         s.ship_moved = False
         s.built_this_turn = []
-        return events + [Event("turn", s.current, f"turn {s.turn}: {self.name(s.current)} is on turn")]
+        return events + [_new(Event, ("turn", s.current, f"turn {s.turn}: {s.players[s.current].name} is on turn",
+                                      (), None))]
 

@@ -1,0 +1,110 @@
+"""Tables kept across positions equal a fresh recomputation at every step.
+
+The engine keeps what the legal moves are made of (the robber's moves per seat and hands
+while the buildings stay, the affordability of each hand, the bank trades, the sites kept
+under the pieces) and updates Longest Road from the length before a road (one search from
+the new road's end instead of every trail).  At every step of long random games of several
+scenarios (ships, face-down hexes, moved and removed pieces) each of them must equal what
+an engine with nothing kept works out from the same state: the full recomputation stays
+the oracle, and each action is also played on a copy that takes the general path (the
+same events, the same state after it).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from catan_cli import Game
+from catan_cli.engine.core import Engine
+from catan_cli.engine.rulebook import ScenarioRules
+from catan_cli.engine.scenario import COSTED
+
+COLOURS = ["red", "blue", "white", "orange"]
+SCENARIOS = ["base", "pirate-islands", "cloth-for-catan", "legend-3", "land-ho", "barbarian-attack"]
+
+
+def fresh_engine(g: Game) -> Engine:
+    """An engine on a copy of the state with nothing kept, the scenario's shared memos
+    included, that lists the main phase's moves by the general path."""
+    e = g.copy().engine
+    e._afford_memo = {}
+    e._trades_kept = {}
+    e._plain_main = False       # the general path, hook by hook, not the base game's one pass
+    return e
+
+
+def compare_every_step(scenario: str, seed: int, steps: int) -> int:
+    """Play ``steps`` random decisions, comparing the kept tables with a fresh engine's
+    before each; returns how many positions were compared."""
+    g = Game.new(scenario, players=COLOURS, seed=seed)
+    choose = random.Random(seed).choice
+    compared = 0
+    for _ in range(steps):
+        if g.over:
+            break
+        e = g.engine
+        listed = g.legal_actions()
+        fresh = fresh_engine(g)
+        where = (scenario, seed, e.s.turn, e.s.phase)
+        assert listed == fresh.legal_actions(), where
+        for seat in range(e.n):
+            assert e.s.route_len[seat] == fresh.route_length(seat), where
+            assert e.affordable(seat) == tuple(fresh.can_afford(seat, item) for item in COSTED), where
+            if e.scen.rules.robber:
+                ask = type(e.rules).robber_hex_reason is not ScenarioRules.robber_hex_reason
+                kept = e._robber_moves(seat)
+                assert kept == fresh._fresh_robber_moves(seat, ask, e.s.robber)[0], where
+            if e.s.phase == "main" and not e.s.pending:
+                assert e.build_actions(seat) == fresh.build_actions(seat), where
+                assert e.trade_actions(seat, False) == fresh.trade_actions(seat, False), where
+        compared += 1
+        action = choose(listed)
+        if not (e._plain_main or e._plain_roll or e._no_vp_kinds):
+            g.execute(action)       # the general path already
+            continue
+        twin = general_twin(g)
+        events = g.execute(action)
+        assert events == twin.execute(action), where
+        assert g.engine.s.to_json() == twin.engine.s.to_json(), where
+    return compared
+
+
+def general_twin(g: Game) -> Game:
+    """A copy that plays by the general path: the main phase hook by hook, production by
+    produce with the scenario's steps, and check_victory after every action."""
+    twin = g.copy()
+    e = twin.engine
+    e._plain_main = e._plain_roll = False
+    e._no_vp_kinds = frozenset()
+    return twin
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_kept_tables_equal_a_fresh_recomputation_at_every_step(scenario: str) -> None:
+    assert compare_every_step(scenario, 7, 1500) > 300
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_kept_tables_equal_a_fresh_recomputation_in_long_games(scenario: str) -> None:
+    for seed in (1, 2, 3):
+        assert compare_every_step(scenario, seed, 3000) > 300
+
+
+def test_longest_road_from_the_old_length_equals_the_whole_search() -> None:
+    """Every road built in many base games: the length worked out from the length before
+    it (road_added_length) equals the whole search's."""
+    checked = 0
+    for seed in range(1, 9):
+        g = Game.new("base", players=COLOURS, seed=seed)
+        choose = random.Random(seed).choice
+        while not g.over and g.engine.s.turn < 400:
+            action = choose(g.legal_actions())
+            g.execute(action)
+            if action.kind == "build-road" and g.engine.s.phase != "setup":
+                e = g.engine
+                assert e.s.route_len[action.seat] == e.route_length(action.seat)
+                checked += 1
+    assert checked > 50
