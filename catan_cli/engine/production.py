@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from operator import itemgetter, le
 from random import Random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .actions import Action, Event, Private
 from .base import GOLD, EngineBase
@@ -77,6 +77,14 @@ class ProductionRules(EngineBase):
             return events   # a scenario decision comes first; it calls resolve_roll after
         return events + self.resolve_roll(total)
 
+    def _corner_reader(self, hexes: Any) -> Callable[[Sequence[int]], tuple[int, ...]]:
+        """A reader of a table's entries at the corners of ``hexes`` (one C call), so a kept
+        roll can be compared with the pieces on its own hexes' corners alone."""
+        nodes = tuple(node for h in hexes for node in self.geo.hex_nodes[h])
+        if len(nodes) > 1:
+            return itemgetter(*nodes)
+        return lambda table: tuple(table[n] for n in nodes)
+
     def _plain_production(self, total: int, events: list[Event]) -> list[Event]:
         """resolve_roll's production where the scenario has no rules of its own (no step
         before or after production, no blocked hexes) and the map stays: the production
@@ -87,9 +95,7 @@ class ProductionRules(EngineBase):
         robber = s.robber if s.robber in hexes else -1
         read = self._plain_reads.get(total)
         if read is None:
-            nodes = tuple(node for h in hexes for node in self.geo.hex_nodes[h])
-            read = self._plain_reads[total] = (
-                itemgetter(*nodes) if len(nodes) > 1 else lambda table: tuple(table[n] for n in nodes))
+            read = self._plain_reads[total] = self._corner_reader(hexes)
         pieces = (read(s.node_owner), read(s.node_kind))
         kept = self._plain_rolls.get((total, robber))
         if kept is None or kept[0] != pieces:
@@ -213,9 +219,7 @@ class ProductionRules(EngineBase):
         robber = s.robber if s.robber in hexes else -1
         read = self._roll_nodes.get(total)
         if read is None:
-            nodes = tuple(node for h in hexes for node in self.geo.hex_nodes[h])
-            read = self._roll_nodes[total] = (
-                itemgetter(*nodes) if len(nodes) > 1 else lambda table: tuple(table[n] for n in nodes))
+            read = self._roll_nodes[total] = self._corner_reader(hexes)
         pieces = (read(s.node_owner), read(s.node_kind))
         slot = (total, robber)
         self._roll_slot = (slot, pieces)
