@@ -78,7 +78,7 @@ class Engine(LegalMoves):
         self._victory_checked = -1
         self._plain_roll = type(self.rules) is ScenarioRules and not scen.face_down
         self._own_building_keeps_route = type(self.rules) is ScenarioRules and scen.rules.longest_route == "road"
-        self._plain_reads, self._plain_rolls = {}, {}
+        self._roll_nodes, self._plain_rolls = {}, {}
         self._vp_node_pieces = tuple(k for k in self.rules.pieces if k.on == "node" and k.vp)
         self._scenario_vp = (type(self.rules).vp_sources is not ScenarioRules.vp_sources
                              or scen.rules.island_bonus or bool(self._vp_node_pieces))

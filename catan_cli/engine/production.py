@@ -25,11 +25,10 @@ class ProductionRules(EngineBase):
     _payout_cache: dict[tuple[int, int], tuple[object, tuple[list[int], list[tuple[int, list[int], Event]]]]]
     # Per total: what reads the owners (or kinds) of its hexes' corners from a node table.
     _roll_nodes: dict[int, Callable[[list[int]], Any]]
-    # _plain_production's: whether the scenario takes it (set by the engine), and per total
-    # the reader of its corners' tables, and per (total, robber place or -1) the pieces read,
-    # whether anything is owed, and the payout (False when gold is owed: produce pays it).
+    # _plain_production's: whether the scenario takes it (set by the engine), and per
+    # (total, robber place or -1) the pieces read (by _roll_nodes' readers), whether anything
+    # is owed, and the payout (False when gold is owed: produce pays it).
     _plain_roll = False
-    _plain_reads: dict[int, Callable[[list[int]], Any]]
     _plain_rolls: dict[tuple[int, int], tuple[object, bool, Any]]
     # The last table's slot and pieces, for _plain_payout right after it.
     _roll_slot: tuple[tuple[int, int], object]
@@ -93,9 +92,9 @@ class ProductionRules(EngineBase):
         s = self.s
         hexes = self.hexes_by_number[total]
         robber = s.robber if s.robber in hexes else -1
-        read = self._plain_reads.get(total)
+        read = self._roll_nodes.get(total)
         if read is None:
-            read = self._plain_reads[total] = self._corner_reader(hexes)
+            read = self._roll_nodes[total] = self._corner_reader(hexes)
         pieces = (read(s.node_owner), read(s.node_kind))
         kept = self._plain_rolls.get((total, robber))
         if kept is None or kept[0] != pieces:
