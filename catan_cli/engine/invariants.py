@@ -21,6 +21,7 @@ from .geometry import RESOURCES, UNEXPLORED
 from .ships import FACE_DOWN
 from .state import NONE
 from .phases import GENERAL_PHASES, Phase
+from .routes import joined_to_buildings
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -325,17 +326,7 @@ def _connection_problems(e: "Engine") -> list[str]:
         edges.update(x for x, o in enumerate(s.shared_ships) if o == seat)
         if not edges:
             continue
-        reached_loose: set[int] = set()
-        frontier = [x for x in edges
-                    if any(s.node_owner[m] == seat and s.node_kind[m] != NONE for m in geo.edge_nodes[x])]
-        reached_loose.update(frontier)
-        while frontier:
-            x = frontier.pop()
-            for m in geo.edge_nodes[x]:
-                for y in geo.node_edges[m]:
-                    if y in edges and y not in reached_loose:
-                        reached_loose.add(y)
-                        frontier.append(y)
+        reached_loose = joined_to_buildings(geo, s.node_owner, s.node_kind, seat, edges)
         for x in sorted(edges - reached_loose):
             out.append(f"{e.name(seat)}'s piece on {geo.edge_name(x)} is joined to none of their buildings")
         # B.7: moving the end ship of an open route may leave a building with no route

@@ -9,9 +9,29 @@ depth-first search over at most 30 pieces.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from .actions import Event
+from .geometry import Geometry
 from .turns import TurnRules
-from .state import ROAD
+from .state import NONE, ROAD
+
+
+def joined_to_buildings(geo: Geometry, node_owner: Sequence[int], node_kind: Sequence[int], seat: int,
+                        edges: set[int]) -> set[int]:
+    """The paths of ``edges`` (a seat's roads and ships) joined to one of the seat's
+    buildings through ``edges`` themselves: a route reaches back to a building (B.7)."""
+    reached = {x for x in edges
+               if any(node_owner[m] == seat and node_kind[m] != NONE for m in geo.edge_nodes[x])}
+    frontier = list(reached)
+    while frontier:
+        x = frontier.pop()
+        for m in geo.edge_nodes[x]:
+            for y in geo.node_edges[m]:
+                if y in edges and y not in reached:
+                    reached.add(y)
+                    frontier.append(y)
+    return reached
 
 
 class RouteRules(TurnRules):

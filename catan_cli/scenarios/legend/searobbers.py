@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
+from ...engine.routes import joined_to_buildings
 
 if TYPE_CHECKING:
     from .general import LegendRules
@@ -294,16 +295,7 @@ class SeaRobbers:
         ctx = self.ctx
         s, geo = ctx.state, ctx.geo
         mine = set(ctx.route_edges(seat))
-        reached = {x for x in mine
-                   if any(s.node_owner[m] == seat and s.node_kind[m] for m in geo.edge_nodes[x])}
-        frontier = list(reached)
-        while frontier:
-            x = frontier.pop()
-            for m in geo.edge_nodes[x]:
-                for y in geo.node_edges[m]:
-                    if y in mine and y not in reached:
-                        reached.add(y)
-                        frontier.append(y)
+        reached = joined_to_buildings(geo, s.node_owner, s.node_kind, seat, mine)
         events = []
         for x in sorted(mine - reached):
             ctx.remove_route(x, seat)
