@@ -62,7 +62,8 @@ def compare_every_step(scenario: str, seed: int, steps: int, players: int = 4) -
                 assert (e._road_building_look_ahead(seat, True, None)
                         == e._road_building_look_ahead(seat, False, None))
         if scenario == "pirate-islands":
-            rules, again = e.rules, g.copy().engine.rules
+            rules, copied = e.rules, g.copy().engine      # a scenario's rules reach their engine weakly
+            again = copied.rules
             for seat in range(e.n):
                 assert rules.route(seat) == again._trace_route(seat, -1)
                 for src in e.movable_ships(seat):

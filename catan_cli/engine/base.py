@@ -63,8 +63,9 @@ class EngineBase:
     harbor_nodes: tuple[int, ...]
     land_hexes: tuple[int, ...]
     sea_hexes: tuple[int, ...]
-    _checks: dict[str, Callable[[Action], str | None]]
-    _applies: dict[str, Callable[[Action], list[Event]]]
+    # every verb's check and apply, called with the engine: (engine, action)
+    _checks: dict[str, Callable[[Any, Action], str | None]]
+    _applies: dict[str, Callable[[Any, Action], list[Event]]]
 
     def _derive(self) -> None:
         """Per-game tables from the state's terrain, numbers and harbours (dealt per game, and
@@ -430,7 +431,7 @@ class EngineBase:
         if kind in SANDBOX_KINDS:
             if not s.sandbox:
                 return f"'{kind}' is a sandbox command; start the game with --sandbox to use it"
-            return self._checks[kind](action)
+            return self._checks[kind](self, action)
         if s.phase == Phase.OVER:
             return "the game is over"
         if action.seat >= self.n or action.seat < -1:
@@ -438,7 +439,7 @@ class EngineBase:
         check = self._checks.get(kind)
         if check is None:
             return f"unknown action '{kind}'"
-        return check(action.by(self.actor_of(action)))
+        return check(self, action.by(self.actor_of(action)))
 
 
 def _regroup(seen: list[int], by_seat: dict[int, list[int]],

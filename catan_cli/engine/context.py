@@ -7,10 +7,15 @@ resolve pending decisions, roll, end the turn, end the game) and read access to 
 and the scenario's data.  Reading the board straight from ``ctx.state`` is allowed and
 fast; changing it goes through the methods here, so the engine's own bookkeeping (piece
 supplies, longest route, victory) stays right.
+
+The context reaches its engine weakly (the engine owns the rules, which own the context), so
+a dropped game is freed at once; a context or rules object kept after its game is gone
+reads nothing (ReferenceError).
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Event
@@ -28,7 +33,9 @@ class RulesContext:
     """One game, as scenario code may see and change it."""
 
     def __init__(self, engine: "Engine") -> None:
-        self._e = engine
+        # The engine owns the rules, which own this context: a strong reference back would
+        # make every game a reference cycle, freed only by the cycle collector.
+        self._e: "Engine" = weakref.proxy(engine)
         #: what an earlier game hands on to this one (a campaign's chapter results, the
         #: ``# carry:`` header of a command file): set only while ``on_new_game`` runs
         self.carry: dict[str, Any] = {}

@@ -11,7 +11,7 @@ never half-applies.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, TypeVar
 
 from ..errors import RuleError
 from .actions import Action, Event
@@ -87,20 +87,19 @@ class Engine(LegalMoves):
                 setattr(self, name, getattr(like, name))
         else:
             self._derive()
-        self._checks: dict[str, Callable[[Action], str | None]] = {}
-        self._applies: dict[str, Callable[[Action], list[Event]]] = {}
-        for kind in self.ACTION_KINDS:
-            method = kind.replace("-", "_")
-            self._checks[kind] = getattr(self, f"check_{method}")
-            self._applies[kind] = getattr(self, f"do_{method}")
+        # Every verb's check and apply, as functions of (engine, action): the general verbs'
+        # tables are shared by every engine until a scenario verb joins them.
+        self._checks, self._applies = _GENERAL_CHECKS, _GENERAL_APPLIES
         # What the scenario declares: its verbs join the tables above.
         self.verbs: dict[str, Verb] = {}
         for verb in self.rules.verbs():
             if verb.kind in self._checks:
                 raise ValueError(f"scenario verb {verb.kind!r} clashes with a general verb")
+            if not self.verbs:
+                self._checks, self._applies = dict(_GENERAL_CHECKS), dict(_GENERAL_APPLIES)
             self.verbs[verb.kind] = verb
-            self._checks[verb.kind] = verb.check
-            self._applies[verb.kind] = verb.apply
+            self._checks[verb.kind] = _engine_call(verb.check)
+            self._applies[verb.kind] = _engine_call(verb.apply)
         rules_type = type(self.rules)
         self._plain_main = (
             not self.verbs and not scen.rules.ships and not scen.face_down and not self._own_trade_rates
@@ -230,12 +229,13 @@ class Engine(LegalMoves):
         :meth:`legal_actions` listed for this very position, or one :meth:`check` passed."""
         self.version += 1
         self.unsettled += 1
+        kind = action[0]
         try:
-            events = self._applies[action[0]](action)
+            events = self._applies[kind](self, action)
             if self.s.phase != Phase.OVER:
                 if self._after_action is not None:
                     events += self._after_action()
-                if action[0] not in self._no_vp_kinds or self._victory_checked != self.version - 1:
+                if kind not in self._no_vp_kinds or self._victory_checked != self.version - 1:
                     won = self.check_victory()
                     if won:
                         events += won
@@ -243,6 +243,23 @@ class Engine(LegalMoves):
         finally:
             self.unsettled -= 1
         return events
+
+
+# The general verbs' checks and applies, as plain functions: bound methods kept by the engine
+# would each hold the engine, a reference cycle in every game (freed only by the cycle
+# collector, not when the game is dropped).
+_GENERAL_CHECKS: dict[str, Callable[[Engine, Action], str | None]] = {
+    kind: getattr(Engine, "check_" + kind.replace("-", "_")) for kind in Engine.ACTION_KINDS}
+_GENERAL_APPLIES: dict[str, Callable[[Engine, Action], list[Event]]] = {
+    kind: getattr(Engine, "do_" + kind.replace("-", "_")) for kind in Engine.ACTION_KINDS}
+
+_R = TypeVar("_R")
+
+
+def _engine_call(verb_part: Callable[[Action], _R]) -> Callable[[Engine, Action], _R]:
+    """A scenario verb's check or apply (a method of the scenario's rules, which reach the
+    engine through their context) in the shape of the general tables."""
+    return lambda _engine, action: verb_part(action)
 
 
 _NO_WIN = frozenset({Phase.OVER, Phase.SETUP})     # check_victory: nobody wins now

@@ -8,6 +8,7 @@ as one-for-one offers.
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, Iterator
@@ -215,24 +216,26 @@ class LegalMoves(SandboxRules):
     def general_pendings(self) -> tuple[PendingKind, ...]:
         """The general game's decisions; each says itself how it is put and answered."""
         pirate = self.scen.rules.pirate
+        # The engine keeps these kinds: they reach it weakly, or every game would be a cycle.
+        e: LegalMoves = weakref.proxy(self)
 
         def who(item: dict[str, Any]) -> str:
-            return self.name(item["seat"])
+            return e.name(item["seat"])
 
         return (
             PendingKind("discard", prompt=lambda it: f"must discard {it['count']}",
                         reason=lambda it: f"{who(it)} must discard {it['count']}",
-                        answers=self.discard_answers, any_order=True, exact=True),
+                        answers=lambda it: e.discard_answers(it), any_order=True, exact=True),
             PendingKind("robber", prompt=lambda it: "move the robber" + (" or pirate" if pirate else ""),
                         reason=lambda it: f"{who(it)} must move the robber" + (" or the pirate" if pirate else ""),
-                        answers=lambda it: self.robber_moves(it["seat"]), exact=True),
-            PendingKind("gold", prompt=lambda it: f"choose {self.gold_count(it)} from gold",
-                        reason=lambda it: f"{who(it)} must choose {self.gold_count(it)} from the gold field",
-                        answers=self.gold_answers, exact=True),
-            PendingKind("offer", prompt=lambda it: f"accept or decline: {self.name(it['from'])} offers you "
+                        answers=lambda it: e.robber_moves(it["seat"]), exact=True),
+            PendingKind("gold", prompt=lambda it: f"choose {e.gold_count(it)} from gold",
+                        reason=lambda it: f"{who(it)} must choose {e.gold_count(it)} from the gold field",
+                        answers=lambda it: e.gold_answers(it), exact=True),
+            PendingKind("offer", prompt=lambda it: f"accept or decline: {e.name(it['from'])} offers you "
                                                    f"{resource_text(it['give'])} for {resource_text(it['get'])}",
-                        reason=lambda it: f"{who(it)} must accept or decline {self.name(it['from'])}'s offer",
-                        answers=self.offer_answers, exact=True),
+                        reason=lambda it: f"{who(it)} must accept or decline {e.name(it['from'])}'s offer",
+                        answers=lambda it: e.offer_answers(it), exact=True),
         )
 
     # --- pending decisions ------------------------------------------------------------------

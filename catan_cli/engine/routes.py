@@ -76,31 +76,17 @@ class RouteRules(TurnRules):
             passable[x] = not ((owner >= 0 and owner != seat) or node_blocks(seat, x))
             own[x] = owner == seat and produces[node_kind[x]] > 0
         best = 0
-
-        def walk(x: int, came_kind: int, length: int, used: int) -> None:
-            nonlocal best
-            if length > best:
-                best = length
-            if not passable[x]:
-                return
-            switch_ok = own[x]
-            for bit, y, kind_e in adj[x]:
-                if not used & bit and (switch_ok or kind_e == came_kind):
-                    walk(y, kind_e, length + 1, used | bit)
-
         whole = len(mine)
         if any(kind_e != starts[0][2] for _, _, kind_e, _ in starts):
             for a, b, kind_e, bit in starts:
                 if best == whole:
                     break          # every piece in one trail: nothing can be longer
-                walk(a, kind_e, 1, bit)
-                walk(b, kind_e, 1, bit)
+                best = _longest_trail(adj, passable, own, [(a, kind_e, 1, bit), (b, kind_e, 1, bit)], best)
             return best
         for x in _trail_starts(adj, passable):
             if best == whole:
                 break
-            for bit, y, kind_e in adj[x]:
-                walk(y, kind_e, 1, bit)
+            best = _longest_trail(adj, passable, own, [(y, kind_e, 1, bit) for bit, y, kind_e in adj[x]], best)
         return best
 
     def road_added_length(self, seat: int, edge: int) -> int:
@@ -202,6 +188,26 @@ class RouteRules(TurnRules):
         if new < 0:
             return [Event("longest-route", holder, f"{label} is set aside: nobody alone has the longest")]
         return [Event("longest-route", new, f"{self.name(new)} takes the {label} ({top})")]
+
+
+def _longest_trail(adj: dict[int, list[tuple[int, int, int]]], passable: dict[int, bool], own: dict[int, bool],
+                   stack: list[tuple[int, int, int, int]], best: int) -> int:
+    """The longest of ``best`` and every trail continuing from the entries of ``stack``
+    (node reached, kind of the piece it came by, length so far, mask of the pieces used),
+    through passable nodes only, switching between road and ship only at an own building
+    (``own``): one walk over bit masks, without a stack of Python calls."""
+    pop, push = stack.pop, stack.append
+    while stack:
+        x, came_kind, length, used = pop()
+        if length > best:
+            best = length
+        if not passable[x]:
+            continue
+        switch_ok = own[x]
+        for bit, y, kind_e in adj[x]:
+            if not used & bit and (switch_ok or kind_e == came_kind):
+                push((y, kind_e, length + 1, used | bit))
+    return best
 
 
 def _trail_starts(adj: dict[int, list[tuple[int, int, int]]], passable: dict[int, bool]) -> list[int]:

@@ -1,0 +1,61 @@
+"""A game nobody holds any more is freed at once, by reference counting.
+
+The engine owns the scenario's rules, which reach the engine through their context; the
+context, the general decisions and the verb tables reach it weakly or not at all, so a
+dropped game is no reference cycle left for the cycle collector to find and sweep (which
+it would do, slowly, over every object alive, many times in a long run of games).
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import weakref
+from typing import Iterator
+
+import pytest
+
+from catan_cli import Game
+
+COLOURS = ["red", "blue", "white", "orange"]
+SCENARIOS = ["base", "cloth-for-catan", "pirate-islands", "legend-1", "legend-2", "legend-3",
+             "legend-4", "barbarian-attack", "land-ho"]
+
+
+@pytest.fixture
+def no_collector() -> Iterator[None]:
+    """The cycle collector off, so only reference counting frees anything."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def played(scenario: str, seed: int, steps: int, text: bool = False) -> Game:
+    g = Game.new(scenario, players=COLOURS, seed=seed)
+    choose = random.Random(seed).choice
+    for _ in range(steps):
+        if g.over:
+            break
+        g.execute(choose(g.legal_commands() if text else g.legal_actions()))
+    return g
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_dropped_game_frees_its_engine_at_once(scenario: str, no_collector: None) -> None:
+    g = played(scenario, 3, 300)
+    engine = weakref.ref(g.engine)
+    copy = weakref.ref(g.copy().engine)
+    del g
+    assert engine() is None
+    assert copy() is None
+
+
+@pytest.mark.parametrize("text", [False, True])
+def test_a_base_game_played_to_the_end_leaves_no_garbage_cycle(text: bool, no_collector: None) -> None:
+    g = played("base", 11, 5000, text)
+    assert g.over
+    del g
+    assert gc.collect() == 0
