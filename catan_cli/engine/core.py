@@ -76,6 +76,8 @@ class Engine(LegalMoves):
         self._no_vp_kinds = (_NO_VP_KINDS if type(self.rules) is ScenarioRules and not scen.rules.island_bonus
                              else frozenset())
         self._victory_checked = -1
+        # Verbs that never place, move or lift a piece where the general rules alone play them.
+        self._pieceless_kinds = _PIECELESS_KINDS if type(self.rules) is ScenarioRules else frozenset()
         self._plain_roll = type(self.rules) is ScenarioRules and not scen.face_down
         self._own_building_keeps_route = type(self.rules) is ScenarioRules and scen.rules.longest_route == "road"
         self._roll_nodes, self._plain_rolls = {}, {}
@@ -242,6 +244,10 @@ class Engine(LegalMoves):
                 self._victory_checked = self.version
         finally:
             self.unsettled -= 1
+        if kind in self._pieceless_kinds and self._board_checked == self.version - 1:
+            # No piece placed, moved or lifted: the board reads as board_version last found
+            # it, with no comparison of the tables.
+            self._board_checked = self.version
         return events
 
 
@@ -267,6 +273,10 @@ _NO_WIN = frozenset({Phase.OVER, Phase.SETUP})     # check_victory: nobody wins 
 # move cards in hand only.
 _NO_VP_KINDS = frozenset({"roll", "trade", "discard", "robber", "pirate", "play-monopoly",
                           "play-year-of-plenty", "offer", "accept", "decline", "choose-gold"})
+
+
+# Cards, dice, the robber and the turn: no piece on a path or an intersection changes.
+_PIECELESS_KINDS = _NO_VP_KINDS | {"end", "buy-card", "play-knight"}
 
 
 def _plural(word: str) -> str:
