@@ -60,6 +60,7 @@ class Engine(LegalMoves):
         self._bound_base = scen.pieces["settlement"] + 2 * scen.pieces["city"]
         self._vp_target = scen.vp_target
         self._own_trade_rates = type(self.rules).trade_rates is not ScenarioRules.trade_rates
+        self._own_turn_end = type(self.rules).on_turn_end is not ScenarioRules.on_turn_end
         self._afford_memo = scen.table("affordable hands", dict)   # a memo: see affordable
         self._trades_kept = {}
         self._cards_kept = {}
@@ -80,7 +81,7 @@ class Engine(LegalMoves):
         self._pieceless_kinds = _PIECELESS_KINDS if type(self.rules) is ScenarioRules else frozenset()
         self._plain_roll = type(self.rules) is ScenarioRules and not scen.face_down
         self._own_building_keeps_route = type(self.rules) is ScenarioRules and scen.rules.longest_route == "road"
-        self._roll_nodes, self._plain_rolls = {}, {}
+        self._roll_nodes, self._plain_rolls, self._roll_events = {}, {}, {}
         self._vp_node_pieces = tuple(k for k in self.rules.pieces if k.on == "node" and k.vp)
         self._scenario_vp = (type(self.rules).vp_sources is not ScenarioRules.vp_sources
                              or scen.rules.island_bonus or bool(self._vp_node_pieces))

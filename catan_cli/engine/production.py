@@ -32,6 +32,8 @@ class ProductionRules(EngineBase):
     _plain_rolls: dict[tuple[int, int], tuple[object, bool, Any]]
     # The last table's slot and pieces, for _plain_payout right after it.
     _roll_slot: tuple[tuple[int, int], object]
+    # The roll's event per (seat, name, die, die).
+    _roll_events: dict[tuple[int, str, int, int], Event]
 
     # --- rolling -------------------------------------------------------------------------
     def check_roll(self, a: Action) -> str | None:
@@ -68,7 +70,13 @@ class ProductionRules(EngineBase):
         s.dice = [d1, d2]
         s.phase = Phase.MAIN
         total = d1 + d2
-        events = [_new(Event, ("roll", a.seat, f"{s.players[a.seat].name} rolls {d1}+{d2} = {total}", (), None))]
+        # One player's roll of one pair reads the same every time: written once per game.
+        name = s.players[a.seat].name
+        rolled = self._roll_events.get((a.seat, name, d1, d2))
+        if rolled is None:
+            rolled = self._roll_events[(a.seat, name, d1, d2)] = _new(
+                Event, ("roll", a.seat, f"{name} rolls {d1}+{d2} = {total}", (), None))
+        events = [rolled]
         if self._plain_roll and total != 7:
             return self._plain_production(total, events)
         events += self.rules.before_production((d1, d2))

@@ -39,11 +39,13 @@ class TradeRules(CardRules):
 
     def do_trade(self, a: Action) -> list[Event]:
         give_r, give_n, get_r, get_n = a.args
-        give, get = [0] * 5, [0] * 5
-        give[give_r], get[get_r] = give_n, get_n
-        self.pay(a.seat, give)
-        self.gain(a.seat, get)
-        return [_new(Event, ("trade", a.seat, f"{self.s.players[a.seat].name} trades {give_n} {RESOURCES[give_r]} "
+        s = self.s
+        res, bank = s.players[a.seat].resources, s.bank
+        res[give_r] -= give_n
+        bank[give_r] += give_n
+        res[get_r] += get_n
+        bank[get_r] -= get_n
+        return [_new(Event, ("trade", a.seat, f"{s.players[a.seat].name} trades {give_n} {RESOURCES[give_r]} "
                                               f"for {get_n} {RESOURCES[get_r]} with the bank", (), None))]
 
     # --- domestic -------------------------------------------------------------------------------

@@ -27,6 +27,10 @@ def setup_order(kind: str, n: int) -> list[int]:
 
 
 class TurnRules(ProductionRules):
+    # Whether the scenario has a step at every turn's end (ScenarioRules.on_turn_end); the
+    # engine says, once it knows its rules.
+    _own_turn_end = True
+
     def main_phase_reason(self, seat: int, what: str) -> str | None:
         """Building, buying and trading: own turn, after the roll, nothing pending (A.8)."""
         s = self.s
@@ -105,7 +109,7 @@ class TurnRules(ProductionRules):
 
     def next_turn(self) -> list[Event]:
         s = self.s
-        events = self.rules.on_turn_end(s.current)
+        events = self.rules.on_turn_end(s.current) if self._own_turn_end else []
         if s.phase == "over":
             return events
         s.current = (s.current + 1) % self.n
