@@ -67,6 +67,10 @@ class Game:
         self.history: list[str] = history if history is not None else []
         # The legal moves of the current position, without and with one-for-one offers.
         self._positions: list[Position | None] = [None, None]
+        # The list without offers, and the engine version it is of: all the usual call reads
+        # (legal_actions, then execute of one of them), with no Position made for it.
+        self._moves_at = -1
+        self._moves_list: list[Action] = []
         self._board: tuple[int, PublicBoard] | None = None
         self._board_raw: tuple[object, ...] = ()     # the state's tables the picture was made from
         # The general verbs' texts written so far, for one engine (see notation._body).
@@ -151,12 +155,22 @@ class Game:
                             f"{getattr(action, 'args', ())!r}{by}") from None
         return action
 
+    def _moves(self) -> list[Action]:
+        """The current position's legal moves without offers, computed once per position
+        (not to be changed: hand out copies)."""
+        engine = self.engine
+        if self._moves_at != engine.version:
+            self._moves_list = engine.legal_actions()
+            self._moves_at = engine.version
+        return self._moves_list
+
     def _position(self, offers: bool = False) -> Position:
         """The current position's legal moves, computed at most once per position."""
         engine = self.engine
         pos = self._positions[offers]
         if pos is None or pos.version != engine.version:
-            pos = self._positions[offers] = Position(engine.version, engine.legal_actions(offers))
+            pos = self._positions[offers] = Position(engine.version,
+                                                     engine.legal_actions(True) if offers else self._moves())
         return pos
 
     def _listed(self, command: str | Action) -> Action | None:
@@ -184,20 +198,18 @@ class Game:
         validated), resolved and checked first."""
         listed = None
         engine = self.engine
-        if type(command) is Action and type(command[2]) is int and command[2] >= 0:
-            # The usual call (an Action of the legal list, by its seat): _listed, inlined,
-            # and Position.member's scan of a short list in C.
-            pos = self._positions[0]
-            if pos is None or pos.version != engine.version:
-                pos = self._positions[0] = Position(engine.version, engine.legal_actions())
-            acts = pos.actions
-            if pos._members is None and len(acts) < 64:
+        if type(command) is Action:
+            # The usual call (an Action of the legal list): _listed, inlined, and
+            # Position.member's scan of a short list in C.  Every listed action names its
+            # seat, so one by the seat to act (-1) is not found here and takes _listed.
+            acts = self._moves_list if self._moves_at == engine.version else self._moves()
+            if len(acts) < 64:
                 try:
                     listed = acts[acts.index(command)]
                 except ValueError:
                     pass
             else:
-                listed = pos.member(command)
+                listed = self._position().member(command)
         if listed is None:
             listed = self._listed(command)
         if listed is not None:
@@ -252,11 +264,11 @@ class Game:
     def legal_actions(self, offers: bool = False) -> list[Action]:
         """Every legal action of the seat(s) to act (a fresh list: the caller may keep or
         change it); computed once per position."""
-        pos = self._positions[offers]
-        engine = self.engine
-        if pos is None or pos.version != engine.version:      # _position, inlined: hot
-            pos = self._positions[offers] = Position(engine.version, engine.legal_actions(offers))
-        return list(pos.actions)
+        if offers:
+            return list(self._position(True).actions)
+        if self._moves_at == self.engine.version:      # _moves, inlined: hot
+            return list(self._moves_list)
+        return list(self._moves())
 
     def legal_commands(self, offers: bool = False) -> list[str]:
         """Canonical text of every legal action of the seat(s) to act.  Domestic offers
