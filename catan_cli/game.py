@@ -199,17 +199,15 @@ class Game:
         listed = None
         engine = self.engine
         if type(command) is Action:
-            # The usual call (an Action of the legal list): _listed, inlined, and
-            # Position.member's scan of a short list in C.  Every listed action names its
-            # seat, so one by the seat to act (-1) is not found here and takes _listed.
+            # The usual call (an Action of the legal list): _listed, inlined.  For one lookup
+            # a scan in C (which meets the listed object itself by identity) costs less than
+            # hashing every listed action into a table, however long the list.  Every listed
+            # action names its seat, so one by the seat to act (-1) is not found here.
             acts = self._moves_list if self._moves_at == engine.version else self._moves()
-            if len(acts) < 64:
-                try:
-                    listed = acts[acts.index(command)]
-                except ValueError:
-                    pass
-            else:
-                listed = self._position().member(command)
+            try:
+                listed = acts[acts.index(command)]
+            except ValueError:
+                pass
         if listed is None:
             listed = self._listed(command)
         if listed is not None:
