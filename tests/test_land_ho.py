@@ -705,6 +705,24 @@ def test_the_greedy_bot_founds_across_the_sea_builds_harbour_settlements_and_use
     assert areas == {"north", "south"}          # settled both face-down areas
 
 
+def test_a_greedy_settler_ship_explores_the_area_beside_it_rather_than_cross_to_a_far_site():
+    """Red turned up a fields 9 in the north; orange's settler ship (88-89) is 3 routes from
+    the southern area and 8 from the north: it sails south and turns a southern hex up."""
+    from catan_cli.bots import make_bot
+
+    g = on_turn()
+    _discover_f_as(g, "fields", 9)
+    run(g, "turn orange")
+    bot = make_bot("greedy", 1)
+    said = []
+    while g.prompt_player() == "orange" and "end" not in said:
+        said.append(bot.choose(g, "orange"))
+        g.execute(said[-1])
+    assert any(line.startswith("move ship 88-89") for line in said), said
+    south = [h for h in g.board_json()["hexes"] if h["area"] == "south"]
+    assert any(h["terrain"] != "unexplored" for h in south)
+
+
 def test_a_settlement_on_a_discovered_hex_produces_on_its_number():
     g = on_turn()
     run(g, "dice 4 5", "end", "roll")             # a 9 before the discovery (what a roll pays is kept)

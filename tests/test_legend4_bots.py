@@ -92,6 +92,23 @@ def test_the_merchant_takes_the_option_of_the_resource_produced_most() -> None:
     assert bot4.best_option(ctx, [Action("build-merchant", (41, -1), ctx.me)]) is None
 
 
+def test_the_first_placer_takes_the_start_intersection_with_wool() -> None:
+    """Wool builds the ships toward the spice islands and the first merchant: of the four
+    start intersections (7 pips each) the first greedy placer takes hills 9 + pasture 10,
+    not fields 8 + forest 3 (the start that won least when every seat took it in turn)."""
+    from catan_cli.bots import make_bot
+
+    for seed in range(3):
+        game = Game.new("legend-4", players=NAMES, seed=seed)
+        first = game.parse(make_bot("greedy", seed).choose(game, "red"))
+        assert first.kind == "build-settlement"
+        board = game.board_json()
+        by_id = {h["id"]: h for h in board["hexes"]}
+        hexes = sorted((by_id[h]["terrain"], by_id[h]["number"])
+                       for h in board["nodes"][first.args[0]]["hexes"] if by_id[h]["terrain"] != "sea")
+        assert hexes == [("hills", 9), ("pasture", 10)], hexes
+
+
 def test_four_greedy_bots_finish_chapter_4() -> None:
     report = run_simulation("legend-4", 4, ["greedy"] * 4, games=5, seed=0)
     assert report["finished"] == 5 and not report["capped"] and not report["errors"], report

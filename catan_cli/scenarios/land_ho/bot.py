@@ -167,9 +167,9 @@ class Strategy(BaseStrategy):
 
     # --- the movement phase ------------------------------------------------------------------------
     def movement(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
-        """Settler ships sail for the face-down areas (the scenario's point): to a discovered
-        site there, else on to discover; only when the areas offer nothing more do they
-        settle the starting island's coast."""
+        """Settler ships sail for the face-down areas (the scenario's point): to the nearest
+        discovered site there or face-down corner (so each explores the area beside it);
+        only when the areas offer nothing more do they settle the starting island's coast."""
         legal = ctx.legal
         sites = self._site_targets(ctx, bot, abroad=True)
         explore = self._explore_targets(ctx)
@@ -196,7 +196,9 @@ class Strategy(BaseStrategy):
             if ship is None:
                 continue
             if ship["cargo"]:
-                targets = set(sites) or explore
+                # the nearest of a discovered site and a face-down corner: a ship beside one
+                # area explores it rather than sail across the sea to a site another found
+                targets = set(sites) | explore
             elif info["waiting"]:
                 targets = {e for n in info["waiting"] for e in ctx.board.node_edges[n] if self._route(ctx, e)}
             else:

@@ -43,6 +43,9 @@ class Strategy(BaseStrategy):
         return ctx.seat in (ctx.view["extra"].get("outposts") or {})
 
     # --- valuing the map ---------------------------------------------------------------------
+    def spot_bonus(self, ctx: "Ctx", node: int) -> float:
+        return bot4.start_bonus(ctx, node) if bot4.is_chapter4(ctx) else 0.0
+
     def may_settle(self, ctx: "Ctx", node: int) -> bool:
         return bot4.may_settle(ctx, node) if bot4.is_chapter4(ctx) else True
 
@@ -65,7 +68,8 @@ class Strategy(BaseStrategy):
         return out
 
     def setup_route_bonus(self, ctx: "Ctx", action: Action) -> float:
-        # the set-up ship is the first step towards Barren Island: the way that gets closer
+        # the set-up ship is the first step towards Barren Island (Chapter 4: the face-down
+        # hexes): the way that gets closer
         if action.kind != "build-ship":
             return 0.0
         dist = self.sea_distance(ctx)
@@ -74,9 +78,12 @@ class Strategy(BaseStrategy):
         return 6.0 if dist.get(far, 99) < dist.get(near, 99) else 0.0
 
     def sea_distance(self, ctx: "Ctx") -> dict[int, int]:
-        """Ships needed from each intersection to an outpost site (asked in the set-up only)."""
+        """Ships needed from each intersection to an outpost site, in Chapter 4 to a face-down
+        hex (asked in the set-up only)."""
         b, shippable = ctx.board, ctx.scen.edge_shippable
-        dist = {n - 1: 0 for n in ctx.view["extra"].get("outpost_sites", [])}
+        goals = bot4.face_down_corners(ctx) if bot4.is_chapter4(ctx) else [
+            n - 1 for n in ctx.view["extra"].get("outpost_sites", [])]
+        dist = {n: 0 for n in goals}
         frontier = list(dist)
         while frontier:
             nxt = []

@@ -29,6 +29,11 @@ MERCHANT_SPOT_VALUE = 13.0
 LAIR_VALUE = 6.0
 #: a merchant with a trade option: a steady way to 2 VP for 6 resources
 MERCHANT_VALUE = 12.0
+#: a start intersection's wool pip: the set-up ship's next ships and the first merchant
+#: want wool, the scarcest resource on this Catan (seat balance: without it the first
+#: placer takes the fields and forest start, the one that wins least)
+START_WOOL_BONUS = 1.0
+WOOL = RESOURCES.index("wool")
 
 
 def _extra(ctx: "Ctx") -> dict[str, Any]:
@@ -58,6 +63,18 @@ def _spice_hexes(ctx: "Ctx") -> list[int]:
 def _closed(ctx: "Ctx", h: int) -> bool:
     """A spice hex or a face-down one: no settlement on its corners, no road on its sides."""
     return ctx.board.hex_terrain[h] in (SPICE, UNEXPLORED)
+
+
+def start_bonus(ctx: "Ctx", node: int) -> float:
+    """The worth of a start intersection's wool beyond its production (the first settlement only)."""
+    if node + 1 not in (_extra(ctx).get("start_nodes") or ()):
+        return 0.0
+    return START_WOOL_BONUS * ctx.board.node_prod[node][WOOL]
+
+
+def face_down_corners(ctx: "Ctx") -> list[int]:
+    b = ctx.board
+    return sorted({n for h in range(b.n_hexes) if b.hex_terrain[h] == UNEXPLORED for n in b.hex_nodes[h]})
 
 
 def may_settle(ctx: "Ctx", node: int) -> bool:
