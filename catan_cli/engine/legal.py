@@ -453,7 +453,11 @@ class LegalMoves(SandboxRules):
             # the turn's ship moves read too.
             ships = frozenset(dst for dst, _ in self.ship_targets(seat))
         else:
-            ships = frozenset(e for e in rules.ship_candidates(seat, candidates) if self.ship_edge_ok(seat, e))
+            # ship_edge_ok without its own walk to the seat's pieces: ship_targets holds the
+            # open paths a ship of the seat's joins (kept under the pieces and the pirate,
+            # read by the turn's ship moves too), and the scenario's rule is asked of those.
+            ship_reason = rules.ship_reason
+            ships = frozenset(dst for dst, _ in self.ship_targets(seat) if ship_reason(seat, dst, -1) is None)
         if type(rules).ship_reason is ScenarioRules.ship_reason or "ship_reason" in rules.answers_from_pieces:
             self._sites[("ship", seat)] = (pirate, ships)
         return ships
@@ -718,8 +722,10 @@ class LegalMoves(SandboxRules):
         s = self.s
         # Lifting a ship only removes connections, so today's candidates cover every target.
         shippable = self.scen.edge_shippable
-        candidates = self.rules.ship_candidates(
-            seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
+        candidates = self.rules.own_ship_candidates(seat)
+        if candidates is None:
+            candidates = self.rules.ship_candidates(
+                seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
         geo, is_ship = self.geo, self.pieces.is_ship
         edge_owner, edge_kind, shared = s.edge_owner, s.edge_kind, s.shared_ships
         # own_building, blocked_for and on_pirate_hex, read from the tables directly.
