@@ -71,6 +71,9 @@ class LegalMoves(SandboxRules):
     # moves to every hex and each hex's span in them.
     _robber_memo_version = -1
     _robber_memo: dict[tuple[int, tuple[bool, ...]], tuple[list[Action], dict[int, tuple[int, int]]]] = {}
+    # robber_moves' pirate moves that take nothing, per seat: the sea hexes they were made
+    # for (exploration turns some up) and the move to each.
+    _pirate_alone: dict[int, tuple[tuple[int, ...], dict[int, Action]]] | None = None
     # _bank_trades' actions per (seat, resource given, rate), when the bank has every resource.
     _trades_kept: dict[tuple[int, int, int], tuple[Action, ...]]
     # _card_options' actions per (kind, seat).
@@ -289,11 +292,20 @@ class LegalMoves(SandboxRules):
                                 ship_victims.setdefault(h, set()).add(p)
             pirate_reason = self.rules.pirate_hex_reason
             ask_pirate = type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason
+            # the moves that take nothing, one per sea hex, made once per seat (most hexes)
+            kept = self._pirate_alone
+            if kept is None:
+                kept = self._pirate_alone = {}
+            alone = kept.get(seat)
+            if alone is None or alone[0] is not self.sea_hexes:
+                alone = kept[seat] = (self.sea_hexes, {
+                    h: _new(Action, ("pirate", (h, -1, "resource"), seat)) for h in self.sea_hexes})
+            plain = alone[1]
             for h in self.sea_hexes:
                 if h != s.pirate and not (ask_pirate and pirate_reason(seat, h) is not None):
                     found = ship_victims.get(h)
                     if not found:
-                        out.append(_new(Action, ("pirate", (h, -1, "resource"), seat)))
+                        out.append(plain[h])
                         continue
                     for v in sorted(found):
                         out.extend([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
