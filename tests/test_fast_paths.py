@@ -57,6 +57,18 @@ def test_ship_yes_no_agrees_with_the_reason(scenario: str) -> None:
 
 
 @pytest.mark.parametrize("scenario", ["cloth-for-catan", "pirate-islands"])
+def test_a_scenarios_own_ship_candidates_are_the_narrowed_candidates_of_the_core(scenario: str) -> None:
+    for g in walk(scenario, 4, 700):
+        e = g.engine
+        for seat in range(e.n):
+            own = e.rules.own_ship_candidates(seat)
+            if own is not None:
+                shippable = e.scen.edge_shippable
+                core = [x for x in e.candidate_route_edges(seat) if shippable[x]]
+                assert own == e.rules.ship_candidates(seat, core)
+
+
+@pytest.mark.parametrize("scenario", ["cloth-for-catan", "pirate-islands"])
 def test_ship_moves_are_every_movable_ship_to_every_spot_the_full_check_allows(scenario: str) -> None:
     seen = 0
     for g in walk(scenario, 8, 900):

@@ -72,6 +72,9 @@ class LegalMoves(SandboxRules):
     # moves to every hex and each hex's span in them.
     _robber_memo_version = -1
     _robber_memo: dict[tuple[int, tuple[bool, ...]], tuple[list[Action], dict[int, tuple[int, int]]]] = {}
+    # robber_moves' pirate moves that take nothing, per seat: the sea hexes they were made
+    # for (exploration turns some up) and the move to each.
+    _pirate_alone: dict[int, tuple[tuple[int, ...], dict[int, Action]]] | None = None
     # _bank_trades' actions per (seat, resource given, rate), when the bank has every resource.
     _trades_kept: dict[tuple[int, int, int], tuple[Action, ...]]
     # _card_options' actions per (kind, seat).
@@ -292,11 +295,20 @@ class LegalMoves(SandboxRules):
                                 ship_victims.setdefault(h, set()).add(p)
             pirate_reason = self.rules.pirate_hex_reason
             ask_pirate = type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason
+            # the moves that take nothing, one per sea hex, made once per seat (most hexes)
+            kept = self._pirate_alone
+            if kept is None:
+                kept = self._pirate_alone = {}
+            alone = kept.get(seat)
+            if alone is None or alone[0] is not self.sea_hexes:
+                alone = kept[seat] = (self.sea_hexes, {
+                    h: _new(Action, ("pirate", (h, -1, "resource"), seat)) for h in self.sea_hexes})
+            plain = alone[1]
             for h in self.sea_hexes:
                 if h != s.pirate and not (ask_pirate and pirate_reason(seat, h) is not None):
                     found = ship_victims.get(h)
                     if not found:
-                        out.append(_new(Action, ("pirate", (h, -1, "resource"), seat)))
+                        out.append(plain[h])
                         continue
                     for v in sorted(found):
                         out.extend([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
@@ -456,7 +468,11 @@ class LegalMoves(SandboxRules):
             # the turn's ship moves read too.
             ships = frozenset(dst for dst, _ in self.ship_targets(seat))
         else:
-            ships = frozenset(e for e in rules.ship_candidates(seat, candidates) if self.ship_edge_ok(seat, e))
+            # ship_edge_ok without its own walk to the seat's pieces: ship_targets holds the
+            # open paths a ship of the seat's joins (kept under the pieces and the pirate,
+            # read by the turn's ship moves too), and the scenario's rule is asked of those.
+            ship_reason = rules.ship_reason
+            ships = frozenset(dst for dst, _ in self.ship_targets(seat) if ship_reason(seat, dst, -1) is None)
         if type(rules).ship_reason is ScenarioRules.ship_reason or "ship_reason" in rules.answers_from_pieces:
             self._sites[("ship", seat)] = (pirate, ships)
         return ships
@@ -721,8 +737,10 @@ class LegalMoves(SandboxRules):
         s = self.s
         # Lifting a ship only removes connections, so today's candidates cover every target.
         shippable = self.scen.edge_shippable
-        candidates = self.rules.ship_candidates(
-            seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
+        candidates = self.rules.own_ship_candidates(seat)
+        if candidates is None:
+            candidates = self.rules.ship_candidates(
+                seat, [e for e in self.candidate_route_edges(seat) if shippable[e]])
         geo, is_ship = self.geo, self.pieces.is_ship
         edge_owner, edge_kind, shared = s.edge_owner, s.edge_kind, s.shared_ships
         # own_building, blocked_for and on_pirate_hex, read from the tables directly.

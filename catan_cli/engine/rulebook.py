@@ -100,6 +100,14 @@ class ScenarioRules:
         ``ship_reason`` would refuse."""
         return edges
 
+    def own_ship_candidates(self, seat: int) -> list[int] | None:
+        """``ship_candidates(seat, edges)`` for ``edges`` the empty sea and coast paths
+        touching ``seat``'s pieces (the core's candidates), in path order, found by the
+        scenario from what it keeps itself, without the core gathering every path beside
+        the seat's pieces first; None (the default): the core gathers them and asks
+        ``ship_candidates``.  Only a speed-up: it must give what that would."""
+        return None
+
     def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
         """Why ``seat`` may not have a road on ``edge`` here (``setup``: a set-up road)."""
         return None

@@ -262,6 +262,16 @@ class Rules(ScenarioRules):
         edge_nodes = self.ctx.geo.edge_nodes
         return [e for e in edges if e in lane and not ends.isdisjoint(edge_nodes[e])]
 
+    def own_ship_candidates(self, seat: int) -> list[int]:
+        """ship_candidates of the core's candidates, from the route's end alone: every node
+        of the frontier holds a piece of the seat's, so the empty shippable lane paths
+        touching it are the candidates that ship_candidates keeps."""
+        ctx = self.ctx
+        lane, node_edges = self.lanes[seat], ctx.geo.node_edges
+        edge_owner, shippable = ctx.state.edge_owner, ctx.scen.edge_shippable
+        return sorted({e for x in self._frontier(seat) for e in node_edges[x]
+                       if e in lane and edge_owner[e] < 0 and shippable[e]})
+
     def _frontier(self, seat: int) -> frozenset[int]:
         """The nodes ship_candidates lets a ship of ``seat``'s touch, kept with the route
         while the seat's own pieces stay."""
