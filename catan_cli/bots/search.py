@@ -4,7 +4,9 @@ For one decision it takes a few candidate moves (the greedy bot's choice first, 
 best alternatives of each kind) and plays each out, again and again, in worlds its seat
 cannot tell apart from the real game (:mod:`.determinise`: the unseen cards dealt afresh,
 new dice), greedy playing every seat in the copies until the same seat's turn has come
-round twice (``HORIZON``).
+round twice (``HORIZON``).  The copies keep the game's history and play on through
+``Game.execute``, so a greedy seat in a copy breaks near-ties as the real greedy bot will
+(its generator is seeded with the commands played: :func:`.rng.bot_rng`).
 Each round plays every candidate in the same world with the same dice (common random
 numbers; the dice have a stream of their own, :class:`.determinise.PairedDice`, so a steal
 in one play-out does not shift the next rolls), so candidates are compared on equal luck;
@@ -35,7 +37,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ..engine.actions import Action
-from ..errors import CatanError, RuleError
+from ..errors import CatanError
 from .context import Ctx, board_of
 from .determinise import can_determinise, copy_game, determinise
 from .greedy import GreedyBot
@@ -239,7 +241,7 @@ class SearchBot:
         self.playout._memo_key = None
         try:
             world.execute(action)
-        except RuleError:
+        except CatanError:
             return None, 0
         s = engine.s
         setup = s.phase == "setup"
