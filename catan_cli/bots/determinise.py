@@ -29,9 +29,15 @@ if TYPE_CHECKING:
 
 def copy_game(game: "Game") -> "Game":
     """An independent copy of ``game`` for play-outs (``Engine.copy``: the state field by
-    field, the map tables shared), its history left behind."""
-    from ..game import Game
-    return Game(game.engine.copy())
+    field, the map tables shared) with the history's lines (a list of the same strings).
+
+    The history goes along because the bots read it: their generator is seeded with the
+    number of commands played (:func:`.rng.bot_rng`) and the greedy bot counts the turn's
+    trades and offers from it.  A copy played on with ``Game.execute`` therefore asks every
+    greedy seat the question the real game will ask it, and gets the same answer: a
+    play-out foresees the greedy opponents' real choices among near-equal moves (a set-up
+    play-out, where no dice fall, foresees where they will settle)."""
+    return game.copy()
 
 
 class PairedDice(random.Random):

@@ -4,7 +4,9 @@ For one decision it takes a few candidate moves (the greedy bot's choice first, 
 best alternatives of each kind) and plays each out, again and again, in worlds its seat
 cannot tell apart from the real game (:mod:`.determinise`: the unseen cards dealt afresh,
 new dice), greedy playing every seat in the copies until the same seat's turn has come
-round twice (``HORIZON``).
+round twice (``HORIZON``).  The copies keep the game's history and play on through
+``Game.execute``, so a greedy seat in a copy breaks near-ties as the real greedy bot will
+(its generator is seeded with the commands played: :func:`.rng.bot_rng`).
 Each round plays every candidate in the same world with the same dice (common random
 numbers; the dice have a stream of their own, :class:`.determinise.PairedDice`, so a steal
 in one play-out does not shift the next rolls), so candidates are compared on equal luck;
@@ -35,7 +37,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ..engine.actions import Action
-from ..errors import CatanError, RuleError
+from ..errors import CatanError
 from .context import Ctx, board_of
 from .determinise import can_determinise, copy_game, determinise
 from .greedy import GreedyBot
@@ -218,17 +220,29 @@ class SearchBot:
 
     def playout_score(self, base: "Game", me: int, action: Action, world_seed: int,
                       setup_only: bool = False) -> tuple[float, int]:
+        """The score for ``me`` of :meth:`play_out`'s world (``setup_only``: its standing
+        at the set-up's end) and the number of moves played after ``action``."""
+        world, made = self.play_out(base, me, action, world_seed, setup_only)
+        if world is None:
+            return -WIN_SCORE, 0  # not legal in this world (cannot happen for a seat's own move)
+        return (setup_worth(world, me) if setup_only else evaluate(world, me)), made
+
+    def play_out(self, base: "Game", me: int, action: Action, world_seed: int,
+                 setup_only: bool = False) -> tuple["Game | None", int]:
         """Play ``action`` in a fresh world of seed ``world_seed``, then greedy for every
         seat until ``me``'s turn has come round ``HORIZON`` times (``setup_only``: until
-        the set-up ends); the world's score for ``me`` and the number of moves played
-        after ``action``."""
+        the set-up ends); the world (None if ``action`` is not legal in it) and the number
+        of moves played after ``action``."""
         world = copy_game(base)
         determinise(world, me, random.Random(world_seed), paired=True)
         engine = world.engine
+        # The play-out bot's count of this turn's trades is keyed by the game object's id,
+        # which a new copy may reuse: count afresh (from the copy's history).
+        self.playout._memo_key = None
         try:
-            engine.apply(action)
-        except RuleError:
-            return -WIN_SCORE, 0  # not legal in this world (cannot happen for a seat's own move)
+            world.execute(action)
+        except CatanError:
+            return None, 0
         s = engine.s
         setup = s.phase == "setup"
         left_my_turn = s.current != me
@@ -243,17 +257,19 @@ class SearchBot:
                 left_my_turn = False
             if setup and s.phase != "setup":
                 if setup_only:
-                    return setup_worth(world, me), made
+                    return world, made
                 setup = False
                 left_my_turn = s.current != me
             seat = engine.prompt_seat()
             try:
-                engine.apply(self.playout.choose_action(world, engine.name(seat)))
+                # execute, not engine.apply: the history's lines count the commands, so
+                # the greedy seats choose as the real ones will (see determinise.copy_game)
+                world.execute(self.playout.choose_action(world, engine.name(seat)))
             except CatanError:
                 break
             if s.current != me:
                 left_my_turn = True
-        return (setup_worth(world, me) if setup_only else evaluate(world, me)), made
+        return world, made
 
 
 def evaluate(world: "Game", me: int) -> float:
