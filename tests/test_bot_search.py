@@ -12,7 +12,8 @@ import pytest
 from catan_cli import Game
 from catan_cli.bots import BOT_KINDS, LEVELS, SearchBot, bot_rng, canonical_kind, make_bot
 from catan_cli.bots.determinise import PairedDice, can_determinise, world_of
-from catan_cli.bots.search import SETUP_WIDTH, best_paired, evaluate, production_worth
+from catan_cli.bots.search import (MIN_ROUNDS, SETUP_WIDTH, TARGET_ROUNDS, best_paired, evaluate, fit_budget,
+                                   production_worth)
 from catan_cli.errors import CatanError
 from catan_cli.saves import load_game, save_game
 from catan_cli.script import Header, parse_seats
@@ -147,6 +148,20 @@ def test_best_paired_keeps_the_greedy_move_unless_clearly_beaten() -> None:
     assert best_paired([[1.0, 1.0], [5.0, 5.2]]) == 0                  # too few rounds to say
     # a pruned alternative is judged on the rounds it played, paired with the greedy move's
     assert best_paired([[1.0, 2.0, 3.0, 2.0, 9.0], [0.0, 0.0, 0.0], [2.0, 3.1, 3.9, 3.0, 10.0]]) == 2
+
+
+def test_a_tight_budget_goes_to_the_likeliest_alternatives() -> None:
+    """Six candidates whose play-outs take 40 moves each, after one round: with moves for
+    many rounds all play on; with fewer, only the greedy move and the alternatives that did
+    best beside it, as many as can still play TARGET_ROUNDS rounds; with too few for even
+    one alternative to reach MIN_ROUNDS, the greedy move alone."""
+    scores = [[0.0], [0.1], [-0.2], [0.3], [0.0], [-0.1]]
+    made = [40] * 6
+    live = list(range(6))
+    assert fit_budget(live, scores, made, 1, 40 * 6 * TARGET_ROUNDS) == live
+    assert fit_budget(live, scores, made, 1, 40 * 3 * (TARGET_ROUNDS - 1)) == [0, 1, 3]
+    assert fit_budget(live, scores, made, 1, 40 * 2 * 2) == [0, 3]
+    assert fit_budget(live, scores, made, 1, 40 * 2 * (MIN_ROUNDS - 1) - 1) == [0]
 
 
 def test_search_gives_set_up_more_thought_and_ships_a_slower_pace() -> None:

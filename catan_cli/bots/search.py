@@ -67,6 +67,9 @@ PIP_WORTH = (0.02, 0.015)
 CONFIDENCE = 2.0
 #: at least this many rounds before an alternative may replace the greedy move
 MIN_ROUNDS = 3
+#: a search narrows to fewer candidates when its budget would not play this many rounds
+#: of them all (see fit_budget)
+TARGET_ROUNDS = 6
 #: play-outs run until the seat's turn has come back this many times (two rounds measured
 #: better than one or three against greedy, in the base game at 250-500 ms)
 HORIZON = 2
@@ -194,6 +197,10 @@ class SearchBot:
                 if rounds == after and len(live) > keep + 1:
                     ranked = sorted(live[1:], key=lambda i: (-paired_mean(scores[0], scores[i]), i))
                     live = [0] + sorted(ranked[:keep])
+            if self.rollouts is None:
+                live = fit_budget(live, scores, made_by, rounds, work - used)
+                if len(live) < 2:
+                    break       # not even one alternative could reach MIN_ROUNDS: greedy's move
         self.last_rounds, self.last_moves = rounds, used
         return candidates[best_paired(scores)]
 
@@ -342,6 +349,30 @@ def production_worth(world: "Game", weights: tuple[float, ...] = (1.0,) * 5) -> 
             val += 1.5 if hb == 5 else 0.35 * mine[hb]
         out.append(val)
     return out
+
+
+def fit_budget(live: list[int], scores: list[list[float]], made_by: list[int], rounds: int,
+               left: float) -> list[int]:
+    """The candidates to play on (the greedy move first) so that the moves ``left`` buy at
+    least ``TARGET_ROUNDS`` rounds in all: the best alternatives by their paired advantage,
+    as many as fit (at least one).  A slow map's play-outs are long, and six candidates
+    would share its budget in two or three rounds, too few for any to be trusted over the
+    greedy move (``MIN_ROUNDS``): then the budget goes to the likeliest.  Only the greedy
+    move when not even one alternative can reach ``MIN_ROUNDS``."""
+    mean = {i: made_by[i] / len(scores[i]) for i in live}
+
+    def reach(kept: list[int]) -> float:
+        return rounds + left / sum(mean[i] for i in kept)
+
+    if len(live) > 2 and reach(live) < TARGET_ROUNDS:
+        ranked = sorted(live[1:], key=lambda i: (-paired_mean(scores[0], scores[i]), i))
+        keep = len(ranked)
+        while keep > 1 and reach([live[0]] + ranked[:keep]) < TARGET_ROUNDS:
+            keep -= 1
+        live = [live[0]] + sorted(ranked[:keep])
+    if len(live) == 2 and reach(live) < MIN_ROUNDS:
+        return live[:1]
+    return live
 
 
 def paired_mean(greedy: list[float], other: list[float]) -> float:
