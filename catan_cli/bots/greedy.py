@@ -138,12 +138,17 @@ class GreedyBot:
     def memo(self, ctx: Ctx) -> dict[str, Any]:
         """This turn's trades and offers so far.  From the game's history when it keeps one
         (so a resumed game knows them as well as the uninterrupted one), else counted by this
-        bot as it plays (the searching bot's play-outs run on copies without a history)."""
+        bot as it plays (a game made without a history)."""
         key = (id(ctx.game), ctx.turn, ctx.me)
         if key != self._memo_key:
             self._memo_key = key
             self._memo = _turn_memo(ctx) if ctx.game.history else {"trades": 0, "offers": 0, "offered": set()}
         return self._memo
+
+    def forget_turn_memo(self) -> None:
+        """Count this turn's trades and offers afresh at the next decision: the memo is keyed
+        by the game object's id, which a new game (a play-out's copy) may reuse."""
+        self._memo_key = None
 
     def rng(self, ctx: Ctx) -> "random.Random | None":
         """The generator for near-equal choices (None when the bot does not vary)."""

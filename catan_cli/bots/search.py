@@ -195,8 +195,7 @@ class SearchBot:
             rounds += 1
             for after, keep in zip(PRUNE_ROUNDS, KEEP):
                 if rounds == after and len(live) > keep + 1:
-                    ranked = sorted(live[1:], key=lambda i: (-paired_mean(scores[0], scores[i]), i))
-                    live = [0] + sorted(ranked[:keep])
+                    live = [0] + sorted(by_advantage(live, scores)[:keep])
             if self.rollouts is None:
                 live = fit_budget(live, scores, made_by, rounds, work - used)
                 if len(live) < 2:
@@ -243,9 +242,8 @@ class SearchBot:
         world = copy_game(base)
         determinise(world, me, random.Random(world_seed), paired=True)
         engine = world.engine
-        # The play-out bot's count of this turn's trades is keyed by the game object's id,
-        # which a new copy may reuse: count afresh (from the copy's history).
-        self.playout._memo_key = None
+        # a new copy may reuse a dropped one's id, the play-out bot's memo key
+        self.playout.forget_turn_memo()
         try:
             world.execute(action)
         except CatanError:
@@ -365,7 +363,7 @@ def fit_budget(live: list[int], scores: list[list[float]], made_by: list[int], r
         return rounds + left / sum(mean[i] for i in kept)
 
     if len(live) > 2 and reach(live) < TARGET_ROUNDS:
-        ranked = sorted(live[1:], key=lambda i: (-paired_mean(scores[0], scores[i]), i))
+        ranked = by_advantage(live, scores)
         keep = len(ranked)
         while keep > 1 and reach([live[0]] + ranked[:keep]) < TARGET_ROUNDS:
             keep -= 1
@@ -373,6 +371,12 @@ def fit_budget(live: list[int], scores: list[list[float]], made_by: list[int], r
     if len(live) == 2 and reach(live) < MIN_ROUNDS:
         return live[:1]
     return live
+
+
+def by_advantage(live: list[int], scores: list[list[float]]) -> list[int]:
+    """The live alternatives (``live`` without the greedy move, its first), best paired
+    advantage over the greedy move first, ties by index."""
+    return sorted(live[1:], key=lambda i: (-paired_mean(scores[0], scores[i]), i))
 
 
 def paired_mean(greedy: list[float], other: list[float]) -> float:
