@@ -195,7 +195,8 @@ class EngineBase:
         s = self.s
         edges, nodes = self.seat_edges(seat), self.seat_nodes(seat)
         edge_kind, node_kind = s.edge_kind, s.node_kind
-        seen = (edges, [edge_kind[e] for e in edges], nodes, [node_kind[n] for n in nodes],
+        # the kinds read in C (map over the tables' own __getitem__): asked at every board change
+        seen = (edges, list(map(edge_kind.__getitem__, edges)), nodes, list(map(node_kind.__getitem__, nodes)),
                 [e for e, o in enumerate(s.shared_ships) if o == seat] if s.shared_ships else None)
         if mark is None or mark[2] != seen:
             # Numbers from one counter: a seat never sees an old number come back.

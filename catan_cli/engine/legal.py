@@ -51,7 +51,7 @@ def _discards(have: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=16384)
 def _discard_actions(have: tuple[int, ...], k: int, seat: int) -> tuple[Action, ...]:
     """``seat``'s discard actions for a hand: a 7 in a long game meets the same hands again."""
     return tuple([_new(Action, ("discard", (d,), seat)) for d in _discards(have, k)])
@@ -73,8 +73,8 @@ class LegalMoves(SandboxRules):
     _robber_memo_version = -1
     _robber_memo: dict[tuple[int, tuple[bool, ...]], tuple[list[Action], dict[int, tuple[int, int]]]] = {}
     # robber_moves' pirate moves that take nothing, per seat: the sea hexes they were made
-    # for (exploration turns some up) and the move to each.
-    _pirate_alone: dict[int, tuple[tuple[int, ...], dict[int, Action]]] | None = None
+    # for (exploration turns some up), the move to each in their order, and each hex's place.
+    _pirate_alone: dict[int, tuple[tuple[int, ...], list[Action], dict[int, int]]] | None = None
     # _bank_trades' actions per (seat, resource given, rate), when the bank has every resource.
     _trades_kept: dict[tuple[int, int, int], tuple[Action, ...]]
     # _card_options' actions per (kind, seat).
@@ -286,32 +286,48 @@ class LegalMoves(SandboxRules):
             # opponents' ships, and what each could lose worked out once, not once per hex.
             s, geo = self.s, self.geo
             takes = {p: self.stealable(seat, p) for p in range(self.n) if p != seat}
+            edge_kind, is_ship, edge_hexes, shared = s.edge_kind, self.pieces.is_ship, geo.edge_hexes, s.shared_ships
             ship_victims: dict[int, set[int]] = {}
             for p, what in takes.items():
                 if what:
-                    for e in self.route_edges(p):
-                        if self.is_ship(e, p):
-                            for h in geo.edge_hexes[e]:
+                    for e in (self.route_edges(p) if shared else self.seat_edges(p)):
+                        if is_ship[edge_kind[e]] or (shared and shared[e] == p):
+                            for h in edge_hexes[e]:
                                 ship_victims.setdefault(h, set()).add(p)
             pirate_reason = self.rules.pirate_hex_reason
             ask_pirate = type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason
-            # the moves that take nothing, one per sea hex, made once per seat (most hexes)
+            # The moves that take nothing, one per sea hex in the map's order, made once per
+            # seat; the few hexes with victims (and the pirate's own) are spliced in.
             kept = self._pirate_alone
             if kept is None:
                 kept = self._pirate_alone = {}
             alone = kept.get(seat)
             if alone is None or alone[0] is not self.sea_hexes:
-                alone = kept[seat] = (self.sea_hexes, {
-                    h: _new(Action, ("pirate", (h, -1, "resource"), seat)) for h in self.sea_hexes})
-            plain = alone[1]
-            for h in self.sea_hexes:
-                if h != s.pirate and not (ask_pirate and pirate_reason(seat, h) is not None):
-                    found = ship_victims.get(h)
-                    if not found:
-                        out.append(plain[h])
-                        continue
-                    for v in sorted(found):
-                        out.extend([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
+                alone = kept[seat] = (self.sea_hexes, [_new(Action, ("pirate", (h, -1, "resource"), seat))
+                                                       for h in self.sea_hexes],
+                                      {h: i for i, h in enumerate(self.sea_hexes)})
+            plain, place = alone[1], alone[2]
+            if ask_pirate:
+                special = range(len(plain))        # every hex asks the scenario
+            else:
+                special = sorted([place[h] for h in ship_victims if h in place]
+                                 + ([place[s.pirate]] if s.pirate in place and s.pirate not in ship_victims else []))
+            sea, start = self.sea_hexes, 0
+            for i in special:
+                if i > start:
+                    out.extend(plain[start:i])
+                start = i + 1
+                h = sea[i]
+                if h == s.pirate or (ask_pirate and pirate_reason(seat, h) is not None):
+                    continue
+                found = ship_victims.get(h)
+                if not found:
+                    out.append(plain[i])
+                    continue
+                for v in sorted(found):
+                    out.extend([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
+            if start < len(plain):
+                out.extend(plain[start:])
         return out
 
     def _robber_moves(self, seat: int) -> list[Action]:
@@ -571,10 +587,9 @@ class LegalMoves(SandboxRules):
                 and (rules.ship_reason is ScenarioRules.ship_reason
                      or "ship_reason" in self.rules.answers_from_pieces))
         if keep:
-            # Keyed by the tables themselves: on a sea map the pieces the look-ahead tries
-            # are many, and comparing the tables costs less than judging them again.
-            key = (seat, s.pirate, supply["road"], supply.get("ship", 0), tuple(s.edge_owner), tuple(s.edge_kind),
-                   tuple(s.node_owner), tuple(s.node_kind), tuple(s.shared_ships))
+            # Keyed by board_version (the look-ahead puts it back), not by copies of the five
+            # tables: the card is listed at every decision of its holder's turn.
+            key = (seat, s.pirate, supply["road"], supply.get("ship", 0), self.board_version())
             kept = self._road_building
             if kept is not None and kept[0] == key:
                 return list(kept[1])
@@ -686,10 +701,12 @@ class LegalMoves(SandboxRules):
             if quick == self._moves_quick:
                 return list(self._moves)
         movable = self.movable_ships(seat)
-        if not movable:
-            return []
         if not keep:
-            return self._ship_moves(seat, movable)
+            return self._ship_moves(seat, movable) if movable else []
+        if not movable:
+            # none movable is kept too: at sea most decisions of a turn meet it again
+            self._moves_key, self._moves, self._moves_quick = None, [], quick
+            return []
         key = (quick[0], seat, s.pirate, tuple(movable))
         if key != self._moves_key:
             self._moves_key, self._moves = key, self._ship_moves(seat, movable)
