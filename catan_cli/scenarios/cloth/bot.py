@@ -82,13 +82,23 @@ class Strategy(BaseStrategy):
     def spot_bonus(self, ctx: "Ctx", node: int) -> float:
         if not ctx.board.node_coastal[node]:
             return 0.0
-        dist = self.sea_dist(ctx.board)
         best = 0.0
-        for v in self.open_villages(ctx):
-            d = dist.get(int(v["node"]) - 1, [99] * ctx.board.n_nodes)[node]
+        for dist, value in self._reach(ctx):
+            d = dist[node]
             if d < 8:
-                best = max(best, self.village_value(v) / (2.0 + d))
+                best = max(best, value / (2.0 + d))
         return best * SPOT_SCALE
+
+    def _reach(self, ctx: "Ctx") -> list[tuple[list[int], float]]:
+        """The open villages of this decision as (ship hops to every node, worth): worked
+        out once per decision, since a decision values dozens of corners."""
+        found: list[tuple[list[int], float]] | None = ctx.__dict__.get("_cloth_reach")
+        if found is None:
+            dist = self.sea_dist(ctx.board)
+            found = [(dist[int(v["node"]) - 1], self.village_value(v)) for v in self.open_villages(ctx)
+                     if int(v["node"]) - 1 in dist]
+            ctx.__dict__["_cloth_reach"] = found
+        return found
 
     def setup_route_bonus(self, ctx: "Ctx", action: Action) -> float:
         if action.kind != "build-ship":

@@ -131,6 +131,8 @@ class Rules(ScenarioRules):
         self._coast = [itemgetter(*scen.geo.hex_nodes[h]) for h in self.path]
         # ship_candidates' nodes per seat, under the same version (see _frontier).
         self._frontiers: dict[int, tuple[int, frozenset[int]]] = {}
+        # _lane_texts' answer and the seats' names it was made for
+        self._lanes_named: tuple[tuple[str, ...], dict[str, tuple[str, ...]]] | None = None
         # Distances along each player's lane to their marked intersection and fortress
         # (shared by every game of the scenario: read only).
         self.dist_marked = [marked for _, marked, _ in lanes]
@@ -184,9 +186,19 @@ class Rules(ScenarioRules):
         ctx = self.ctx
         return {
             "marked": [{"node": n + 1, "owner": ctx.name(i)} for i, n in enumerate(self.marked)],
-            "lanes": {ctx.name(i): sorted(ctx.edge_text(x) for x in lane) for i, lane in enumerate(self.lanes)},
+            "lanes": {name: list(texts) for name, texts in self._lane_texts().items()},
             "warships": {ctx.name(i): self.warships(i) for i in range(ctx.n)},
         }
+
+    def _lane_texts(self) -> dict[str, tuple[str, ...]]:
+        """Each seat's lane as the view names it: the lanes never change, and every view
+        (a bot's at each decision) shows them."""
+        ctx = self.ctx
+        names = tuple(ctx.name(i) for i in range(ctx.n))
+        if self._lanes_named is None or self._lanes_named[0] != names:
+            self._lanes_named = (names, {ctx.name(i): tuple(sorted(ctx.edge_text(x) for x in lane))
+                                         for i, lane in enumerate(self.lanes)})
+        return self._lanes_named[1]
 
     # --- creation ----------------------------------------------------------------------
     def on_new_game(self) -> None:
