@@ -20,7 +20,7 @@ Each decision is made afresh from what the seat may see (:class:`~.context.Ctx`)
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Hashable, NamedTuple
 
 from ..engine.actions import Action
 from ..engine.geometry import RESOURCES
@@ -64,8 +64,19 @@ def _values_from_board(strat: Strategy) -> bool:
     return known
 
 
-#: Spot values under the general rules by (map, the seat's production): see GreedyBot._spots_for.
-_SPOT_TABLES: dict[tuple[Any, tuple[int, ...]], dict[int, float]] = {}
+def _valuation_key(strat: Strategy, ctx: Ctx) -> Hashable | None:
+    """The key under which ``strat``'s valuations of places may be kept beside the board
+    picture: () under the general rules, the strategy's own :meth:`Strategy.valuation_key`
+    where it overrides a place hook and says what that hook reads, else None (not kept)."""
+    if _values_from_board(strat):
+        return ()
+    if type(strat).valuation_key is Strategy.valuation_key:
+        return None
+    return strat.valuation_key(ctx)
+
+
+#: Spot values by (map, the seat's production, the strategy's valuation key): see GreedyBot._spots_for.
+_SPOT_TABLES: dict[tuple[Any, tuple[int, ...], Hashable], dict[int, float]] = {}
 _SPOT_TABLES_LIMIT = 256
 
 
@@ -205,8 +216,10 @@ class GreedyBot:
         val = ctx.spots.get(n)
         if val is None:
             kept = ctx.kept_spots
-            if kept is None and not ctx.trying and _values_from_board(strat):
-                kept = ctx.kept_spots = self._spots_for(ctx)
+            if kept is None and not ctx.trying:
+                vkey = _valuation_key(strat, ctx)
+                if vkey is not None:
+                    kept = ctx.kept_spots = self._spots_for(ctx, vkey)
             if kept is None or ctx.trying or (ctx.robber >= 0 and ctx.robber in ctx.board.node_hexes[n]):
                 # a tried road (a scenario's bonus may read routes), the robber's own corners:
                 # worked out afresh
@@ -218,12 +231,13 @@ class GreedyBot:
             ctx.spots[n] = val
         return val
 
-    def _spots_for(self, ctx: Ctx) -> dict[int, float]:
-        """Spot values kept between decisions, under the general rules: they read the map
-        and my production (the robber's hex excluded), and the robber only on its own
-        corners, which are never kept here.  Others' pieces change none of them, and a
-        seat with the same production values the corners alike (the table is shared)."""
-        key = (ctx.board, tuple(ctx.production(ctx.me)))
+    def _spots_for(self, ctx: Ctx, vkey: Hashable = ()) -> dict[int, float]:
+        """Spot values kept between decisions: they read the map and my production (the
+        robber's hex excluded), the robber only on its own corners, which are never kept
+        here, and what the strategy's valuation key says (``vkey``; () under the general
+        rules).  Others' pieces change none of them, and a seat with the same production
+        and key values the corners alike (the table is shared)."""
+        key = (ctx.board, tuple(ctx.production(ctx.me)), vkey)
         table = _SPOT_TABLES.get(key)
         if table is None:
             if len(_SPOT_TABLES) >= _SPOT_TABLES_LIMIT:
@@ -353,7 +367,8 @@ class GreedyBot:
         cached = getattr(ctx, "_expansion", None)
         if cached is not None:
             return cached  # type: ignore[no-any-return]
-        kept = self._picture_memo(ctx) if _values_from_board(strat) and not ctx.trying else None
+        vkey = None if ctx.trying else _valuation_key(strat, ctx)
+        kept = self._picture_memo(ctx, vkey) if vkey is not None else None
         if kept is not None and "expansion" in kept:
             ctx._expansion = kept["expansion"]  # type: ignore[attr-defined]
             return kept["expansion"]  # type: ignore[no-any-return]
@@ -366,8 +381,8 @@ class GreedyBot:
                 dist, first = self._routes(ctx, strat)
                 # Under the general rules (every corner may be settled) the kept spot values
                 # are read straight from their table, but on the robber's corners.
-                general = kept is not None
-                table = self._spots_for(ctx) if general else {}
+                general = kept is not None and type(strat).may_settle is Strategy.may_settle
+                table = self._spots_for(ctx, vkey) if general else {}
                 robbed = ctx.board.hex_nodes[ctx.robber] if ctx.robber >= 0 else ()
                 for n in self._free_sites(ctx):
                     d = dist[n]
@@ -403,11 +418,12 @@ class GreedyBot:
             kept["expansion"] = best
         return best
 
-    def _picture_memo(self, ctx: Ctx) -> dict[str, Any]:
+    def _picture_memo(self, ctx: Ctx, vkey: Hashable = ()) -> dict[str, Any]:
         """What this bot keeps for the game's board picture as ``ctx`` has it (the map, my
-        seat, every piece, the robber and the pirate): worked out from them alone, it stays
-        right until one of them moves.  Only for the untouched picture (not ``ctx.trying``)."""
-        key = (ctx.board, ctx.me, ctx.pictured)
+        seat, every piece, the robber and the pirate) and the strategy's valuation key
+        (``vkey``): worked out from them alone, it stays right until one of them moves.
+        Only for the untouched picture (not ``ctx.trying``)."""
+        key = (ctx.board, ctx.me, ctx.pictured, vkey)
         if key != self._picture_key:
             self._picture_key, self._by_picture = key, {}
         return self._by_picture

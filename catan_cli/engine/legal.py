@@ -310,6 +310,7 @@ class LegalMoves(SandboxRules):
                                                        for h in self.sea_hexes],
                                       {h: i for i, h in enumerate(self.sea_hexes)})
             plain, place = alone[1], alone[2]
+            special: range | list[int]
             if ask_pirate:
                 special = range(len(plain))        # every hex asks the scenario
             else:

@@ -9,7 +9,7 @@ game, and the scenario's own verbs and decisions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Hashable
 
 from ...engine.actions import Action
 
@@ -41,6 +41,14 @@ class Strategy:
     def spot_bonus(self, ctx: "Ctx", node: int) -> float:
         """Extra value of a settlement on ``node`` beyond its production and harbour."""
         return 0.0
+
+    def valuation_key(self, ctx: "Ctx") -> Hashable | None:
+        """Everything the place hooks (``spot_bonus``, ``may_settle``, ``route_allowed``,
+        ``route_targets``, ``resource_weights``) read beyond the board picture and the
+        seat, as one value: while it and the picture stay, the bot keeps its valuations
+        between decisions.  None: they read more than a key can say, nothing is kept.  A
+        strategy that overrides none of those hooks needs none (the bot keeps anyway)."""
+        return None
 
     def may_settle(self, ctx: "Ctx", node: int) -> bool:
         """Whether ``node`` is a place this seat could ever settle (beyond the map data)."""

@@ -76,6 +76,10 @@ class Strategy(BaseStrategy):
         return [v for v in self.villages(ctx) if ctx.seat not in v["traders"] and int(v["cloth"]) > 0]
 
     # --- valuing ----------------------------------------------------------------------------
+    def valuation_key(self, ctx: "Ctx") -> tuple[tuple[int, int, int], ...]:
+        # spot_bonus and route_targets read the open villages alone: where, which number, how much cloth
+        return tuple((int(v["node"]), int(v["number"]), int(v["cloth"])) for v in self.open_villages(ctx))
+
     def route_targets(self, ctx: "Ctx") -> dict[int, float]:
         return {int(v["node"]) - 1: self.village_value(v) for v in self.open_villages(ctx)}
 
