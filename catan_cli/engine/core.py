@@ -63,7 +63,6 @@ class Engine(LegalMoves):
         self._own_turn_end = type(self.rules).on_turn_end is not ScenarioRules.on_turn_end
         self._afford_memo = scen.table("affordable hands", dict)   # a memo: see affordable
         self._trades_kept = {}
-        self._pirate_steals = {}
         self._cards_kept = {}
         self._own_card_kinds = type(self.rules).card_plays_as is not ScenarioRules.card_plays_as
         # Cards of the scenario's own in a hand (hand_size adds them), or None: resources only.

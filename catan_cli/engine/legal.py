@@ -73,13 +73,8 @@ class LegalMoves(SandboxRules):
     _robber_memo_version = -1
     _robber_memo: dict[tuple[int, tuple[bool, ...]], tuple[list[Action], dict[int, tuple[int, int]]]] = {}
     # robber_moves' pirate moves that take nothing, per seat: the sea hexes they were made
-    # for (exploration turns some up), the move to each in their order, and each hex's place.
-    _pirate_alone: dict[int, tuple[tuple[int, ...], list[Action], dict[int, int]]] | None = None
-    # _ship_owners_by_hex's answer and the board_version it is of.
-    _ship_owners_kept: tuple[int, dict[int, list[int]]] | None = None
-    # robber_moves' pirate moves that take something: (seat, hex, victim, what it may take)
-    # -> the moves, made once per game (set by the engine).
-    _pirate_steals: dict[tuple[int, int, int, tuple[str, ...]], tuple[Action, ...]]
+    # for (exploration turns some up) and the move to each.
+    _pirate_alone: dict[int, tuple[tuple[int, ...], dict[int, Action]]] | None = None
     # _bank_trades' actions per (seat, resource given, rate), when the bank has every resource.
     _trades_kept: dict[tuple[int, int, int], tuple[Action, ...]]
     # _card_options' actions per (kind, seat).
@@ -289,75 +284,35 @@ class LegalMoves(SandboxRules):
         if self.scen.rules.pirate and self.rules.pirate_reason(seat) is None:
             # pirate_victims and stealable, inlined: the victims by sea hex from the
             # opponents' ships, and what each could lose worked out once, not once per hex.
-            s = self.s
+            s, geo = self.s, self.geo
             takes = {p: self.stealable(seat, p) for p in range(self.n) if p != seat}
-            # the victims by sea hex: the opponents with a ship beside it and something to lose
-            ship_victims: dict[int, list[int]] = {}
-            for h, owners in self._ship_owners_by_hex().items():
-                found = [p for p in owners if p != seat and takes[p]]
-                if found:
-                    ship_victims[h] = found
+            ship_victims: dict[int, set[int]] = {}
+            for p, what in takes.items():
+                if what:
+                    for e in self.route_edges(p):
+                        if self.is_ship(e, p):
+                            for h in geo.edge_hexes[e]:
+                                ship_victims.setdefault(h, set()).add(p)
             pirate_reason = self.rules.pirate_hex_reason
             ask_pirate = type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason
-            # The moves that take nothing, one per sea hex in the map's order, made once per
-            # seat; the few hexes with victims (and the pirate's own) are spliced in.
+            # the moves that take nothing, one per sea hex, made once per seat (most hexes)
             kept = self._pirate_alone
             if kept is None:
                 kept = self._pirate_alone = {}
             alone = kept.get(seat)
             if alone is None or alone[0] is not self.sea_hexes:
-                alone = kept[seat] = (self.sea_hexes, [_new(Action, ("pirate", (h, -1, "resource"), seat))
-                                                       for h in self.sea_hexes],
-                                      {h: i for i, h in enumerate(self.sea_hexes)})
-            plain, place = alone[1], alone[2]
-            special: range | list[int]
-            if ask_pirate:
-                special = range(len(plain))        # every hex asks the scenario
-            else:
-                special = sorted([place[h] for h in ship_victims if h in place]
-                                 + ([place[s.pirate]] if s.pirate in place and s.pirate not in ship_victims else []))
-            sea, start = self.sea_hexes, 0
-            for i in special:
-                if i > start:
-                    out.extend(plain[start:i])
-                start = i + 1
-                h = sea[i]
-                if h == s.pirate or (ask_pirate and pirate_reason(seat, h) is not None):
-                    continue
-                victims = ship_victims.get(h)
-                if not victims:
-                    out.append(plain[i])
-                    continue
-                made = self._pirate_steals
-                for v in victims:
-                    key = (seat, h, v, tuple(takes[v]))
-                    moves = made.get(key)
-                    if moves is None:
-                        moves = made[key] = tuple([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
-                    out.extend(moves)
-            if start < len(plain):
-                out.extend(plain[start:])
+                alone = kept[seat] = (self.sea_hexes, {
+                    h: _new(Action, ("pirate", (h, -1, "resource"), seat)) for h in self.sea_hexes})
+            plain = alone[1]
+            for h in self.sea_hexes:
+                if h != s.pirate and not (ask_pirate and pirate_reason(seat, h) is not None):
+                    found = ship_victims.get(h)
+                    if not found:
+                        out.append(plain[h])
+                        continue
+                    for v in sorted(found):
+                        out.extend([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
         return out
-
-    def _ship_owners_by_hex(self) -> dict[int, list[int]]:
-        """Each hex beside a ship, with the seats whose ships are beside it (in seat order),
-        kept while the pieces stay: the pirate's victims are read from it."""
-        board = self.board_version()
-        kept = self._ship_owners_kept
-        if kept is not None and kept[0] == board:
-            return kept[1]
-        s = self.s
-        edge_kind, is_ship, edge_hexes, shared = s.edge_kind, self.pieces.is_ship, self.geo.edge_hexes, s.shared_ships
-        by_hex: dict[int, list[int]] = {}
-        for p in range(self.n):
-            for e in (self.route_edges(p) if shared else self.seat_edges(p)):
-                if (s.edge_owner[e] == p and is_ship[edge_kind[e]]) or (shared and shared[e] == p):
-                    for h in edge_hexes[e]:
-                        at = by_hex.setdefault(h, [])
-                        if not at or at[-1] != p:
-                            at.append(p)
-        self._ship_owners_kept = (board, by_hex)
-        return by_hex
 
     def _robber_moves(self, seat: int) -> list[Action]:
         """The robber's moves.  Without a scenario rule for the robber's hexes (which may

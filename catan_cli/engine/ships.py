@@ -254,9 +254,7 @@ class ShipRules(BuildingRules):
             ends_all = self._all_end_ships(seat)
             kept[seat] = (version, ends_all)
         built, pirate, edge_hexes = s.built_this_turn, s.pirate, self.geo.edge_hexes
-        if not built and pirate < 0:
-            return sorted(ends_all)
-        return sorted([x for x in ends_all if x not in built and not (pirate >= 0 and pirate in edge_hexes[x])])
+        return sorted(x for x in ends_all if x not in built and not (pirate >= 0 and pirate in edge_hexes[x]))
 
     def _all_end_ships(self, seat: int) -> list[int]:
         """The end ships of every open shipping route of ``seat`` (route_end_ships' third
