@@ -501,8 +501,20 @@ class GreedyBot:
     def _routes(self, ctx: Ctx, strat: Strategy) -> tuple[list[int], list[int]]:
         """:meth:`route_search`, the kept tables themselves: only to be read."""
         allowed = strat.route_allowed(ctx)
-        if allowed is not None or ctx.trying:
-            return route_search(ctx, allowed)     # a narrowed search, or pieces tried in thought
+        if ctx.trying:
+            return route_search(ctx, allowed)     # pieces tried in thought
+        if allowed is not None:
+            # A narrowed search is kept with the pieces only where the strategy's valuation
+            # key says what its narrowing reads.
+            vkey = _valuation_key(strat, ctx)
+            if vkey is None:
+                return route_search(ctx, allowed)
+            memo = self._pieces_memo(ctx)
+            by_key: dict[Hashable, tuple[list[int], list[int]]] = memo.setdefault("narrowed routes", {})
+            narrowed = by_key.get(vkey)
+            if narrowed is None:
+                narrowed = by_key[vkey] = route_search(ctx, allowed)
+            return narrowed
         kept = self._pieces_memo(ctx)
         routes: tuple[list[int], list[int]] | None = kept.get("routes")
         if routes is None:
