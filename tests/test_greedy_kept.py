@@ -128,3 +128,27 @@ def test_longest_road_trials_match_a_walk_from_every_corner() -> None:
             edges += list(b.hex_edges[rng.randrange(b.n_hexes)])
         ctx.me = rng.randrange(4)
         assert longest_path(ctx, edges) == _every_walk(ctx, edges), (edges, ctx.me)
+
+
+def test_cloth_valuations_are_kept_only_while_the_open_villages_stay() -> None:
+    from catan_cli.bots.context import Ctx
+    from catan_cli.bots.strategies import strategy_for
+    game = Game.new("cloth-for-catan", players=NAMES, seed=5)
+    strat = strategy_for("cloth-for-catan")
+    before = greedy._valuation_key(strat, Ctx(game, "red"))
+    assert before is not None and len(before) == len(game.engine.s.extra["villages"])
+    game.engine.s.extra["villages"][0]["cloth"] -= 1       # a village gives up a cloth
+    assert greedy._valuation_key(strat, Ctx(game, "red")) != before
+
+
+def test_a_strategy_that_reads_more_than_it_declares_keeps_nothing() -> None:
+    from catan_cli.bots.context import Ctx
+    from catan_cli.bots.strategies.base import Strategy
+
+    class Undeclared(Strategy):
+        def spot_bonus(self, ctx: "Ctx", node: int) -> float:
+            return 1.0
+
+    game = Game.new("base", players=NAMES, seed=5)
+    assert greedy._valuation_key(Strategy(), Ctx(game, "red")) == ()
+    assert greedy._valuation_key(Undeclared(), Ctx(game, "red")) is None
