@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from catan_cli import Game
-from catan_cli.bots import BOT_KINDS, LEVELS, SearchBot, bot_rng, canonical_kind, make_bot
+from catan_cli.bots import BOT_KINDS, LEVELS, GreedyBot, SearchBot, bot_rng, canonical_kind, make_bot
 from catan_cli.bots.determinise import PairedDice, can_determinise, world_of
 from catan_cli.bots.search import (MIN_ROUNDS, SETUP_WIDTH, TARGET_ROUNDS, best_paired, evaluate, fit_budget,
                                    production_worth)
@@ -240,6 +240,28 @@ def test_production_counts_a_resource_s_first_pips_most() -> None:
         b.touch()
         worths.append(production_worth(game)[0])
     assert worths[1] > worths[0]
+
+
+def test_search_says_whether_it_left_the_greedy_move() -> None:
+    """For benchmarks counting how often search changes greedy's play: a decision with one
+    sensible move is not searched; a searched one says whether it played another move."""
+    game = Game.new("base", players=NAMES, seed=2)     # red's first settlement is not greedy's
+    bot, greedy = SearchBot(think_ms=200), make_bot("greedy")
+    changed = []
+    for _ in range(100):
+        seat = game.prompt_player()
+        if game.seat(seat) != 0:
+            game.execute(greedy.choose(game, seat))
+            continue
+        plain = GreedyBot().choose_action(game, seat)     # a fresh one: the same turn memo
+        action = bot.choose_action(game, seat)
+        if not bot.last_searched:
+            assert action == plain and not bot.last_changed
+        else:
+            assert bot.last_changed == (action != plain)
+            changed.append(bot.last_changed)
+        game.execute(action)
+    assert changed and not all(changed)
 
 
 def test_a_set_up_settlement_weighs_many_spots_played_to_the_end_of_the_set_up() -> None:

@@ -104,6 +104,8 @@ class SearchBot:
         self.playout = GreedyBot()
         self.last_rounds = 0       # rounds played for the last decision (benchmarks)
         self.last_moves = 0        # play-out moves made for the last decision (benchmarks)
+        self.last_searched = False  # the last decision compared two or more candidates (benchmarks)
+        self.last_changed = False   # ... and played another than the greedy move (benchmarks)
 
     def choose(self, game: "Game", seat: str) -> str:
         return game.text(self.choose_action(game, seat))
@@ -111,14 +113,19 @@ class SearchBot:
     def choose_action(self, game: "Game", seat: str) -> Action:
         start = time.thread_time()
         self.last_rounds = self.last_moves = 0
+        self.last_searched = self.last_changed = False
         greedy_move = self.greedy.choose_action(game, seat)
         me = game.seat(seat)
         candidates = self.candidates(game, seat, greedy_move)
         if len(candidates) < 2 or not can_determinise(game, me):
             return greedy_move
+        self.last_searched = True
         if game.engine.s.phase == "setup" and greedy_move.kind == "build-settlement":
-            return self.place(game, me, candidates)
-        return self.search(game, me, candidates, start)
+            chosen = self.place(game, me, candidates)
+        else:
+            chosen = self.search(game, me, candidates, start)
+        self.last_changed = chosen != greedy_move
+        return chosen
 
     # --- what to compare ------------------------------------------------------------
     def candidates(self, game: "Game", seat: str, greedy_move: Action) -> list[Action]:
