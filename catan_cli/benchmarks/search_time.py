@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The searching bot's decision times and rounds, counting only the decisions it searched
+"""The searching bot's decision times, rounds and how often it leaves the greedy move, counting only the decisions it searched
 (the others are the greedy bot's answer, well under a millisecond), against three greedy bots.
 
 Its budget is counted in play-out moves (``MOVES_PER_MS`` per ms), so this prints both the
@@ -34,7 +34,7 @@ def main() -> None:
     spent: list[float] = []
     cpu: list[float] = []
     rounds: list[int] = []
-    moves = 0
+    moves = changed = 0
     for g in range(args.games):
         game = Game.new(args.scenario, players=NAMES, seed=args.seed + g)
         search = SearchBot(think_ms=args.think)
@@ -50,12 +50,14 @@ def main() -> None:
                 cpu.append(dc * 1000)
                 rounds.append(search.last_rounds)
                 moves += search.last_moves
+                changed += search.last_changed
             game.engine.apply(action)
     if not spent:
         print("no searched decision")
         return
     print(f"{args.scenario}: budget {args.think} ms, {len(spent)} searched decisions in {args.games} games; "
           f"rounds per decision median {statistics.median(rounds):.0f}; "
+          f"another move than greedy's in {changed}; "
           f"pace {moves / sum(cpu):.2f} moves per processor ms (MOVES_PER_MS {MOVES_PER_MS} with ships, {MOVES_PER_MS_LAND} without)")
     for label, values in (("wall", spent), ("processor", cpu)):
         values.sort()
