@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The searching bot's decision times, rounds and how often it leaves the greedy move, counting only the decisions it searched
-(the others are the greedy bot's answer, well under a millisecond), against three greedy bots.
+"""The searching bot's decision times, rounds and how often it leaves the greedy move,
+counting only the decisions it searched (the others are the greedy bot's answer, well under
+a millisecond), against three greedy bots.
 
 Its budget is counted in play-out moves (``MOVES_PER_MS`` per ms), so this prints both the
 wall time and the processor time of its decisions (the latter is what an unloaded machine
