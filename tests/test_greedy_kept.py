@@ -10,7 +10,10 @@ import pytest
 from catan_cli import Game
 from catan_cli.benchmarks.greedy_speed import ROOT, measure
 from catan_cli.bots import greedy
+from catan_cli.bots.context import Ctx
 from catan_cli.bots.greedy import GreedyBot
+from catan_cli.bots.strategies import strategy_for
+from catan_cli.bots.strategies.base import Strategy
 from catan_cli.simulate import bot_seed
 
 NAMES = ["red", "blue", "white", "orange"]
@@ -131,8 +134,6 @@ def test_longest_road_trials_match_a_walk_from_every_corner() -> None:
 
 
 def test_cloth_valuations_are_kept_only_while_the_open_villages_stay() -> None:
-    from catan_cli.bots.context import Ctx
-    from catan_cli.bots.strategies import strategy_for
     game = Game.new("cloth-for-catan", players=NAMES, seed=5)
     strat = strategy_for("cloth-for-catan")
     before = greedy._valuation_key(strat, Ctx(game, "red"))
@@ -142,11 +143,8 @@ def test_cloth_valuations_are_kept_only_while_the_open_villages_stay() -> None:
 
 
 def test_a_strategy_that_reads_more_than_it_declares_keeps_nothing() -> None:
-    from catan_cli.bots.context import Ctx
-    from catan_cli.bots.strategies.base import Strategy
-
     class Undeclared(Strategy):
-        def spot_bonus(self, ctx: "Ctx", node: int) -> float:
+        def spot_bonus(self, ctx: Ctx, node: int) -> float:
             return 1.0
 
     game = Game.new("base", players=NAMES, seed=5)

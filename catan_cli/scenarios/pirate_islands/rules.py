@@ -196,8 +196,8 @@ class Rules(ScenarioRules):
         ctx = self.ctx
         names = tuple(ctx.name(i) for i in range(ctx.n))
         if self._lanes_named is None or self._lanes_named[0] != names:
-            self._lanes_named = (names, {ctx.name(i): tuple(sorted(ctx.edge_text(x) for x in lane))
-                                         for i, lane in enumerate(self.lanes)})
+            self._lanes_named = (names, {name: tuple(sorted(ctx.edge_text(x) for x in lane))
+                                         for name, lane in zip(names, self.lanes)})
         return self._lanes_named[1]
 
     # --- creation ----------------------------------------------------------------------
