@@ -108,3 +108,64 @@ def test_longest_road_from_the_old_length_equals_the_whole_search() -> None:
                 assert e.s.route_len[action.seat] == e.route_length(action.seat)
                 checked += 1
     assert checked > 50
+
+
+def own_pieces(e: Engine, seat: int) -> tuple[object, ...]:
+    """What seat_board_version follows: the seat's own paths and intersections, their
+    kinds, and the shared paths where it holds the second ship."""
+    s = e.s
+    edges = [i for i, owner in enumerate(s.edge_owner) if owner == seat]
+    nodes = [i for i, owner in enumerate(s.node_owner) if owner == seat]
+    shared = [i for i, owner in enumerate(s.shared_ships) if owner == seat]
+    return edges, [s.edge_kind[i] for i in edges], nodes, [s.node_kind[i] for i in nodes], shared
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS + ["legend-1", "legend-2", "legend-4"])
+def test_each_seats_pieces_and_number_follow_the_board_at_every_step(scenario: str) -> None:
+    """The seats' pieces moved by the journal of places changed equal a fresh grouping of
+    the tables, and a seat's number changes whenever its own pieces do, at every step of a
+    random game (ships moved, pieces turned into others, buildings replaced, hexes turned
+    up).  It stays otherwise, but for the rare action that puts a piece down and takes it
+    off again (a ship lost where it was built)."""
+    g = Game.new(scenario, players=COLOURS, seed=11)
+    choose = random.Random(11).choice
+    e = g.engine
+    seen = {seat: (e.seat_board_version(seat), own_pieces(e, seat)) for seat in range(e.n)}
+    changed = needless = looks = 0
+    for _ in range(1500):
+        if g.over:
+            break
+        g.execute(choose(g.legal_actions()))
+        e = g.engine
+        for seat in range(e.n):
+            pieces = own_pieces(e, seat)
+            assert e.seat_edges(seat) == pieces[0], (scenario, e.s.turn)
+            assert e.seat_nodes(seat) == pieces[2], (scenario, e.s.turn)
+            number = e.seat_board_version(seat)
+            was_number, was_pieces = seen[seat]
+            if pieces != was_pieces:
+                assert number != was_number, (scenario, e.s.turn, seat)
+                changed += 1
+            else:
+                needless += number != was_number
+            looks += 1
+            seen[seat] = (number, pieces)
+    assert changed > 20
+    assert needless <= looks // 200, (needless, looks)
+
+
+def test_tables_written_outside_the_door_are_grouped_afresh() -> None:
+    """A piece written straight into the tables (a test or a tool setting up a position)
+    is no place the journal names: the next look at the board finds the difference and
+    works every seat's pieces out afresh, so nothing kept for the old board is used."""
+    g = Game.new("cloth-for-catan", players=COLOURS, seed=3)
+    while g.engine.s.phase == "setup":
+        g.execute(g.legal_actions()[0])
+    e = g.engine
+    red_before, blue_before = e.seat_board_version(0), e.seat_board_version(1)
+    empty = next(i for i, owner in enumerate(e.s.edge_owner) if owner < 0 and e.scen.edge_shippable[i])
+    e.s.edge_owner[empty], e.s.edge_kind[empty] = 1, e.pieces.by_name["ship"].code
+    e.touch()
+    assert empty in e.seat_edges(1)
+    assert e.seat_board_version(1) != blue_before
+    assert e.seat_board_version(0) != red_before     # afresh: every seat's number is new

@@ -10,8 +10,7 @@ without restating a signature for the type checker:
 from __future__ import annotations
 
 from bisect import insort
-from itertools import compress, count
-from operator import ne
+from itertools import count
 from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import SANDBOX_KINDS, Action, Event
@@ -115,13 +114,11 @@ class EngineBase:
         a look-ahead): then nothing may be memoised."""
         return None if self.unsettled else self.version
 
-    # Each seat's pieces, worked out from the owner tables and kept while those tables read
-    # the same (a list comparison, in C): pieces are placed a few dozen times a game, and
-    # the legal moves of every position ask for them.
-    _edges_seen: list[int] = []
-    _edges_by_seat: dict[int, list[int]] = {}
-    _nodes_seen: list[int] = []
-    _nodes_by_seat: dict[int, list[int]] = {}
+    # Each seat's pieces (paths, intersections) in order, for the board board_version last
+    # saw: moved with the pieces that board_version's journal names, not regrouped from the
+    # tables (pieces are placed a few dozen times a game; every position asks for them).
+    _edges_by_seat: dict[int, list[int]]
+    _nodes_by_seat: dict[int, list[int]]
 
     # affordable's memo: hand -> a flag per COSTED item (the scenario's, set by the engine).
     _afford_memo: dict[tuple[int, ...], tuple[bool, ...]] = {}
@@ -138,31 +135,39 @@ class EngineBase:
     # The board_version at which the intersections' tables (owners, kinds) last changed:
     # what reads the buildings alone (the robber's victims) is kept under it across roads.
     _nodes_version = 0
+    # Set when hexes turned up (the land and sea tables changed, the pieces did not): the
+    # next board_version is a new number, the seats' numbers stay.
+    _map_changed = False
     _board_checked = -1
 
     def board_version(self) -> int:
         """A number that changes whenever a piece is placed, moved, changed or lifted (the
         owner and kind tables of paths and intersections), and stays while they read the
         same: what depends on the pieces alone (a route, the movable ships) may be kept
-        under it across many positions.  Checked once per position (a list comparison)."""
+        under it across many positions.  Checked once per position (a list comparison);
+        a change also gives a new number to each seat whose pieces it touched (see
+        seat_board_version), found from the places that differ."""
         key = None if self.unsettled else self.version     # memo_key(), inlined: hot
         if key is not None and key == self._board_checked:
             return self._board_version
         s, seen = self.s, self._board_seen
-        if (not seen or seen[0] != s.edge_owner or seen[1] != s.edge_kind
+        if (self._map_changed or not seen or seen[0] != s.edge_owner or seen[1] != s.edge_kind
                 or seen[2] != s.node_owner or seen[3] != s.node_kind or seen[4] != s.shared_ships):
             self._board_version = next(_board_numbers)
-            if not seen or seen[2] != s.node_owner or seen[3] != s.node_kind:
+            if self._map_changed or not seen or seen[2] != s.node_owner or seen[3] != s.node_kind:
                 self._nodes_version = self._board_version
-            self._board_seen = (list(s.edge_owner), list(s.edge_kind), list(s.node_owner), list(s.node_kind),
-                                list(s.shared_ships))
+            self._map_changed = False
+            self._board_seen, self._seat_stamps = self._caught_up(seen)
+        elif self._edge_journal or self._node_journal:
+            del self._edge_journal[:], self._node_journal[:]     # nothing changed after all
         # Kept for this position only when it is settled: while a look-ahead tries a piece
         # (same engine version, unsettled) every call compares again.
         self._board_checked = key if key is not None else -1
         return self._board_version
 
     # What board_version and the tables kept under it were before a look-ahead.
-    _BOARD_MEMOS = ("_board_seen", "_board_version", "_nodes_version", "_board_checked",
+    _BOARD_MEMOS = ("_board_seen", "_edges_by_seat", "_nodes_by_seat", "_board_version", "_nodes_version",
+                    "_board_checked", "_map_changed", "_seat_stamps",
                     "_sites_board", "_sites", "_candidates_board", "_candidates", "_rates_board", "_rates")
 
     def board_memos(self) -> tuple[object, ...]:
@@ -170,14 +175,89 @@ class EngineBase:
         :meth:`restore_board_memos` once a piece tried in thought is lifted again: the board
         then reads as before, and what was kept for it still holds (the numbers seen in
         the look-ahead are never given again)."""
-        return tuple(getattr(self, name) for name in self._BOARD_MEMOS)
+        # board_version's copy of the tables and the seats' lists change in place: copies
+        seen = tuple(map(list, self._board_seen))
+        by_edges = {seat: list(found) for seat, found in self._edges_by_seat.items()}
+        by_nodes = {seat: list(found) for seat, found in self._nodes_by_seat.items()}
+        journals = (list(self._edge_journal), list(self._node_journal))
+        return (seen, by_edges, by_nodes) + tuple(getattr(self, name) for name in self._BOARD_MEMOS[3:]) + journals
 
     def restore_board_memos(self, saved: tuple[object, ...]) -> None:
         for name, value in zip(self._BOARD_MEMOS, saved):
             setattr(self, name, value)
+        # the board is as it was: so is what it had changed since board_version last looked
+        edges, nodes = saved[-2:]
+        self._edge_journal[:] = edges  # type: ignore[call-overload]
+        self._node_journal[:] = nodes  # type: ignore[call-overload]
 
-    # seat_board_version's marks: seat -> (board_version checked, its version, the pieces seen).
-    _seat_marks: dict[int, tuple[int, int, Any]] | None = None
+    # The places a piece was put on, lifted from or changed at since board_version last
+    # looked (put_route, lift_route, place_building and the scenario's context write them):
+    # what tells board_version whose pieces changed without comparing every place.
+    _edge_journal: list[int]
+    _node_journal: list[int]
+
+    def _caught_up(self, seen: tuple[list[int], ...]) -> tuple[tuple[list[int], ...], dict[int, int]]:
+        """board_version's copy of the tables brought up to the board, with each seat's
+        pieces (seat_edges, seat_nodes) and seat_board_version's numbers: the journal's
+        places are copied over (in place: board_memos keeps copies for a look-ahead), their
+        pieces moved between the seats' lists, and each owner there (before and after) is
+        given a new number, the other seats keep theirs.  When the copy still differs from
+        the board (a test or a tool wrote the tables, or the map is another copy) all is
+        worked out afresh."""
+        s = self.s
+        edges, nodes, stamps = self._edge_journal, self._node_journal, self._seat_stamps
+        board = (s.edge_owner, s.edge_kind, s.node_owner, s.node_kind, s.shared_ships)
+        if (not seen or stamps is None or len(edges) + len(nodes) > 64
+                or any(len(a) != len(b) for a, b in zip(seen, board))):
+            return self._afresh()
+        owner, kind, node_owner, node_kind, shared = board
+        was_owner, was_kind, was_node_owner, was_node_kind, was_shared = seen
+        touched: set[int] = set()
+        add = touched.add
+        for places, was, now, was_kinds, kinds, by_seat in (
+                (edges, was_owner, owner, was_kind, kind, self._edges_by_seat),
+                (nodes, was_node_owner, node_owner, was_node_kind, node_kind, self._nodes_by_seat)):
+            for i in places:
+                before, after = was[i], now[i]
+                if before != after:
+                    add(before)
+                    add(after)
+                    if before >= 0:
+                        by_seat[before].remove(i)
+                    if after >= 0:
+                        insort(by_seat.setdefault(after, []), i)
+                    was[i] = after
+                if was_kinds[i] != kinds[i]:
+                    add(after)
+                    was_kinds[i] = kinds[i]
+        if shared:
+            for e in edges:
+                if was_shared[e] != shared[e]:
+                    add(was_shared[e])
+                    add(shared[e])
+                    was_shared[e] = shared[e]
+        del edges[:], nodes[:]
+        if seen != board:
+            return self._afresh()
+        touched.discard(-1)
+        kept = dict(stamps)
+        for seat in touched:
+            kept.pop(seat, None)        # a new number when next asked
+        return seen, kept
+
+    def _afresh(self) -> tuple[tuple[list[int], ...], dict[int, int]]:
+        """_caught_up from nothing: copies of the tables, the seats' pieces grouped anew
+        and no seat's number kept."""
+        s = self.s
+        del self._edge_journal[:], self._node_journal[:]
+        self._edges_by_seat, self._nodes_by_seat = _by_seat(s.edge_owner), _by_seat(s.node_owner)
+        return (list(s.edge_owner), list(s.edge_kind), list(s.node_owner), list(s.node_kind),
+                list(s.shared_ships)), {}
+
+    # seat_board_version's numbers, for the board board_version last saw: seat -> number.
+    # Replaced, never changed in place, when the board changes (a look-ahead puts the old
+    # one back); a seat asked for the first time is given a number then.
+    _seat_stamps: dict[int, int] | None = None
 
     def seat_board_version(self, seat: int) -> int:
         """A number that changes whenever ``seat``'s own pieces change (placed, moved,
@@ -185,39 +265,24 @@ class EngineBase:
         the same, whatever the other seats do: what depends on one seat's pieces alone (its
         shipping routes' end ships, The Pirate Islands' route) may be kept under it, so a
         ship moved by one player does not throw away every other player's tables."""
-        board = self.board_version()
-        marks = self._seat_marks
-        if marks is None:
-            marks = self._seat_marks = {}
-        mark = marks.get(seat)
-        if mark is not None and mark[0] == board:
-            return mark[1]
-        s = self.s
-        edges, nodes = self.seat_edges(seat), self.seat_nodes(seat)
-        edge_kind, node_kind = s.edge_kind, s.node_kind
-        # the kinds read in C (map over the tables' own __getitem__): asked at every board change
-        seen = (edges, list(map(edge_kind.__getitem__, edges)), nodes, list(map(node_kind.__getitem__, nodes)),
-                [e for e, o in enumerate(s.shared_ships) if o == seat] if s.shared_ships else None)
-        if mark is None or mark[2] != seen:
+        self.board_version()
+        stamps = self._seat_stamps
+        if stamps is None:
+            stamps = self._seat_stamps = {}
+        number = stamps.get(seat)
+        if number is None:
             # Numbers from one counter: a seat never sees an old number come back.
-            number = next(_seat_numbers)
-            marks[seat] = (board, number, seen)
-            return number
-        marks[seat] = (board, mark[1], mark[2])
-        return mark[1]
+            number = stamps[seat] = next(_seat_numbers)
+        return number
 
     def seat_edges(self, seat: int) -> list[int]:
         """The paths holding a piece of ``seat``'s, in order (a fresh list)."""
-        owner = self.s.edge_owner
-        if owner != self._edges_seen:
-            self._edges_seen, self._edges_by_seat = _regroup(self._edges_seen, self._edges_by_seat, owner)
+        self.board_version()
         return list(self._edges_by_seat.get(seat, ()))
 
     def seat_nodes(self, seat: int) -> list[int]:
         """The intersections holding a piece of ``seat``'s, in order (a fresh list)."""
-        owner = self.s.node_owner
-        if owner != self._nodes_seen:
-            self._nodes_seen, self._nodes_by_seat = _regroup(self._nodes_seen, self._nodes_by_seat, owner)
+        self.board_version()
         return list(self._nodes_by_seat.get(seat, ()))
 
     # --- small helpers used by every rule module ------------------------------------------
@@ -380,6 +445,7 @@ class EngineBase:
     def put_route(self, seat: int, edge: int, kind: int) -> None:
         """Put ``seat``'s piece on ``edge``, beside a ship already there if the path is shared."""
         s = self.s
+        self._edge_journal.append(edge)
         if s.edge_kind[edge]:
             s.shared_ships[edge] = seat
         else:
@@ -389,6 +455,7 @@ class EngineBase:
         """Take ``seat``'s piece off ``edge`` (no supply moves) and return its code; the
         other ship of a shared path becomes the path's first piece."""
         s = self.s
+        self._edge_journal.append(edge)
         if s.shared_ships and s.shared_ships[edge] == seat:
             s.shared_ships[edge] = -1
             return SHIP
@@ -443,27 +510,6 @@ class EngineBase:
         return check(self, action.by(self.actor_of(action)))
 
 
-def _regroup(seen: list[int], by_seat: dict[int, list[int]],
-             owner: list[int]) -> tuple[list[int], dict[int, list[int]]]:
-    """``_by_seat(owner)``, from the grouping of the table as it was (``seen``): a piece
-    placed or a ship moved changes one or two places, found by a comparison in C, so only
-    those are moved between the seats' lists rather than the whole table walked again.
-    Updates ``seen`` and ``by_seat`` in place (both are the engine's own) and returns them."""
-    if len(seen) != len(owner):
-        return list(owner), _by_seat(owner)
-    changed = list(compress(range(len(owner)), map(ne, seen, owner)))
-    if len(changed) > 8:          # a restored or rebuilt table: group it afresh
-        return list(owner), _by_seat(owner)
-    for i in changed:
-        before, after = seen[i], owner[i]
-        if before >= 0:
-            by_seat[before].remove(i)
-        if after >= 0:
-            insort(by_seat.setdefault(after, []), i)
-        seen[i] = after
-    return seen, by_seat
-
-
 def _by_seat(owner: list[int]) -> dict[int, list[int]]:
     """Each owner's places in ``owner`` (a table of owners, -1 for none), in order: every
     seat's at once, in one pass, since a change asks for several seats' in a row."""
@@ -476,3 +522,4 @@ def _by_seat(owner: list[int]) -> dict[int, list[int]]:
             else:
                 found.append(i)
     return out
+

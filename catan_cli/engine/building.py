@@ -183,6 +183,7 @@ class BuildingRules(RouteRules):
             p.pieces["city"] -= 1
         s.node_owner[node] = seat
         s.node_kind[node] = kind
+        self._node_journal.append(node)
 
     def after_building_change(self, seat: int, node: int) -> list[Event]:
         """A new building may break others' routes (A.13) and connect scenario places.

@@ -201,6 +201,7 @@ class RulesContext:
         kind = self._e.pieces.by_name[piece]
         s = self._e.s
         s.node_owner[node], s.node_kind[node] = seat, kind.code
+        self._e._node_journal.append(node)
         if from_supply:
             s.players[seat].pieces[kind.supply] -= 1
 
@@ -215,6 +216,7 @@ class RulesContext:
         kind = self._e.pieces.by_name[piece]
         s = self._e.s
         s.edge_owner[edge], s.edge_kind[edge] = seat, kind.code
+        self._e._edge_journal.append(edge)
         if from_supply:
             s.players[seat].pieces[kind.supply] -= 1
 
@@ -223,8 +225,10 @@ class RulesContext:
         code = self._e.pieces.by_name[piece].code
         if where == "node":
             self._e.s.node_kind[index] = code
+            self._e._node_journal.append(index)
         else:
             self._e.s.edge_kind[index] = code
+            self._e._edge_journal.append(index)
 
     def free_route_reason(self, seat: int, piece: str, edge: int, lifted: int = -1) -> str | None:
         """Why ``seat`` may not put a road or ship (``piece``) on ``edge`` now, cost aside:
@@ -233,18 +237,25 @@ class RulesContext:
         e = self._e
         if lifted < 0:
             return e.free_route_reason(seat, piece, edge)
+        if edge == lifted:
+            return "a moved piece must go to a different path"
         s = e.s
         owner, kind = s.edge_owner[lifted], s.edge_kind[lifted]
         second = s.shared_ships[lifted] if s.shared_ships else -1
+        # Lifted in thought, as tentative_piece puts one: what is kept for the board is
+        # worked out afresh meanwhile (unsettled) and put back with the piece.
+        saved = e.board_memos()
         e.lift_route(seat, lifted)
+        e.unsettled += 1
         try:
-            if edge == lifted:
-                return "a moved piece must go to a different path"
             return e.road_edge_reason(seat, edge) if piece == "road" else e.ship_edge_reason(seat, edge)
         finally:
+            e.unsettled -= 1
             s.edge_owner[lifted], s.edge_kind[lifted] = owner, kind
             if s.shared_ships:
                 s.shared_ships[lifted] = second
+            e._edge_journal.append(lifted)
+            e.restore_board_memos(saved)
 
     def candidate_route_edges(self, seat: int) -> list[int]:
         """Empty paths touching ``seat``'s pieces: where a new road or ship could go."""

@@ -45,6 +45,11 @@ class Engine(LegalMoves):
         self.version = 0
         # Above zero while an apply or a look-ahead changes the state in steps: no memo then.
         self.unsettled = 0
+        # Where pieces changed since board_version last looked (see board_version).
+        self._edge_journal: list[int] = []
+        self._node_journal: list[int] = []
+        self._edges_by_seat: dict[int, list[int]] = {}
+        self._nodes_by_seat: dict[int, list[int]] = {}
         self.ctx = RulesContext(self)
         self.rules = rules_class(scen)(self.ctx)
         self.pieces = like.pieces if like is not None else PieceTable(GENERAL_PIECES + self.rules.pieces)

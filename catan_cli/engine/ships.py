@@ -401,7 +401,8 @@ class ShipRules(BuildingRules):
         self.scen = explored_scenario(self.scen, self.s.terrain)
         self._derive()
         self._production_key = ()
-        self._board_seen = ()
+        self._map_changed = True
+        self._board_checked = -1
 
     def discovery_resource(self, h: int) -> int:
         """The resource a discovered hex yields (-1: none)."""
