@@ -315,6 +315,11 @@ class RulesContext:
         """Every path holding a road or ship of ``seat``."""
         return self._e.route_edges(seat)
 
+    def seat_nodes(self, seat: int) -> list[int]:
+        """Every intersection holding a piece of ``seat``'s, in order (kept by the engine:
+        no walk of every intersection)."""
+        return self._e.seat_nodes(seat)
+
     def return_piece(self, seat: int, supply: str, count: int = 1) -> None:
         """Put ``count`` of ``seat``'s pieces back in their supply (a settlement replaced
         by a bigger building goes home)."""

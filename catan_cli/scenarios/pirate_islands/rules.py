@@ -131,6 +131,7 @@ class Rules(ScenarioRules):
         self._coast = [itemgetter(*scen.geo.hex_nodes[h]) for h in self.path]
         # ship_candidates' nodes per seat, under the same version (see _frontier).
         self._frontiers: dict[int, tuple[int, frozenset[int]]] = {}
+        self._warships: dict[int, tuple[int, int]] = {}     # seat -> (its board version, warships)
         # _lane_texts' answer and the seats' names it was made for
         self._lanes_named: tuple[tuple[str, ...], dict[str, tuple[str, ...]]] | None = None
         # Distances along each player's lane to their marked intersection and fortress
@@ -400,10 +401,17 @@ class Rules(ScenarioRules):
         return []
 
     def warships(self, seat: int) -> int:
-        s = self.ctx.state
-        # The seat's own paths (kept by the engine), not a walk of every path: the fleet asks
-        # this at every roll.
-        return sum(1 for x in self.ctx.route_edges(seat) if s.edge_owner[x] == seat and s.edge_kind[x] == WARSHIP)
+        ctx = self.ctx
+        # Kept while the seat's own pieces stay (a ship turned into a warship is a change of
+        # them): the fleet asks at every roll, the view at every decision.
+        version = ctx.seat_board_version(seat)
+        found = self._warships.get(seat)
+        if found is not None and found[0] == version:
+            return found[1]
+        s = ctx.state
+        count = sum(1 for x in ctx.route_edges(seat) if s.edge_owner[x] == seat and s.edge_kind[x] == WARSHIP)
+        self._warships[seat] = (version, count)
+        return count
 
     # --- the fleet ----------------------------------------------------------------------------
     @property
@@ -432,7 +440,8 @@ class Rules(ScenarioRules):
         defence = self.warships(victim)
         name = ctx.name(victim)
         if strength > defence:
-            cities = list(zip(s.node_owner, s.node_kind)).count((victim, CITY))
+            node_kind = s.node_kind
+            cities = sum(1 for x in ctx.seat_nodes(victim) if node_kind[x] == CITY)
             loss = min(1 + cities, ctx.hand_size(victim))
             lost = [0] * 5
             for _ in range(loss):
