@@ -148,6 +148,10 @@ def test_best_paired_keeps_the_greedy_move_unless_clearly_beaten() -> None:
     assert best_paired([[1.0, 1.0], [5.0, 5.2]]) == 0                  # too few rounds to say
     # a pruned alternative is judged on the rounds it played, paired with the greedy move's
     assert best_paired([[1.0, 2.0, 3.0, 2.0, 9.0], [0.0, 0.0, 0.0], [2.0, 3.1, 3.9, 3.0, 10.0]]) == 2
+    # ahead by about 1.4 standard errors: enough for a set-up spot's bar, not for a move's
+    noisy = [[0.0, 0.0, 0.0, 0.0], [1.0, -0.5, 1.0, 0.5]]
+    assert best_paired(noisy) == 0
+    assert best_paired(noisy, confidence=1.0) == 1
 
 
 def test_a_tight_budget_goes_to_the_likeliest_alternatives() -> None:
@@ -264,22 +268,24 @@ def test_search_says_whether_it_left_the_greedy_move() -> None:
     assert changed and not all(changed)
 
 
-def test_a_set_up_settlement_weighs_many_spots_played_to_the_end_of_the_set_up() -> None:
+def test_a_set_up_settlement_weighs_many_spots_then_plays_the_best_on_through_dice() -> None:
     """No dice fall in the set-up and the others place as greedy bots: each candidate
-    spot is played once to the end of the set-up; many spots are weighed, the same
-    choice comes twice, and the thought stays within the set-up's budget."""
+    spot is played once to the end of the set-up, then the best of them play on through
+    rounds of dice; many spots are weighed, the same choice comes twice, and the thought
+    stays within the set-up's budget."""
     game = Game.new("base", players=NAMES, seed=5)
     first, second = SearchBot(think_ms=200), SearchBot(think_ms=200)
     seat = game.prompt_player()
     line = first.choose(game, seat)
     assert second.choose(game, seat) == line and game.check(line).ok
-    assert first.last_rounds == 1
+    assert first.last_rounds > 2       # the set-up's end, then rounds of dice
     greedy = first.greedy.choose_action(game, seat)
     assert len(first.candidates(game, seat, greedy)) == SETUP_WIDTH
     assert first.last_moves <= first.budget(game) * 1.5
     small = SearchBot(think_ms=5)
     small.choose(game, seat)
     assert small.last_moves < first.last_moves      # a small budget weighs fewer spots
+    assert small.last_rounds == 1                   # and decides at the set-up's end
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
