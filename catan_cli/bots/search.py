@@ -14,7 +14,8 @@ the dice and the deals are the chance nodes, sampled.  A world is scored by
 :func:`evaluate` (victory points, production worth more the more points the leader still
 needs, cards).  A set-up settlement is judged wider instead (:meth:`SearchBot.place`): no
 dice fall in the set-up, so each of ``SETUP_WIDTH`` spots is played once, by greedy for
-every seat, to the set-up's end; the best of them then play on through rounds of dice.
+every seat, to the set-up's end; on a map without ships the best of them then play on
+through rounds of dice.
 
 It keeps the greedy move unless another candidate beats it, paired round by round, by
 more than the noise (``CONFIDENCE`` standard errors, after ``MIN_ROUNDS`` rounds): search
@@ -87,13 +88,16 @@ SETUP_FACTOR = 4.0
 #: greedy spot only for one this much better at the set-up's end
 SETUP_WIDTH = 12
 SETUP_MARGIN = 0.05
-#: then the greedy spot and the best others at the set-up's end, this many in all, play on
-#: through this many rounds of dice, world by world on the same dice; another spot
-#: replaces the greedy one when its paired advantage exceeds this many standard errors
-#: (base, 200 games at 200 ms, the set-up alone searched: 30.0% of wins against three
-#: greedy bots judged at the set-up's end, 35.5% with 8 rounds of dice, 6 spots, 1.0)
+#: then, on a map without ships, the greedy spot and the best others at the set-up's end,
+#: this many in all, play on through this many rounds of dice, world by world on the same
+#: dice; another spot replaces the greedy one when its paired advantage exceeds this many
+#: standard errors.  Measured against three greedy bots at 200 ms: base, 200 games with
+#: the set-up alone searched, 30.0% of wins judged at the set-up's end, 35.0% with the
+#: dice; on the sea maps the whole bot won less with them (Cloth 45.0% -> 33.3%, The
+#: Pirate Islands 31.7% -> 23.3%, 60 games each), so there the set-up's end decides
 SETUP_KEEP = 6
 SETUP_ROUNDS = 8
+SETUP_ROUNDS_SEA = 0
 SETUP_CONFIDENCE = 1.0
 #: after this many rounds, only the greedy move and the best KEEP alternatives play on
 PRUNE_ROUNDS = (2, 5)
@@ -229,8 +233,9 @@ class SearchBot:
         through ``SETUP_ROUNDS`` rounds of dice, round after round of common worlds, the
         placements' worth measured by what they build and win (:func:`evaluate`), not by
         their pips alone; another spot replaces the greedy one only when it is better by
-        ``SETUP_CONFIDENCE`` standard errors.  A budget too small for two rounds of dice
-        decides at the set-up's end (``SETUP_MARGIN``)."""
+        ``SETUP_CONFIDENCE`` standard errors.  A map with ships (``SETUP_ROUNDS_SEA``)
+        or a budget too small for two rounds of dice decides at the set-up's end
+        (``SETUP_MARGIN``)."""
         base = copy_game(game)
         rng = bot_rng(game, me, "search-worlds")
         world_seed = rng.getrandbits(64)
@@ -246,17 +251,18 @@ class SearchBot:
         scores = [score for score, _ in settled]
         best = max(range(len(scores)), key=lambda i: (scores[i], -i))
         at_setup_end = candidates[best] if scores[best] > scores[0] + SETUP_MARGIN else candidates[0]
+        dice_rounds = SETUP_ROUNDS_SEA if game.engine.scen.rules.ships else SETUP_ROUNDS
         ranked = sorted((i for i in range(1, len(settled)) if settled[i][1] is not None),
                         key=lambda i: (-scores[i], i))
         keep = [0] + ranked[:SETUP_KEEP - 1]
-        if settled[0][1] is None or len(keep) < 2:
+        if not dice_rounds or settled[0][1] is None or len(keep) < 2:
             return at_setup_end
         results: list[list[float]] = [[] for _ in keep]
         start_moves = self.last_moves
         rounds = 0
         while self.rollouts is None or rounds < self.rollouts:
             if self.rollouts is None:
-                per_round = (self.last_moves - start_moves) / rounds if rounds else SETUP_ROUNDS * 4 * len(keep)
+                per_round = (self.last_moves - start_moves) / rounds if rounds else dice_rounds * 4 * len(keep)
                 if self.last_moves + per_round > work:
                     break
             seed = rng.getrandbits(64)
@@ -264,7 +270,7 @@ class SearchBot:
                 world = copy_game(settled[i][1])  # type: ignore[arg-type]
                 determinise(world, me, random.Random(seed), paired=True)
                 self.playout.forget_turn_memo()
-                made = self.play_on(world, me, SETUP_ROUNDS)
+                made = self.play_on(world, me, dice_rounds)
                 results[k].append(evaluate(world, me))
                 self.last_moves += made + 1
             rounds += 1
