@@ -255,7 +255,8 @@ class SearchBot:
         ranked = sorted((i for i in range(1, len(settled)) if settled[i][1] is not None),
                         key=lambda i: (-scores[i], i))
         keep = [0] + ranked[:SETUP_KEEP - 1]
-        if not dice_rounds or settled[0][1] is None or len(keep) < 2:
+        starts = [world for i in keep if (world := settled[i][1]) is not None]
+        if not dice_rounds or len(starts) != len(keep) or len(keep) < 2:
             return at_setup_end
         results: list[list[float]] = [[] for _ in keep]
         start_moves = self.last_moves
@@ -266,8 +267,8 @@ class SearchBot:
                 if self.last_moves + per_round > work:
                     break
             seed = rng.getrandbits(64)
-            for k, i in enumerate(keep):
-                world = copy_game(settled[i][1])  # type: ignore[arg-type]
+            for k, start in enumerate(starts):
+                world = copy_game(start)
                 determinise(world, me, random.Random(seed), paired=True)
                 self.playout.forget_turn_memo()
                 made = self.play_on(world, me, dice_rounds)
@@ -337,6 +338,7 @@ class SearchBot:
             if s.current != me:
                 left_my_turn = True
         return made
+
 
 def evaluate(world: "Game", me: int) -> float:
     """``me``'s standing in ``world``: its worth minus the best other seat's.  Worth is
