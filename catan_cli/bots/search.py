@@ -263,6 +263,7 @@ class SearchBot:
         rounds = 0
         while self.rollouts is None or rounds < self.rollouts:
             if self.rollouts is None:
+                # before the first round, a floor: a few moves a round for every spot
                 per_round = (self.last_moves - start_moves) / rounds if rounds else dice_rounds * 4 * len(keep)
                 if self.last_moves + per_round > work:
                     break
@@ -280,14 +281,13 @@ class SearchBot:
         self.last_rounds += rounds
         return candidates[keep[best_paired(results, SETUP_CONFIDENCE)]]
 
-    def playout_score(self, base: "Game", me: int, action: Action, world_seed: int,
-                      setup_only: bool = False) -> tuple[float, int]:
-        """The score for ``me`` of :meth:`play_out`'s world (``setup_only``: its standing
-        at the set-up's end) and the number of moves played after ``action``."""
-        world, made = self.play_out(base, me, action, world_seed, setup_only)
+    def playout_score(self, base: "Game", me: int, action: Action, world_seed: int) -> tuple[float, int]:
+        """The score for ``me`` of :meth:`play_out`'s world and the number of moves played
+        after ``action`` (a set-up spot is scored in :meth:`place`, which keeps the world)."""
+        world, made = self.play_out(base, me, action, world_seed)
         if world is None:
             return -WIN_SCORE, 0  # not legal in this world (cannot happen for a seat's own move)
-        return (setup_worth(world, me) if setup_only else evaluate(world, me)), made
+        return evaluate(world, me), made
 
     def play_out(self, base: "Game", me: int, action: Action, world_seed: int,
                  setup_only: bool = False) -> tuple["Game | None", int]:

@@ -196,6 +196,11 @@ class EngineBase:
     _edge_journal: list[int]
     _node_journal: list[int]
 
+    def note_change(self, where: str, index: int) -> None:
+        """Say a piece was put, lifted or changed on path (``where`` "edge") or intersection
+        ``index`` by a writer of the tables outside this module (the rules context)."""
+        (self._node_journal if where == "node" else self._edge_journal).append(index)
+
     def _caught_up(self, seen: tuple[list[int], ...]) -> tuple[tuple[list[int], ...], dict[int, int]]:
         """board_version's copy of the tables brought up to the board, with each seat's
         pieces (seat_edges, seat_nodes) and seat_board_version's numbers: the journal's
@@ -522,4 +527,3 @@ def _by_seat(owner: list[int]) -> dict[int, list[int]]:
             else:
                 found.append(i)
     return out
-

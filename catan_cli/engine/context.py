@@ -201,7 +201,7 @@ class RulesContext:
         kind = self._e.pieces.by_name[piece]
         s = self._e.s
         s.node_owner[node], s.node_kind[node] = seat, kind.code
-        self._e._node_journal.append(node)
+        self._e.note_change("node", node)
         if from_supply:
             s.players[seat].pieces[kind.supply] -= 1
 
@@ -216,7 +216,7 @@ class RulesContext:
         kind = self._e.pieces.by_name[piece]
         s = self._e.s
         s.edge_owner[edge], s.edge_kind[edge] = seat, kind.code
-        self._e._edge_journal.append(edge)
+        self._e.note_change("edge", edge)
         if from_supply:
             s.players[seat].pieces[kind.supply] -= 1
 
@@ -225,10 +225,9 @@ class RulesContext:
         code = self._e.pieces.by_name[piece].code
         if where == "node":
             self._e.s.node_kind[index] = code
-            self._e._node_journal.append(index)
         else:
             self._e.s.edge_kind[index] = code
-            self._e._edge_journal.append(index)
+        self._e.note_change(where, index)
 
     def free_route_reason(self, seat: int, piece: str, edge: int, lifted: int = -1) -> str | None:
         """Why ``seat`` may not put a road or ship (``piece``) on ``edge`` now, cost aside:
@@ -254,7 +253,7 @@ class RulesContext:
             s.edge_owner[lifted], s.edge_kind[lifted] = owner, kind
             if s.shared_ships:
                 s.shared_ships[lifted] = second
-            e._edge_journal.append(lifted)
+            # the board reads as before the lift: so do the memos and the journal put back
             e.restore_board_memos(saved)
 
     def candidate_route_edges(self, seat: int) -> list[int]:
