@@ -199,6 +199,34 @@ def test_the_pirate_islands_leaf_evaluation_counts_the_way_to_the_fortress() -> 
     assert evaluate(game, seat) > score
 
 
+def test_the_pirate_islands_leaf_evaluation_counts_no_points_past_the_target_while_a_chit_is_left(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """F.1.9: the win needs the fortress and the points, and no point is ever lost: while a
+    chit is left, points past the target are worth nothing to the searching bot, and a
+    chit taken is worth more the nearer the points are (then only the fortress is left)."""
+    from catan_cli.bots.strategies import strategy_for
+    game = Game.new("pirate-islands", players=NAMES, seed=6)
+    e, strat = game.engine, strategy_for("pirate-islands")
+    target, fort = e.scen.vp_target, e.s.extra["fortresses"][0]
+    assert fort["seat"] == 0 and fort["chits"] == 3
+
+    def worth(points: int, chits: int) -> float:
+        monkeypatch.setattr(e, "vp", lambda seat: points)
+        fort["chits"] = chits
+        return points + strat.playout_worth(game, 0)
+
+    assert worth(target + 2, 3) == pytest.approx(worth(target, 3))
+    assert worth(target - 1, 3) < worth(target, 3)
+    late_chit = worth(target, 2) - worth(target, 3)
+    early_chit = worth(target - 6, 2) - worth(target - 6, 3)
+    assert late_chit > early_chit > 0
+    # the fortress taken, every point counts again
+    assert worth(target + 2, 0) > worth(target, 0)
+    # and the last chit is worth taking whatever the points
+    for points in (target - 6, target - 2, target):
+        assert worth(points, 0) > worth(points, 1) > worth(points, 2)
+
+
 def test_a_play_out_rolls_the_same_dice_whatever_else_is_drawn() -> None:
     """Candidates compared in one world meet the same dice: a steal or a shuffle in one
     play-out and not in the other does not shift the rolls that follow."""

@@ -28,6 +28,9 @@ ATTACK_WARSHIPS = 4
 WANT_WARSHIPS = 6
 #: the searching bot's worth (in VP) of a ship on the lane, a warship, a chit taken
 WORTH_SHIP, WORTH_WARSHIP, WORTH_CHIT = 0.2, 0.3, 0.8
+#: ... a warship and a chit count up to twice that as the points near the target (from this
+#: many points short of it)
+LATE_POINTS = 4
 #: wool, grain, ore: what development cards (knights, so warships) cost
 CARD_RESOURCES = (2, 3, 4)
 #: the extra value per pip of a card resource the seat does not produce yet
@@ -130,8 +133,12 @@ class Strategy(BaseStrategy):
     def playout_worth(self, world: "Game", seat: int) -> float:
         # Without the fortress there is no win: each ship along the lane, each warship and
         # each chit taken from its own fortress is a step there (the play-out's short horizon
-        # would otherwise see only victory points, and build cities instead of ships).
-        s = world.engine.s
+        # would otherwise see only victory points, and build cities instead of ships).  The
+        # win needs both the fortress and the points (F.1.9), and no point is ever lost, so
+        # points past the target count for nothing while a chit is left, and the chits and
+        # the warships that take them count more the nearer the points are.
+        e = world.engine
+        s = e.s
         ships = warships = 0
         for x, o in enumerate(s.edge_owner):
             if o == seat:
@@ -141,8 +148,12 @@ class Strategy(BaseStrategy):
                     ships += 1
         fort = next((f for f in s.extra.get("fortresses", []) if f["seat"] == seat), None)
         taken = 0 if fort is None else 3 - int(fort["chits"])
-        return (WORTH_SHIP * (ships + warships) + WORTH_WARSHIP * min(warships, WANT_WARSHIPS)
-                + WORTH_CHIT * taken)
+        target, points = e.scen.vp_target, e.vp(seat)
+        late = min(1.0, max(0.0, (min(points, target) - (target - LATE_POINTS)) / LATE_POINTS))
+        worth = WORTH_SHIP * (ships + warships) + WORTH_WARSHIP * (1.0 + late) * min(warships, WANT_WARSHIPS)
+        if taken >= 3:
+            return worth + 2.0 * WORTH_CHIT * 3      # the fortress taken: its chits at their most
+        return worth + WORTH_CHIT * (1.0 + late) * taken - max(0, points - target)
 
     # --- decisions ----------------------------------------------------------------------------
     def answer(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
