@@ -102,10 +102,13 @@ class Strategy(BaseStrategy):
         info = self._mine(ctx)
         if info["chits"] <= 0:
             return 3.0
+        # Cards are the only way to warships, and warships the only way to the fortress:
+        # they are worth a city while it stands (at 3 less, one greedy seat against three
+        # of the old won 25.0 % of 800 rotated games; at these values 49.0 %, at 3 more 33.4 %).
         have = info["warships"] + info["knights_in_hand"]
         if have < WANT_WARSHIPS:
-            return 9.0 if info["reached_marked"] or info["warships"] else 7.5
-        return 2.5
+            return 12.0 if info["reached_marked"] or info["warships"] else 10.5
+        return 5.5
 
     def knight_value(self, ctx: "Ctx") -> float | None:
         return 6.0     # a knight makes a warship: always worth it (it is only legal then)
