@@ -486,3 +486,38 @@ def test_simulate_rotate_prints_the_table_by_bot() -> None:
                                               "--games", "3", "--rotate"], env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.output
     assert "by bot (every seating in turn)" in result.output and "rotated" in result.output
+
+
+def test_the_pirate_islands_standing_counts_a_knight_in_hand_as_a_warship_to_come() -> None:
+    """F.1.5: a knight (with four players a VP card too) becomes a warship, so the searching
+    bot's standing counts one in hand, and a warship counts more than a victory point."""
+    from catan_cli.bots.strategies import strategy_for
+    from catan_cli.scenarios.pirate_islands.bot import STANDING_WEIGHTS
+    game = Game.new("pirate-islands", players=NAMES, seed=6)
+    strat, p = strategy_for("pirate-islands"), game.engine.s.players[0]
+    before = strat.standing(game, 0, 0.0)
+    p.dev_cards.append(["victory-point", 0])
+    after = strat.standing(game, 0, 0.0)
+    assert before is not None and after is not None
+    assert after - before == pytest.approx(STANDING_WEIGHTS[5])
+    assert STANDING_WEIGHTS[4] + STANDING_WEIGHTS[5] + STANDING_WEIGHTS[6] > STANDING_WEIGHTS[0]
+    three = Game.new("pirate-islands", players=NAMES[:3], seed=6)
+    three.engine.s.players[0].dev_cards.append(["victory-point", 0])
+    features = strat.standing_features(three, 0, 0.0)
+    assert features is not None and features[5] == 0 and features[3] == 1
+
+
+def test_fit_standing_recovers_the_weights_that_chose_the_winners() -> None:
+    """The fitting tool's conditional logit finds the weights that made the data."""
+    from catan_cli.benchmarks.fit_standing import fit, top_rate
+    rng = random.Random(5)
+    truth = [1.0, -0.5]
+    samples = []
+    for _ in range(3000):
+        seats = [[rng.uniform(0, 3), rng.uniform(0, 3)] for _ in range(4)]
+        odds = [2.718281828 ** (truth[0] * f[0] + truth[1] * f[1]) for f in seats]
+        winner = rng.choices(range(4), weights=odds)[0]
+        samples.append((seats, winner))
+    w = fit(samples)
+    assert w[0] == pytest.approx(1.0, abs=0.15) and w[1] == pytest.approx(-0.5, abs=0.15)
+    assert top_rate(samples, w) > top_rate(samples, [0.0, 1.0])

@@ -357,6 +357,10 @@ def evaluate(world: "Game", me: int) -> float:
     pip_worth = PIP_WORTH[0] + PIP_WORTH[1] * min(left, 8)
     worth = []
     for i, p in enumerate(s.players):
+        own = strat.standing(world, i, prod[i])
+        if own is not None:
+            worth.append(own)
+            continue
         cards = sum(p.resources)
         worth.append(vps[i] + pip_worth * prod[i] + 0.06 * min(cards, 7) + 0.25 * len(p.dev_cards)
                      + 0.15 * p.knights + strat.playout_worth(world, i))

@@ -110,3 +110,15 @@ class Strategy:
         world is a copy the searching bot dealt itself: its hidden cards are already
         guessed, so reading its state here reveals nothing."""
         return 0.0
+
+    def standing(self, world: "Game", seat: int, production: float) -> float | None:
+        """``seat``'s whole worth in a play-out's world, in victory points, where the
+        scenario measures it its own way (``production``: the seat's production worth, see
+        search.production_worth); None: the general worth (VP, production, cards, cards
+        bought, knights) plus :meth:`playout_worth`."""
+        return None
+
+    def standing_features(self, world: "Game", seat: int, production: float) -> list[float] | None:
+        """What :meth:`standing` weighs, first the points (benchmarks/fit_standing.py fits
+        the weights to who won); None where the standing is not a weighed sum."""
+        return None

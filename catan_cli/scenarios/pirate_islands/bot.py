@@ -31,6 +31,12 @@ WORTH_SHIP, WORTH_WARSHIP, WORTH_CHIT = 0.2, 0.3, 0.8
 #: ... a warship and a chit count up to twice that as the points near the target (from this
 #: many points short of it)
 LATE_POINTS = 4
+#: the searching bot's standing of a seat (Strategy.standing), in VP, per feature of
+#: standing_features: fitted by ``python -m catan_cli.benchmarks.fit_standing --scenario
+#: pirate-islands --games 1600 --seed 7000`` (who won, at each turn's start of greedy
+#: games): a warship is worth about two points, a knight in hand one, a ship on the lane
+#: more than half of one
+STANDING_WEIGHTS = (1.0, 0.072, 0.170, 0.053, 0.582, 1.216, 0.401)
 #: wool, grain, ore: what development cards (knights, so warships) cost
 CARD_RESOURCES = (2, 3, 4)
 #: the extra value per pip of a card resource the seat does not produce yet
@@ -143,13 +149,7 @@ class Strategy(BaseStrategy):
         # the warships that take them count more the nearer the points are.
         e = world.engine
         s = e.s
-        ships = warships = 0
-        for x, o in enumerate(s.edge_owner):
-            if o == seat:
-                if s.edge_kind[x] == WARSHIP:
-                    warships += 1
-                elif s.edge_kind[x] == SHIP:
-                    ships += 1
+        ships, warships = _ships_of(world, seat)
         fort = next((f for f in s.extra.get("fortresses", []) if f["seat"] == seat), None)
         taken = 0 if fort is None else 3 - int(fort["chits"])
         target, points = e.scen.vp_target, e.vp(seat)
@@ -158,6 +158,35 @@ class Strategy(BaseStrategy):
         if taken >= 3:
             return worth + 2.0 * WORTH_CHIT * 3      # the fortress taken: its chits at their most
         return worth + WORTH_CHIT * (1.0 + late) * taken - max(0, points - target)
+
+    def standing_features(self, world: "Game", seat: int, production: float) -> list[float]:
+        # What the standing weighs (STANDING_WEIGHTS, in this order): points up to the
+        # target, production worth, cards in hand (up to 7), development cards other than
+        # knights, ships and warships on the lane, warships and knights in hand (up to
+        # WANT_WARSHIPS), and warships (as many).
+        e, s = world.engine, world.engine.s
+        p = s.players[seat]
+        ships, warships = _ships_of(world, seat)
+        # with four players a VP card acts as a knight (F.1.5)
+        knights = sum(1 for c, _ in p.dev_cards if c == "knight" or (c == "victory-point" and len(s.players) >= 4))
+        return [float(min(e.vp(seat), e.scen.vp_target)), production, float(min(sum(p.resources), 7)),
+                float(len(p.dev_cards) - knights), float(ships + warships),
+                float(min(warships + knights, WANT_WARSHIPS)), float(min(warships, WANT_WARSHIPS))]
+
+    def standing(self, world: "Game", seat: int, production: float) -> float | None:
+        # The features weighed as fitted to who won (STANDING_WEIGHTS), and the chits as
+        # playout_worth counts them: few attacks are made while the points lag, so the fit
+        # cannot tell what a chit is worth (it gave it about nothing).
+        features = self.standing_features(world, seat, production)
+        worth = sum(w * f for w, f in zip(STANDING_WEIGHTS, features))
+        e, s = world.engine, world.engine.s
+        fort = next((f for f in s.extra.get("fortresses", []) if f["seat"] == seat), None)
+        taken = 0 if fort is None else 3 - int(fort["chits"])
+        if taken >= 3:
+            return worth + 2.0 * WORTH_CHIT * 3
+        target, points = e.scen.vp_target, e.vp(seat)
+        late = min(1.0, max(0.0, (min(points, target) - (target - LATE_POINTS)) / LATE_POINTS))
+        return worth + WORTH_CHIT * (1.0 + late) * taken
 
     # --- decisions ----------------------------------------------------------------------------
     def answer(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
@@ -188,3 +217,16 @@ class Strategy(BaseStrategy):
         if w >= ATTACK_WARSHIPS or (out_of_cards and w >= 2) or (w >= 3 and ctx.turn > 300):
             return attack[0]
         return None
+
+
+def _ships_of(world: "Game", seat: int) -> tuple[int, int]:
+    """``seat``'s normal ships and warships in a play-out's world."""
+    s = world.engine.s
+    ships = warships = 0
+    for x, o in enumerate(s.edge_owner):
+        if o == seat:
+            if s.edge_kind[x] == WARSHIP:
+                warships += 1
+            elif s.edge_kind[x] == SHIP:
+                ships += 1
+    return ships, warships

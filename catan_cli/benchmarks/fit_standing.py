@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Fit a scenario's leaf standing (``Strategy.standing_features``) to who won: play greedy
+games, take every seat's features at each turn's start, and fit a conditional logit (the
+chance that seat ``i`` wins is ``exp(w . f_i) / sum_j exp(w . f_j)``) by Newton's method.
+Prints the weights in victory points (divided by the first feature's, the points), and how
+often the highest standing at a turn's start is the eventual winner, in games held out of
+the fit (every fifth), for the fitted weights and the strategy's current ones.
+
+    python -m catan_cli.benchmarks.fit_standing --scenario pirate-islands --games 1600 --seed 7000
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+from catan_cli import Game
+from catan_cli.bots import make_bot
+from catan_cli.bots.search import production_worth
+from catan_cli.bots.strategies import strategy_for
+
+NAMES = ["red", "blue", "white", "orange"]
+#: an L2 penalty on the weights, small: it only keeps Newton's steps sound
+RIDGE = 1e-4
+
+Sample = tuple[list[list[float]], int]   # every seat's features, the winner
+
+
+def collect(scenario: str, games: int, seed: int) -> list[list[Sample]]:
+    """Per won game, its samples: greedy bots in every seat, at each turn's start."""
+    out: list[list[Sample]] = []
+    strat = strategy_for(scenario)
+    for g in range(games):
+        game = Game.new(scenario, players=NAMES, seed=seed + g)
+        bots = {n: make_bot("greedy") for n in NAMES}
+        s = game.engine.s
+        rows: list[list[list[float]]] = []
+        last_turn = -1
+        while not game.over and s.turn <= 500:
+            if s.phase != "setup" and s.turn != last_turn:
+                last_turn = s.turn
+                prod = production_worth(game)
+                feats = [strat.standing_features(game, i, prod[i]) for i in range(len(NAMES))]
+                if any(f is None for f in feats):
+                    raise SystemExit(f"{scenario}'s strategy weighs no standing features")
+                rows.append([f for f in feats if f is not None])
+            seat = game.prompt_player()
+            game.execute(bots[seat].choose_action(game, seat))
+        if s.winners:
+            winner = min(s.winners)
+            out.append([(r, winner) for r in rows])
+    return out
+
+
+def fit(samples: list[Sample], iterations: int = 25) -> list[float]:
+    """The conditional logit's weights, by Newton's method on the mean log-likelihood."""
+    k = len(samples[0][0][0])
+    w = [0.0] * k
+    for _ in range(iterations):
+        grad = [0.0] * k
+        hess = [[0.0] * k for _ in range(k)]
+        for seats, winner in samples:
+            scores = [sum(a * b for a, b in zip(w, f)) for f in seats]
+            top = max(scores)
+            ex = [math.exp(x - top) for x in scores]
+            total = sum(ex)
+            p = [x / total for x in ex]
+            mean = [sum(p[i] * seats[i][j] for i in range(len(seats))) for j in range(k)]
+            for j in range(k):
+                grad[j] += seats[winner][j] - mean[j]
+            for i, f in enumerate(seats):
+                d = [f[j] - mean[j] for j in range(k)]
+                for a in range(k):
+                    pa = p[i] * d[a]
+                    row = hess[a]
+                    for b in range(a, k):
+                        row[b] += pa * d[b]
+        n = len(samples)
+        for a in range(k):
+            grad[a] = grad[a] / n - RIDGE * w[a]
+            for b in range(a, k):
+                hess[a][b] = hess[b][a] = hess[a][b] / n + (RIDGE if a == b else 0.0)
+        step = solve(hess, grad)
+        w = [x + y for x, y in zip(w, step)]
+        if max(abs(x) for x in step) < 1e-7:
+            break
+    return w
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a x = b (Gaussian elimination with partial pivoting; a is small)."""
+    k = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(k):
+        pivot = max(range(c, k), key=lambda r: abs(m[r][c]))
+        m[c], m[pivot] = m[pivot], m[c]
+        for r in range(c + 1, k):
+            f = m[r][c] / m[c][c]
+            for j in range(c, k + 1):
+                m[r][j] -= f * m[c][j]
+    x = [0.0] * k
+    for r in range(k - 1, -1, -1):
+        x[r] = (m[r][k] - sum(m[r][j] * x[j] for j in range(r + 1, k))) / m[r][r]
+    return x
+
+
+def top_rate(samples: list[Sample], weights: list[float] | tuple[float, ...]) -> float:
+    """How often the seat with the highest weighed features is the winner."""
+    hits = 0
+    for seats, winner in samples:
+        scores = [sum(a * b for a, b in zip(weights, f)) for f in seats]
+        hits += max(range(len(seats)), key=lambda i: (scores[i], -i)) == winner
+    return hits / len(samples) if samples else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--scenario", default="pirate-islands")
+    ap.add_argument("--games", type=int, default=1600)
+    ap.add_argument("--seed", type=int, default=7000)
+    ap.add_argument("--current", default="", help="the strategy's current weights, comma-separated (for the comparison)")
+    args = ap.parse_args(argv)
+    games = collect(args.scenario, args.games, args.seed)
+    train = [smp for g, rows in enumerate(games) if g % 5 for smp in rows]
+    held = [smp for g, rows in enumerate(games) if not g % 5 for smp in rows]
+    if not train or not held:
+        raise SystemExit("too few won games to fit")
+    w = fit(train)
+    print(f"{args.scenario}: {len(games)} won games of {args.games}, {len(train)} turns fitted, {len(held)} held out")
+    print("weights in VP (points first): " + ", ".join(f"{x / w[0]:.3f}" for x in w))
+    print(f"held-out turns where the highest standing wins: fitted {top_rate(held, w):.3f}", end="")
+    if args.current:
+        print(f", current {top_rate(held, [float(x) for x in args.current.split(',')]):.3f}", end="")
+    print(f" (chance {1 / len(NAMES):.3f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
