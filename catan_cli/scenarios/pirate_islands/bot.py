@@ -147,17 +147,12 @@ class Strategy(BaseStrategy):
         # win needs both the fortress and the points (F.1.9), and no point is ever lost, so
         # points past the target count for nothing while a chit is left, and the chits and
         # the warships that take them count more the nearer the points are.
-        e = world.engine
-        s = e.s
         ships, warships = _ships_of(world, seat)
-        fort = next((f for f in s.extra.get("fortresses", []) if f["seat"] == seat), None)
-        taken = 0 if fort is None else 3 - int(fort["chits"])
-        target, points = e.scen.vp_target, e.vp(seat)
-        late = min(1.0, max(0.0, (min(points, target) - (target - LATE_POINTS)) / LATE_POINTS))
+        taken, late, past = _fortress_standing(world, seat)
         worth = WORTH_SHIP * (ships + warships) + WORTH_WARSHIP * (1.0 + late) * min(warships, WANT_WARSHIPS)
         if taken >= 3:
-            return worth + 2.0 * WORTH_CHIT * 3      # the fortress taken: its chits at their most
-        return worth + WORTH_CHIT * (1.0 + late) * taken - max(0, points - target)
+            return worth + _chit_worth(taken, late)
+        return worth + _chit_worth(taken, late) - past
 
     def standing_features(self, world: "Game", seat: int, production: float) -> list[float]:
         # What the standing weighs (STANDING_WEIGHTS, in this order): points up to the
@@ -179,14 +174,8 @@ class Strategy(BaseStrategy):
         # cannot tell what a chit is worth (it gave it about nothing).
         features = self.standing_features(world, seat, production)
         worth = sum(w * f for w, f in zip(STANDING_WEIGHTS, features))
-        e, s = world.engine, world.engine.s
-        fort = next((f for f in s.extra.get("fortresses", []) if f["seat"] == seat), None)
-        taken = 0 if fort is None else 3 - int(fort["chits"])
-        if taken >= 3:
-            return worth + 2.0 * WORTH_CHIT * 3
-        target, points = e.scen.vp_target, e.vp(seat)
-        late = min(1.0, max(0.0, (min(points, target) - (target - LATE_POINTS)) / LATE_POINTS))
-        return worth + WORTH_CHIT * (1.0 + late) * taken
+        taken, late, _ = _fortress_standing(world, seat)
+        return worth + _chit_worth(taken, late)
 
     # --- decisions ----------------------------------------------------------------------------
     def answer(self, ctx: "Ctx", bot: "GreedyBot") -> Action | None:
@@ -230,3 +219,22 @@ def _ships_of(world: "Game", seat: int) -> tuple[int, int]:
             elif s.edge_kind[x] == SHIP:
                 ships += 1
     return ships, warships
+
+
+def _fortress_standing(world: "Game", seat: int) -> tuple[int, float, int]:
+    """The chits ``seat`` has taken from its fortress, how near its points are to the target
+    (0 from LATE_POINTS short of it, 1 at it) and its points past the target."""
+    e = world.engine
+    fort = next((f for f in e.s.extra.get("fortresses", []) if f["seat"] == seat), None)
+    taken = 0 if fort is None else 3 - int(fort["chits"])
+    target, points = e.scen.vp_target, e.vp(seat)
+    late = min(1.0, max(0.0, (min(points, target) - (target - LATE_POINTS)) / LATE_POINTS))
+    return taken, late, max(0, points - target)
+
+
+def _chit_worth(taken: int, late: float) -> float:
+    """The chits taken, in VP: more the nearer the points are, and the fortress taken at
+    their most."""
+    if taken >= 3:
+        return 2.0 * WORTH_CHIT * 3
+    return WORTH_CHIT * (1.0 + late) * taken
