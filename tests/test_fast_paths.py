@@ -438,3 +438,18 @@ def test_texts_shared_between_games_name_each_games_own_players() -> None:
             listed = g.legal_actions()
             assert g.legal_commands() == [g.text(a) for a in listed]
             g.execute(choose(listed))
+
+
+@pytest.mark.parametrize("scenario", ["pirate-islands"])
+def test_a_scenarios_own_end_ships_are_the_end_ships_of_the_cores_walk(scenario: str) -> None:
+    """A scenario that names the end ships from the route it keeps (rules.end_ships) must
+    name what the core's walk over the seat's ships finds."""
+    named = 0
+    for g in walk(scenario, 8, 1500):
+        e = g.engine
+        for seat in range(e.n):
+            own = e.rules.end_ships(seat)
+            if own is not None:
+                assert sorted(own) == sorted(e._all_end_ships(seat)), (seat, own)
+                named += 1
+    assert named > 50

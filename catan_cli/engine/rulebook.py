@@ -108,6 +108,13 @@ class ScenarioRules:
         ``ship_candidates``.  Only a speed-up: it must give what that would."""
         return None
 
+    def end_ships(self, seat: int) -> list[int] | None:
+        """The end ships of every open shipping route of ``seat`` (the ships that may move,
+        B.7.2, before the pirate and this turn's builds are counted), found by the scenario
+        from a route it keeps itself; None (the default): the core walks the seat's ships.
+        Only a speed-up: it must give what that walk would, in any order."""
+        return None
+
     def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
         """Why ``seat`` may not have a road on ``edge`` here (``setup``: a set-up road)."""
         return None

@@ -12,6 +12,7 @@ from .geometry import TERRAIN_RESOURCE, UNEXPLORED
 from .scenario import explored_scenario
 from .state import SHIP
 from .phases import Phase
+from .rulebook import ScenarioRules
 
 #: the game-state key of the face-down stacks (exploration)
 FACE_DOWN = "face_down"
@@ -251,55 +252,73 @@ class ShipRules(BuildingRules):
         if found is not None and found[0] == version:
             ends_all = found[1]
         else:
-            ends_all = self._all_end_ships(seat)
+            ends_all = self.rules.end_ships(seat)
+            if ends_all is None:
+                ends_all = self._all_end_ships(seat)
             kept[seat] = (version, ends_all)
         built, pirate, edge_hexes = s.built_this_turn, s.pirate, self.geo.edge_hexes
         return sorted(x for x in ends_all if x not in built and not (pirate >= 0 and pirate in edge_hexes[x]))
 
     def _all_end_ships(self, seat: int) -> list[int]:
         """The end ships of every open shipping route of ``seat`` (route_end_ships' third
-        answer for each route), in one pass over the seat's ships: each node's count of the
-        seat's ships and whether it is an anchor are worked out once, and a route is the
-        ships joined at nodes that are not anchors.  A route with no free end (a loop) asks
+        answer for each route), in one pass over the seat's ships: each node's ships of the
+        seat's and whether it is an anchor are worked out once, and a route is the ships
+        joined at nodes that are not anchors.  A route with no free end (a loop) asks
         route_end_ships itself, which knows the loop rules."""
         s, edge_nodes = self.s, self.geo.edge_nodes
-        edge_owner, edge_kind, is_ship = s.edge_owner, s.edge_kind, self.pieces.is_ship
+        edge_kind, is_ship = s.edge_kind, self.pieces.is_ship
         shared = s.shared_ships
-        ships = [e for e in self.route_edges(seat)
-                 if (edge_owner[e] == seat and is_ship[edge_kind[e]]) or (shared and shared[e] == seat)]
+        self.board_version()
+        if shared:
+            edge_owner = s.edge_owner
+            ships = [e for e in self.route_edges(seat)
+                     if (edge_owner[e] == seat and is_ship[edge_kind[e]]) or shared[e] == seat]
+        else:          # the seat's own paths, as board_version keeps them
+            ships = [e for e in self._edges_by_seat.get(seat, ()) if is_ship[edge_kind[e]]]
         if not ships:
             return []
         at: dict[int, list[int]] = {}           # node -> the seat's ships touching it
         for e in ships:
-            for x in edge_nodes[e]:
-                found = at.get(x)
-                if found is None:
-                    at[x] = [e]
-                else:
-                    found.append(e)
+            a, b = edge_nodes[e]
+            found = at.get(a)
+            if found is None:
+                at[a] = [e]
+            else:
+                found.append(e)
+            found = at.get(b)
+            if found is None:
+                at[b] = [e]
+            else:
+                found.append(e)
         node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
-        closes = self.rules.closes_route
-        # anchors, and the free ends: a node that is no anchor with one ship of the seat's
-        anchor = {x: (node_owner[x] == seat and produces[node_kind[x]] > 0) or closes(seat, x) for x in at}
-        free = {x for x, found in at.items() if len(found) == 1 and not anchor[x]}
+        closes = None if type(self.rules).closes_route is ScenarioRules.closes_route else self.rules.closes_route
+        # the anchors among those nodes, and the free ends: a node that is no anchor with
+        # one ship of the seat's
+        anchors = {x for x in at if (node_owner[x] == seat and produces[node_kind[x]] > 0)
+                   or (closes is not None and closes(seat, x))}
+        free = {x for x, found in at.items() if len(found) == 1 and x not in anchors}
         out: list[int] = []
         done: set[int] = set()
         for first in ships:
             if first in done:
                 continue
             done.add(first)
-            route, stack, anchors = [first], [first], set()
+            route, stack = [first], [first]
+            met, met_at = 0, -1      # the anchors the route meets (two close it), the first
             while stack:
                 for x in edge_nodes[stack.pop()]:
-                    if anchor[x]:
-                        anchors.add(x)
+                    if x in anchors:
+                        if x != met_at:
+                            met += 1
+                            if met == 1:
+                                met_at = x
                         continue
                     for e2 in at[x]:
                         if e2 not in done:
                             done.add(e2)
                             route.append(e2)
                             stack.append(e2)
-            if len(anchors) >= 2:
+            if met >= 2:
                 continue            # closed: its ships never move
             ends = [e for e in route if not free.isdisjoint(edge_nodes[e])]
             out.extend(ends if ends else self.route_end_ships(seat, first)[2])

@@ -337,6 +337,21 @@ class Rules(ScenarioRules):
             nodes.append(x)
         return order, nodes
 
+    def end_ships(self, seat: int) -> list[int] | None:
+        """The route is unbranched from its home, so its one end ship is its last (B.7.2),
+        unless the route ends at a building of the seat's (a settlement on the marked
+        intersection): then every stretch of it runs between two buildings, closed.  When
+        a ship of the seat's is off the route, or the route meets itself, the core walks
+        the ships instead."""
+        ctx = self.ctx
+        order, nodes = self._kept_route(seat)
+        s, is_ship = ctx.state, ctx.pieces.is_ship
+        edge_owner, edge_kind = s.edge_owner, s.edge_kind
+        ships = sum(1 for x in ctx.route_edges(seat) if edge_owner[x] == seat and is_ship[edge_kind[x]])
+        if not order or ships != len(order) or len(set(nodes)) != len(nodes):
+            return None
+        return [] if ctx.own_building(seat, nodes[-1]) else [order[-1]]
+
     def on_eastern_island(self, node: int) -> bool:
         return node in self.eastern_nodes
 
