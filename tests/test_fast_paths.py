@@ -453,3 +453,24 @@ def test_a_scenarios_own_end_ships_are_the_end_ships_of_the_cores_walk(scenario:
                 assert sorted(own) == sorted(e._all_end_ships(seat)), (seat, own)
                 named += 1
     assert named > 50
+
+
+@pytest.mark.parametrize("scenario", ["pirate-islands", "barbarian-attack"])
+def test_exact_answers_to_a_steal_or_a_reward_are_every_answer_the_check_allows(scenario: str) -> None:
+    """The steal after a 7 and the fleet's reward list their answers without the full
+    check (exact): each open decision's listed answers must be every candidate it allows."""
+    asked = 0
+    for g in walk(scenario, 9, 2500):
+        e = g.engine
+        for item in e.actionable_pending():
+            if item["kind"] not in ("steal", "reward"):
+                continue
+            seat = item["seat"]
+            if item["kind"] == "steal":
+                candidates = [Action("steal", (p,), seat) for p in [-1] + list(range(e.n))]
+            else:
+                candidates = [Action("choose-reward", (r,), seat) for r in range(5)]
+            allowed = [a for a in candidates if e.check(a) is None]
+            assert e.pending_answers(item) == allowed
+            asked += 1
+    assert asked > 5

@@ -633,6 +633,8 @@ class LegalMoves(SandboxRules):
     def trade_actions(self, seat: int, offers: bool) -> list[Action]:
         s = self.s
         have = s.players[seat].resources
+        if not offers and not self._own_trade_rates and max(have) < self._min_rate:
+            return []           # no rate of the board's is that low (most hands at sea)
         rates = self.kept_harbor_rates(seat)
         bank = s.bank
         out = self._bank_trades(seat, have, rates, bank)

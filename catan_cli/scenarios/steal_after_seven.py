@@ -54,9 +54,11 @@ class StealFromAnyone:
         return ctx.steal_resource(seat, victim)
 
     def legal(self, seat: int) -> Iterable[Action]:
+        """Exactly the answers :meth:`check` lets through, for the open decision."""
+        ctx = self.ctx
         yield Action("steal", (-1,), seat)
-        for p in range(self.ctx.n):
-            if p != seat:
+        for p in range(ctx.n):
+            if p != seat and ctx.hand_size(p) > 0:
                 yield Action("steal", (p,), seat)
 
     def verb(self) -> Verb:
@@ -73,7 +75,7 @@ class StealFromAnyone:
         return PendingKind("steal", prompt=lambda it: "steal from a player",
                            reason=lambda it: (f"{ctx.name(it['seat'])} must answer: steal a {self.taken} "
                                               "from any player, or 'steal nobody'"),
-                           answers=lambda it: self.legal(it["seat"]))
+                           answers=lambda it: self.legal(it["seat"]), exact=True)
 
 
 def _parse_steal(r: Reader, actor: int) -> Action:

@@ -172,7 +172,7 @@ class Rules(ScenarioRules):
             self.steal.pending(),
             PendingKind("reward", prompt=lambda it: "choose a reward",
                         reason=lambda it: f"{who(it)} must answer: choose a reward for beating the fleet",
-                        answers=lambda it: self.legal_reward(it["seat"])),
+                        answers=lambda it: self.legal_reward(it["seat"]), exact=True),
         )
 
     def present_fleet(self, fleet: dict[str, Any]) -> dict[str, Any]:
@@ -503,7 +503,9 @@ class Rules(ScenarioRules):
         return events + ctx.resolve_roll(int(item["roll"]))
 
     def legal_reward(self, seat: int) -> Iterable[Action]:
-        return (Action("choose-reward", (r,), seat) for r in range(5))
+        """Exactly the answers check_reward lets through, for the open decision."""
+        bank = self.ctx.state.bank
+        return [Action("choose-reward", (r,), seat) for r in range(5) if bank[r] > 0]
 
     # --- fortresses --------------------------------------------------------------------------------
     def fortress_of(self, seat: int) -> dict[str, Any]:
