@@ -129,6 +129,12 @@ class Rules(ScenarioRules):
                                 for n in self.fortress_node]
         # The corners of each hex of the fleet's path, read in one gather (at every roll).
         self._coast = [itemgetter(*scen.geo.hex_nodes[h]) for h in self.path]
+        # Per place on the path: the corners' owners and kinds last read there, and the
+        # players living on that coast (most rolls find the buildings as they were).
+        self._coast_owners: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[int]]] = {}
+        # The fleet's sailing event per (strength, place on the path): it reads the same
+        # every time (Events are immutable).
+        self._sail_events: dict[tuple[int, int], Event] = {}
         # ship_candidates' nodes per seat, under the same version (see _frontier).
         self._frontiers: dict[int, tuple[int, frozenset[int]]] = {}
         self._warships: dict[int, tuple[int, int]] = {}     # seat -> (its board version, warships)
@@ -443,10 +449,19 @@ class Rules(ScenarioRules):
         d1, d2 = roll
         strength = d1 if d1 < d2 else d2
         index = fleet["index"] = (fleet["index"] + strength) % len(self.path)
-        hex_ = self.path[index]
-        events = [Event("fleet", -1, f"the pirate fleet sails {strength} to {ctx.hex_id(hex_)}")]
+        sailed = self._sail_events.get((strength, index))
+        if sailed is None:
+            sailed = self._sail_events[(strength, index)] = Event(
+                "fleet", -1, f"the pirate fleet sails {strength} to {ctx.hex_id(self.path[index])}")
+        events = [sailed]
         coast = self._coast[index]
-        owners = sorted({o for o, k in zip(coast(s.node_owner), coast(s.node_kind)) if k == SETTLEMENT or k == CITY})
+        corner_owners, corner_kinds = coast(s.node_owner), coast(s.node_kind)
+        kept = self._coast_owners.get(index)
+        if kept is not None and kept[0] == corner_owners and kept[1] == corner_kinds:
+            owners = kept[2]
+        else:
+            owners = sorted({o for o, k in zip(corner_owners, corner_kinds) if k == SETTLEMENT or k == CITY})
+            self._coast_owners[index] = (corner_owners, corner_kinds, owners)
         if len(owners) != 1:
             if owners:
                 events.append(Event("fleet", -1, "the fleet does not attack: several players live on that coast"))
