@@ -116,6 +116,12 @@ class Engine(LegalMoves):
             and (not self.rules.reserved_nodes or rules_type.reserved_site_reason is ScenarioRules.reserved_site_reason
                  or "reserved_site_reason" in self.rules.answers_from_pieces))
         self._min_rate = min(2, scen.rules.bank_rate)
+        # The main phase's general questions a scenario may answer itself (else they are
+        # not asked at every decision), and the verbs listed among the main phase's moves.
+        self._end_rule = rules_type.end_turn_reason is not ScenarioRules.end_turn_reason
+        self._build_trade_rule = rules_type.build_trade_reason is not ScenarioRules.build_trade_reason
+        self._listing_verbs = tuple(v for v in self.verbs.values() if not v.answers and not v.offers)
+        self._ship_moves_listed = bool(scen.rules.ships and scen.rules.ship_move)
         self.pending_kinds: dict[str, PendingKind] = {p.kind: p for p in self.general_pendings()}
         self.pending_kinds.update((p.kind, p) for p in self.rules.pendings())
         self.answer_kinds: frozenset[str] = self.GENERAL_ANSWER_KINDS | {

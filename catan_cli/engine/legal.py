@@ -83,6 +83,13 @@ class LegalMoves(SandboxRules):
     # lowest maritime rate there (a 2:1 harbour's, or the bank's when lower).
     _plain_main = False
     _min_rate = 2
+    # Whether the scenario has an end-of-turn or a build/trade rule of its own, the verbs
+    # listed among the main phase's moves without offers, and whether ships move at all
+    # (set by the engine).
+    _end_rule = True
+    _build_trade_rule = True
+    _listing_verbs: tuple[Any, ...] = ()
+    _ship_moves_listed = False
     # Whether the scenario plays a card as another kind (ScenarioRules.card_plays_as).
     _own_card_kinds = True
     # _road_sites' and _settlement_sites' memos, for one board_version.
@@ -111,22 +118,22 @@ class LegalMoves(SandboxRules):
         if phase == Phase.SETUP:
             return self.setup_actions()
         seat = s.current
-        out = []
-        out.append(_new(Action, ("end", (), seat)))
-        if self.rules.end_turn_reason(seat) is not None:
-            out.pop()
-        if s.phase == Phase.MAIN:     # a scenario's later phase (movement ...) closes these
-            trading = self.rules.build_trade_reason(seat, "build") is None
+        out = [] if self._end_rule and self.rules.end_turn_reason(seat) is not None else [
+            _new(Action, ("end", (), seat))]
+        if phase == Phase.MAIN:     # a scenario's later phase (movement ...) closes these
+            trading = not self._build_trade_rule or self.rules.build_trade_reason(seat, "build") is None
             if trading:
-                out.extend(self.build_actions(seat))
-            out.extend(self.card_actions(seat))
+                out += self.build_actions(seat)
+            if not s.dev_played and s.players[seat].dev_cards:      # else card_actions: none
+                out += self.card_actions(seat)
             if trading:
-                out.extend(self.trade_actions(seat, offers))
-            if self.scen.rules.ships and self.scen.rules.ship_move and not s.ship_moved:
-                out.extend(self.ship_moves(seat))
-        for verb in self.verbs.values():
-            if not verb.answers and (offers or not verb.offers):
-                out.extend(a for a in verb.legal(seat) if self.check(a) is None)
+                out += self.trade_actions(seat, offers)
+            if self._ship_moves_listed and not s.ship_moved:
+                out += self.ship_moves(seat)
+        check = self.check
+        for verb in self.verbs.values() if offers else self._listing_verbs:
+            if not verb.answers:
+                out += [a for a in verb.legal(seat) if check(a) is None]
         return out
 
     def _plain_main_actions(self, seat: int) -> list[Action]:
@@ -385,16 +392,32 @@ class LegalMoves(SandboxRules):
         can_road = road and pieces["road"] > 0
         can_ship = ship and self.scen.rules.ships and pieces["ship"] > 0
         if can_road or can_ship:
-            candidates = self.candidate_route_edges(seat)
-            ship_ok = self._ship_sites(seat, candidates) if can_ship else frozenset()
-            road_ok = self._road_sites(seat) if can_road else frozenset()
-            for e in candidates:
-                if e in road_ok:
-                    out.append(_new(Action, ("build-road", (e,), seat)))
-                if e in ship_ok:
-                    out.append(_new(Action, ("build-ship", (e,), seat)))
+            # kept with the sites they are made from, for the pieces affordable and the pirate
+            wanted = (can_road, can_ship, s.pirate)
+            found = self._kept_sites("route actions", seat)
+            if found is not None and found[0] == wanted:
+                out += found[1]
+            else:
+                candidates = self.candidate_route_edges(seat)
+                ship_ok = self._ship_sites(seat, candidates) if can_ship else frozenset()
+                road_ok = self._road_sites(seat) if can_road else frozenset()
+                route: list[Action] = []
+                for e in candidates:
+                    if e in road_ok:
+                        route.append(_new(Action, ("build-road", (e,), seat)))
+                    if e in ship_ok:
+                        route.append(_new(Action, ("build-ship", (e,), seat)))
+                sites = self._sites
+                if (not can_road or ("road", seat) in sites) and (not can_ship or ("ship", seat) in sites):
+                    sites[("route actions", seat)] = (wanted, tuple(route))
+                out += route
         if settlement and pieces["settlement"] > 0:
-            out.extend([_new(Action, ("build-settlement", (node,), seat)) for node in self._settlement_sites(seat)])
+            found = self._kept_sites("settlement actions", seat)
+            if found is None:
+                found = tuple([_new(Action, ("build-settlement", (node,), seat)) for node in self._settlement_sites(seat)])
+                if ("settlement", seat) in self._sites:
+                    self._sites[("settlement actions", seat)] = found
+            out += found
         if city and pieces["city"] > 0:
             for node in self.seat_nodes(seat):
                 if s.node_kind[node] == SETTLEMENT:

@@ -252,9 +252,8 @@ class ShipRules(BuildingRules):
         if found is not None and found[0] == version:
             ends_all = found[1]
         else:
-            ends_all = self.rules.end_ships(seat)
-            if ends_all is None:
-                ends_all = self._all_end_ships(seat)
+            named = self.rules.end_ships(seat)
+            ends_all = self._all_end_ships(seat) if named is None else named
             kept[seat] = (version, ends_all)
         built, pirate, edge_hexes = s.built_this_turn, s.pirate, self.geo.edge_hexes
         return sorted(x for x in ends_all if x not in built and not (pirate >= 0 and pirate in edge_hexes[x]))
