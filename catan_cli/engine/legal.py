@@ -92,7 +92,8 @@ class LegalMoves(SandboxRules):
     _ship_moves_listed = False
     # Whether the scenario plays a card as another kind (ScenarioRules.card_plays_as).
     _own_card_kinds = True
-    # _road_sites' and _settlement_sites' memos, for one board_version.
+    # _road_sites', _ship_sites' and _settlement_sites' memos, and build_actions' actions
+    # made from them, for one board_version.
     _sites_board = -1
     _sites: dict[tuple[str, int], Any] = {}
 
