@@ -21,7 +21,9 @@ The peer figure: ``--peer`` runs catanatron (random players, four seats) through
 ``../shared/bench/catanatron.sh`` (or the script named by $CATANATRON_BENCH) in the same run,
 before and after ours, so both figures come from the same machine.  Its CPU time is the
 child process's (``getrusage``); the start-up (interpreter, imports) is taken out by also
-running one game alone and counting only the difference: games 2..n.
+running one game alone and counting only the difference: games 2..n.  One more game is
+played untimed before both, so that building the script's virtualenv (its first run on a
+fresh machine) is not counted as start-up.
 """
 
 from __future__ import annotations
@@ -137,6 +139,11 @@ def run_peer(games: int, seed: int) -> str:
         return "catanatron: no bench script found (set CATANATRON_BENCH to catanatron.sh)"
     if games < 2:
         return "catanatron: too few games to take the start-up out (use -n 2 or more)"
+    # An untimed game first: on a fresh machine the script builds catanatron's virtualenv
+    # then, and the pip install's CPU time, counted as start-up, would inflate the figure.
+    warm = _peer_once(script, 1, seed)
+    if isinstance(warm, str):
+        return warm
     first = _peer_once(script, 1, seed)
     if isinstance(first, str):
         return first
