@@ -11,7 +11,6 @@ Text goes through :mod:`catan_cli.notation`; the rules are in :mod:`catan_cli.en
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from .engine.core import Engine
 from .engine.newgame import PLAYER_COLORS, new_state
 from .engine.scenario import HARBOR_TYPES, load_scenario, scenario_for_players
 from .engine.declare import Visibility
-from .engine.state import GameState
+from .engine.state import GameState, plain_copy
 from .errors import CatanError, RuleError, SaveError, ScenarioError
 from .engine.geometry import RESOURCES
 from . import notation, statecheck
@@ -91,7 +90,7 @@ class Game:
     def from_json(cls, data: dict[str, Any]) -> "Game":
         """Restore a game from :meth:`to_json`; a damaged document raises SaveError."""
         try:
-            state_data = copy.deepcopy(data["state"])
+            state_data = plain_copy(data["state"])     # the caller keeps its document as it was
             try:
                 scen = load_scenario(str(state_data["scenario"]))
             except ScenarioError as exc:
@@ -488,7 +487,7 @@ def _scenario_view(e: Engine, scope: str, values: dict[str, Any], viewer: int | 
         visible = item.visibility is Visibility.PUBLIC or (
             item.visibility is Visibility.OWNER and owner is not None and viewer == owner)
         if visible:
-            out[key] = item.present(value) if item.present else copy.deepcopy(value)
+            out[key] = item.present(value) if item.present else plain_copy(value)
         elif item.shown_as is not None:
             out[key] = item.shown_as(value)
     return out

@@ -52,6 +52,8 @@ class _Problems(list[str]):
         if size is not None and len(values) != size:
             self.append(f"{what} has {len(values)} entries, not {size}")
             return
+        if all(type(value) is int and low <= value <= high for value in values):
+            return              # the usual answer, without naming every entry to ask int_in
         for i, value in enumerate(values):
             if not self.int_in(f"{what}[{i}]", value, low, high):
                 return
