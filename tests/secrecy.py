@@ -108,7 +108,7 @@ def leaks(game: Game, action: Action | None, seed: int = 0) -> list[str]:
             problems.append(f"{who}'s legal commands depend on hidden state")
         if action is None:
             continue
-        first = Game.from_json(game.to_json())
+        first = game.copy()     # the scrambled copy above is the one restored from JSON
         try:
             ours = first.execute(action)
             theirs = copy.execute(action)
