@@ -54,7 +54,7 @@ def test_rounds_print_each_lines_median_against_catanatron_and_base(tmp_path: Pa
                                                                     monkeypatch: pytest.MonkeyPatch,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     _use_fake_peer(tmp_path, monkeypatch)
-    bench.main(["-n", "2", "--scenario", "base", "--scenario", "cloth-for-catan", "--path", "game",
+    bench.main(["-n", "6", "--scenario", "base", "--scenario", "cloth-for-catan", "--path", "game",
                 "--rounds", "3", "--peer"])
     out = capsys.readouterr().out.splitlines()
     rounds = [line.split() for line in out if line.startswith(("base ", "cloth-for-catan "))
