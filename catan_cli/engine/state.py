@@ -32,7 +32,11 @@ class PlayerState:
 
     def copy(self) -> "PlayerState":
         """An independent copy (see GameState.copy)."""
-        return PlayerState(**{name: plain_copy(getattr(self, name)) for name in _PLAYER_FIELDS})
+        return PlayerState(**self.to_json())
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields as plain data, copied (what ``asdict`` gives)."""
+        return {name: plain_copy(getattr(self, name)) for name in _PLAYER_FIELDS}
 
 
 @dataclass
@@ -80,36 +84,34 @@ class GameState:
         """An independent copy (nothing mutable shared), field by field: many times faster
         than ``copy.deepcopy``, for look-ahead and undo snapshots.  Every field is copied,
         a field added later too (by plain_copy when it is not a known flat list)."""
+        values = self._copied_fields()
+        values["players"] = [p.copy() for p in self.players]
+        values["rng"] = rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return GameState(**values)
+
+    def _copied_fields(self) -> dict[str, Any]:
+        """Every field's value copied (nothing shared), in the fields' order, but the players
+        and the generator: None in their places, for :meth:`copy` (as objects) and
+        :meth:`to_json` (as data) to fill."""
         values: dict[str, Any] = {}
         for name in _STATE_FIELDS:
             value = getattr(self, name)
-            if name in _FLAT_LISTS:
-                values[name] = None if value is None else list(value)
-            elif name == "players":
-                values[name] = [p.copy() for p in value]
-            elif name == "rng":
-                values[name] = rng = random.Random()
-                rng.setstate(value.getstate())
+            if name in _FLAT_LISTS and type(value) is list:
+                values[name] = list(value)
+            elif name == "players" or name == "rng":
+                values[name] = None
             else:
                 values[name] = plain_copy(value)
-        return GameState(**values)
+        return values
 
     def to_json(self) -> dict[str, Any]:
         """The state as JSON-shaped data, sharing nothing with it: what ``asdict`` gives
-        (players as dicts), made field by field as :meth:`copy` does (asdict deep-copies
+        (players as dicts), made field by field as :meth:`copy` is (asdict deep-copies
         every value through ``copy.deepcopy``, several times slower; a save is written
         after every command)."""
-        data: dict[str, Any] = {}
-        for name in _STATE_FIELDS:
-            value = getattr(self, name)
-            if name in _FLAT_LISTS and type(value) is list:
-                data[name] = list(value)
-            elif name == "players":
-                data[name] = [{key: plain_copy(getattr(p, key)) for key in _PLAYER_FIELDS} for p in value]
-            elif name == "rng":
-                data[name] = None       # in its place among the fields: set below
-            else:
-                data[name] = plain_copy(value)
+        data = self._copied_fields()
+        data["players"] = [p.to_json() for p in self.players]
         if not self.shared_ships:
             del data["shared_ships"]      # positions without shared paths keep their digests
         version, internal, gauss = self.rng.getstate()
