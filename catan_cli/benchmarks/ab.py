@@ -196,6 +196,8 @@ def main(argv: list[str] | None = None) -> None:
             print("\n".join(report(scenario, trees, results)), flush=True)
     except WorkerError as exc:
         raise SystemExit(f"ab: {exc}") from None
+    except KeyboardInterrupt:
+        raise SystemExit("ab: interrupted") from None
     finally:
         for worker in workers:
             worker.stop()
