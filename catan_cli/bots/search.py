@@ -341,11 +341,14 @@ class SearchBot:
 
 
 def evaluate(world: "Game", me: int) -> float:
-    """``me``'s standing in ``world``: its worth minus the best other seat's.  Worth is
-    victory points, then what they will bring: production (:func:`production_worth`)
-    worth more the more points the leader still needs (``PIP_WORTH``), cards in hand and
-    development cards.  A won play-out counts ``WIN_SCORE``: decisive, yet not so far off
-    the scale that one lucky round outweighs every other round's difference."""
+    """``me``'s standing in ``world``: its worth minus the best other seat's.  A seat's
+    worth is its scenario strategy's ``standing`` where the scenario measures it its own
+    way (The Pirate Islands' fitted weights); otherwise victory points, then what they will
+    bring: production (:func:`production_worth`) worth more the more points the leader
+    still needs (``PIP_WORTH``), cards in hand, development cards, knights and the
+    strategy's ``playout_worth`` (the scenario's own goals, such as Cloth's).  A won
+    play-out counts ``WIN_SCORE``: decisive, yet not so far off the scale that one lucky
+    round outweighs every other round's difference."""
     e, s = world.engine, world.engine.s
     if s.winners:
         return WIN_SCORE if me in s.winners else -WIN_SCORE
