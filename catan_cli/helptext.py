@@ -116,12 +116,15 @@ def _cost_text(help_: Help, game: "Game | None") -> str:
     from .engine.geometry import RESOURCES
 
     costs = game.engine.scen.costs
+    items = [c.strip() for c in help_.cost.split(",")]
+    if not all(item in costs for item in items):
+        return help_.cost           # a scenario verb's own price, in words
     parts = []
-    for item in [c.strip() for c in help_.cost.split(",")]:
-        if item not in costs:
-            continue
+    for item in items:
         if item == "ship" and not game.engine.scen.rules.ships:
             continue
+        if not any(costs[item]):
+            continue                # no price: the scenario has none of them (no cities, no cards)
         cards = ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(costs[item]) if n)
         parts.append(f"{item}: {cards}")
     return "; ".join(parts)

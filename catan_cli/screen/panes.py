@@ -239,8 +239,8 @@ def _costs(session: "Session", width: int) -> list[Line]:
     ships = session.game.engine.scen.rules.ships
     items = []
     for name, vector in costs.items():
-        if name == "ship" and not ships:
-            continue
+        if (name == "ship" and not ships) or not any(vector):
+            continue            # no ships, or no price: the scenario has none (no cities, no cards)
         letters = "".join(letter * n for letter, n in zip(LETTERS.values(), vector))
         items.append([("bold", name), ("", f" {letters}")])
     return _flow(items, width, sep=" · ") + [styled("L lumber B brick W wool G grain O ore", DIM)][:1 if width >= 38 else 0]

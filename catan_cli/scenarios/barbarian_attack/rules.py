@@ -18,6 +18,7 @@ from ...engine.actions import Action, Event
 from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
+from ...engine.words import resource_text
 from ...engine.pieces import CITY, SETTLEMENT, PieceKind
 from ...engine.rulebook import ScenarioRules
 from ...notation import Reader, Writer
@@ -184,7 +185,7 @@ class Rules(ScenarioRules):
                                 "After trade/build, move one of your knights up to 3 paths (5 for 1 grain). "
                                 "It may pass knights and buildings but not stop on an occupied path or a "
                                 "castle path. Each knight moves once a turn; moving ends trade/build.",
-                                "move knight 12-13 to 20-21", cost="1 grain for 5 paths")),
+                                "move knight 12-13 to 20-21", cost=f"1 grain for {self.ctx.scen.params['knight_steps_paid']} paths")),
         ) + self.cards.verbs() + (
             self.steal.verb(),
             Verb("exchange-gold", ("exchange", "gold"), parse=_parse_exchange,
@@ -192,7 +193,7 @@ class Rules(ScenarioRules):
                  check=self.check_exchange, apply=self.apply_exchange, legal=self.legal_exchange,
                  help=HelpEntry("exchange", "exchange gold for RES",
                                 "Pay 2 gold for 1 resource from the bank, at most twice a turn.",
-                                "exchange gold for ore", cost="2 gold")),
+                                "exchange gold for ore", cost=f"{self.ctx.scen.params['gold_per_resource']} gold")),
         ) + self.gold_trade.verbs()
 
     def pendings(self) -> tuple[PendingKind, ...]:

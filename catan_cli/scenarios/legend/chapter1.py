@@ -113,7 +113,7 @@ class Chapter1(Chapter):
                  help=HelpEntry("send", "send miner grain|wool",
                                 "Move one ore miner from your first settlement along your own ships to your "
                                 "outpost. It mines from your next turn on.", "send miner wool",
-                                "1 grain or 1 wool")),
+                                " or ".join(f"1 {RESOURCES[r]}" for r in self.fee))),
             Verb("mine", ("mine",), parse=lambda r, a: Action("mine", (), a), format=lambda a, w: "mine",
                  check=self.check_mine, apply=self.apply_mine, legal=lambda seat: [Action("mine", (), seat)],
                  help=HelpEntry("mine", "mine",

@@ -25,6 +25,7 @@ from typing import Any, Iterable
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, PendingKind, Verb
 from ...engine.geometry import RESOURCES
+from ...engine.words import resource_text
 from ...engine.pieces import ROAD
 from ...notation import Reader
 from .friendly_robber import FriendlyRobberRules
@@ -117,13 +118,14 @@ class FriendRules(FriendlyRobberRules):
             Verb("jerok", ("jerok",), parse=lambda r, a: Action("jerok", (), a), format=lambda a, w: "jerok",
                  check=self.check_jerok, apply=self.apply_jerok, legal=lambda seat: [Action("jerok", (), seat)],
                  help=HelpEntry("jerok", "jerok", "Jerok the Smith: buy a development card without ore, for "
-                                "1 wool + 1 grain (your own turn, after the roll).", "jerok", "1 wool, 1 grain")),
+                                "1 wool + 1 grain (your own turn, after the roll).", "jerok",
+                                self.price_text("jerok_card"))),
             Verb("olaf", ("olaf",), parse=_parse_olaf, format=self._format_olaf,
                  check=self.check_olaf, apply=self.apply_olaf, legal=self.legal_olaf,
                  help=HelpEntry("olaf", "olaf road PATH lumber|brick | olaf move PATH to PATH",
                                 "Olaf the Master Builder: build a road for only 1 lumber or 1 brick, or move "
                                 "one of your open roads (a road at the open end of your road, like a ship move).",
-                                "olaf road 12-13 brick", "1 lumber or 1 brick")),
+                                "olaf road 12-13 brick", " or ".join(f"1 {r}" for r in self.ctx.scen.params.get("olaf_road", ())))),
             Verb("oda", ("oda",), parse=_parse_oda,
                  format=lambda a, w: f"oda {RESOURCES[a.args[0]] if a.args[0] >= 0 else 'no'}",
                  check=self.check_oda, apply=self.apply_oda, legal=self.legal_oda,
@@ -216,6 +218,11 @@ class FriendRules(FriendlyRobberRules):
     def cost_of(self, param: str) -> tuple[int, ...]:
         table = self.ctx.scen.params[param]
         return tuple(int(table.get(r, 0)) for r in RESOURCES)
+
+    def price_text(self, param: str) -> str:
+        """A price of the chapter's data in words, for help ('2 lumber 1 wool'); none when
+        the chapter has no such price (its verb is refused there)."""
+        return resource_text(self.cost_of(param)) if param in self.ctx.scen.params else ""
 
     # --- olaf ---------------------------------------------------------------------------------
     def _format_olaf(self, action: Action, w: Any) -> str:

@@ -62,7 +62,8 @@ class NewFriendRules(FriendRules):
                  check=self.check_isa, apply=self.apply_isa, legal=self.legal_isa,
                  help=HelpEntry("isa", "isa ship PATH lumber|wool | isa move PATH to PATH",
                                 "Isa the Shipbuilder: build a ship for only 1 lumber or 1 wool, or move a "
-                                "second open ship this turn.", "isa ship 23-24 wool", "1 lumber or 1 wool")),
+                                "second open ship this turn.", "isa ship 23-24 wool",
+                                " or ".join(f"1 {r}" for r in self.ctx.scen.params.get("isa_ship", ["lumber", "wool"])))),
         )
 
     # --- Nyala ------------------------------------------------------------------------------------

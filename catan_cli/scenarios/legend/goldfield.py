@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, StateItem, Verb, Visibility
+from ...engine.words import resource_text
 from ...notation import Reader
 
 if TYPE_CHECKING:
@@ -74,14 +75,14 @@ class GoldField:
                  legal=lambda seat: [Action("build-miner", (), seat)],
                  help=HelpEntry("build", "build miner",
                                 "A gold miner beside your outpost on Gold Island (3 each).", "build miner",
-                                "1 ore, 1 wool")),
+                                resource_text(self.rules.cost_of("miner_cost")))),
             Verb("move-miner", ("move", "miner"), parse=_parse_move,
                  format=lambda a, w: f"move miner {w.node(a.args[0])} to {w.node(a.args[1])}",
                  check=self.check_move, apply=self.apply_move, legal=self.legal_move,
                  help=HelpEntry("move", "move miner N to M",
                                 "Move one of your gold miners up to 3 intersections along Gold Island (once per "
                                 "miner per turn; at most 3 miners on an intersection).", "move miner 12 to 14",
-                                "1 grain")),
+                                resource_text(self.rules.cost_of("miner_move_cost")))),
         )
 
     def on_new_game(self) -> None:

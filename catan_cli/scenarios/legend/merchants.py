@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Iterable
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
+from ...engine.words import resource_text
 from ...engine.pieces import PieceKind
 from ...notation import Reader
 
@@ -82,14 +83,14 @@ class Merchants:
                                 "Place a merchant on N, a corner of a discovered spice hex beside your own "
                                 "ship (not between two spice hexes; one per intersection; 3 each). It closes "
                                 "your shipping route and takes the trade option RES, if one is left and you "
-                                "hold none for that spice hex.", "build merchant 40 ore", "1 ore, 1 wool")),
+                                "hold none for that spice hex.", "build merchant 40 ore", resource_text(self.cost))),
             Verb("buy-spice", ("buy", "spice"), parse=lambda r, a: Action("buy-spice", (r.resource(),), a),
                  format=lambda a, w: f"buy spice {RESOURCES[a.args[0]]}",
                  check=self.check_buy, apply=self.apply_buy,
                  legal=lambda seat: [Action("buy-spice", (r,), seat) for r in sorted({o for o, _ in self.held(seat)})],
                  help=HelpEntry("buy", "buy spice RES",
                                 "With a trade option for RES: pay 2 RES for the top spice card, as often as "
-                                "you like on your turn.", "buy spice ore", "2 of the option's resource")),
+                                "you like on your turn.", "buy spice ore", f"{self.price} of the option's resource")),
         )
 
     def option_reason(self, seat: int, node: int) -> str | None:

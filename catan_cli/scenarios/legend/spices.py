@@ -122,7 +122,7 @@ class Spices:
                  help=HelpEntry("cash", "cash SPICE SPICE SPICE",
                                 "Once on your turn: discard 3 spice cards of one kind, or 3 of different "
                                 "kinds (2 + 1 does not count), for 2 Catan chits (1 VP each).",
-                                "cash nutmeg pepper cinnamon", "3 spice cards")),
+                                "cash nutmeg pepper cinnamon", f"{self.cash_count} spice cards")),
             Verb("discard-spices", ("discard",), parse=_parse_discard,
                  format=lambda a, w: f"discard {side_text(a.args[0])}",
                  check=self.check_discard, apply=self.apply_discard, legal=self.legal_discard,

@@ -1,0 +1,72 @@
+"""'help VERB' and the costs pane name what things cost in this scenario: its own verbs'
+prices (from its data), and nothing the scenario does not sell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from catan_cli.engine.geometry import RESOURCES
+from catan_cli.engine.words import resource_text
+from catan_cli.game import Game
+from catan_cli.helptext import verb_help
+from catan_cli.screen import panes
+from catan_cli.screen.fragments import plain
+
+from screen_helpers import red_after_roll
+
+
+def _cost_lines(word: str, game: Game) -> list[str]:
+    return [line.strip() for line in verb_help(word, game) if line.strip().startswith("cost:")]
+
+
+def _price(game: Game, param: str) -> str:
+    table = game.engine.scen.params[param]
+    return resource_text([int(table.get(r, 0)) for r in RESOURCES])
+
+
+def test_land_ho_sells_no_cities_so_help_build_names_no_city_price() -> None:
+    game = Game.new("land-ho", players=["red", "blue"], seed=5)
+    lines = _cost_lines("build", game)
+    assert "cost: road: 1 lumber, 1 brick; settlement: 1 lumber, 1 brick, 1 wool, 1 grain" in lines
+    assert not any("city" in line for line in lines), lines
+
+
+def test_land_ho_help_build_gives_the_harbour_and_settler_prices_of_its_data() -> None:
+    game = Game.new("land-ho", players=["red", "blue"], seed=5)
+    lines = _cost_lines("build", game)
+    assert f"cost: {_price(game, 'harbor_cost')}" in lines          # 2 grain 2 ore
+    assert f"cost: {_price(game, 'settler_cost')}" in lines
+    assert "cost: 1 lumber 1 wool" in lines                          # its ship
+    assert _cost_lines("buy", game) == [f"cost: {game.engine.scen.params['resources_for_gold']} of a kind"]
+
+
+@pytest.mark.parametrize(("scenario", "word", "param"), [
+    ("legend-1", "build", "outpost_cost"),
+    ("legend-2", "build", "miner_cost"),
+    ("legend-3", "build", "catapult_cost"),
+    ("legend-4", "build", "merchant_cost"),
+])
+def test_a_legend_verbs_price_in_help_is_its_chapters_data(scenario: str, word: str, param: str) -> None:
+    game = Game.new(scenario, players=["red", "blue", "white"], seed=1)
+    assert f"cost: {_price(game, param)}" in _cost_lines(word, game)
+
+
+def test_a_price_that_is_a_fixed_text_is_shown_as_written() -> None:
+    game = Game.new("legend-1", players=["red", "blue", "white"], seed=1)
+    assert _cost_lines("rescue", game) == ["cost: what the token shows"]
+    assert _cost_lines("olaf", game) == ["cost: 1 lumber or 1 brick"]
+
+
+def test_the_costs_pane_lists_only_what_the_scenario_sells(tmp_path: Path) -> None:
+    def costs(scenario: str) -> str:
+        session = red_after_roll(scenario, 3, tmp_path / scenario, save=False)
+        section = next(s for s in panes.side_sections(session, 60) if s.name == "costs")
+        return " ".join(plain(line) for line in section.lines)
+
+    land_ho = costs("land-ho")
+    assert "road LB" in land_ho and "settlement LBWG" in land_ho
+    assert "city" not in land_ho and "card" not in land_ho
+    base = costs("base")
+    assert "city GGOOO" in base and "card WGO" in base
