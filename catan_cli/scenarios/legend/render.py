@@ -120,10 +120,11 @@ class LegendLayer(BoardLayer):
             text = player_text(p["name"], colors)
             chests = pe.get("chests")
             if isinstance(chests, list):
-                faces = ", ".join(chest_face(c["face"]) for c in chests) or "none"
-                text.append(f": chests {faces}")
+                faces = ", ".join(chest_face(c["face"]) for c in chests)
+                text.append(f": chests {faces}" if faces else ": no chests")
             else:
-                text.append(f": {chests or 0} chest{'s' if chests != 1 else ''}")
+                count = chests or 0
+                text.append(f": {count} chest{'s' if count != 1 else ''}" if count else ": no chests")
             friends = ", ".join(f"{f['title']} ({f['side']})" for f in pe.get("friends") or []) or "no friends"
             text.append(f"; {friends}")
             if "rescued" in pe:
