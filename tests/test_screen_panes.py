@@ -183,3 +183,18 @@ def test_the_ui_benchmark_runs_on_the_largest_map() -> None:
     assert table["commands"] == 12 and 0 < table["cpu_median_ms"] and 0 < table["keystroke_cpu_median_ms"]
     line = ui.bench_screen(12, 1, autosave=False)
     assert line["commands"] == 12 and line["median_ms"] > 0
+
+
+def _tabs(sections: list[Any], width: int, tab: int) -> tuple[str, list[str]]:
+    """The tab line's text, and the words in it shown as the current page."""
+    first = panes.side_panel(sections, width, 6, tab)[0]
+    return plain(first), [text.strip() for style, text in first if "reverse" in style]
+
+
+def test_the_tab_line_counts_the_tabs_whose_names_do_not_fit() -> None:
+    sections = [panes.Section(name, [[("", "x")]] * 4) for name in ("hand", "score", "costs", "scenario", "key")]
+    assert _tabs(sections, 40, 0)[0] == "F2: hand score costs scenario key"
+    assert _tabs(sections, 30, 0) == ("F2: hand score costs +2", ["hand"])
+    # the page shown is one whose name does not fit: the count is marked instead
+    assert _tabs(sections, 30, 3) == ("F2: hand score costs +2", ["+2"])
+    assert _tabs(sections, 12, 0)[0] == "F2: hand +4"

@@ -325,7 +325,8 @@ def _flow(items: Sequence[Line], width: int, sep: str = "  ") -> list[Line]:
 
 def side_panel(sections: Sequence[Section], width: int, height: int, tab: int) -> list[Line]:
     """The sections stacked under their titles as far as ``height`` allows.  When they do not
-    all fit, the first line lists them as tabs (F2 cycles) and the panel starts at ``tab``."""
+    all fit, the first line lists them as tabs (F2 cycles; the names that do not fit in
+    ``width`` are counted, "+2") and the panel starts at ``tab``."""
     def block(s: Section) -> list[Line]:
         return [styled(f" {s.name} ".ljust(width)[:width], TITLE), *s.lines]
 
@@ -344,13 +345,19 @@ def side_panel(sections: Sequence[Section], width: int, height: int, tab: int) -
             continue
         out += lines
         shown.append(s.name)
+    words = [(" " + (s.short or s.name), s.name in shown) for s in sections]
     used = len(names[0][1])
-    for s in sections:
-        word = " " + (s.short or s.name)
-        if used + len(word) > width:   # whole names only
-            break
-        names.append(("bold reverse" if s.name in shown else DIM, word))
-        used += len(word)
+    fitting = 0                         # whole names only, from the left
+    while fitting < n and used + len(words[fitting][0]) <= width:
+        used += len(words[fitting][0])
+        fitting += 1
+    while fitting < n and fitting and used + len(f" +{n - fitting}") > width:
+        fitting -= 1                    # room to say how many more there are
+        used -= len(words[fitting][0])
+    names += [("bold reverse" if on else DIM, word) for word, on in words[:fitting]]
+    if fitting < n:
+        more = f" +{n - fitting}"
+        names.append(("bold reverse" if any(on for _, on in words[fitting:]) else DIM, more))
     return [names] + out[:height - 1]
 
 
