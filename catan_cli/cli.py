@@ -26,6 +26,9 @@ EXIT_CODES = {
     EXIT_FILE: "a file cannot be used: missing, unreadable, damaged, not a save, not writable",
     EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
 }
+#: the seats a game or campaign is played by (play, campaign new)
+SEATS_HELP = ("comma-separated: NAME (a person), NAME:bot (greedy), NAME:bot:LEVEL with LEVEL easy, "
+              "medium (greedy) or hard (the searching bot), or NAME:bot:random.")
 EPILOG = "\b\nExit status:\n" + "\n".join(f"  {code:<3} {text}" for code, text in EXIT_CODES.items())
 
 
@@ -158,9 +161,7 @@ def build_app() -> Any:
     def play(
         scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario key ('catan scenarios')."),
         players: str = typer.Option("red,blue,white", "--players", "-p",
-                                    help="Seats, comma-separated: NAME (a person), NAME:bot (greedy), "
-                                         "NAME:bot:LEVEL with LEVEL easy, medium (greedy) or hard "
-                                         "(the searching bot), or NAME:bot:random."),
+                                    help="Seats, " + SEATS_HELP),
         seed: int = typer.Option(None, "--seed", help="Seed for board, dice and deck (random if left out)."),
         sandbox: bool = typer.Option(False, "--sandbox", help="Allow set-up commands (dice, give, put, turn ...)."),
         option: list[str] = typer.Option([], "--option", "-o", help="Scenario option, e.g. variable (repeatable)."),
@@ -438,7 +439,7 @@ def build_app() -> Any:
         what: str = typer.Argument(..., help="'new NAME', 'show NAME', or NAME to resume the campaign."),
         name: str = typer.Argument(None, help="The campaign's name (after 'new' or 'show')."),
         players: str = typer.Option("red,blue,white", "--players", "-p",
-                                    help="Seats for 'new': NAME, NAME:bot or NAME:bot:random, comma-separated."),
+                                    help="Seats for 'new', " + SEATS_HELP),
         seed: int = typer.Option(None, "--seed", help="Seed of Chapter 1 for 'new' (random if left out)."),
         as_json: bool = typer.Option(False, "--json", help="'show': print the campaign's record as JSON."),
         kind: str = typer.Option(None, "--kind", help="Which campaign (default: the only one there is: legend)."),
