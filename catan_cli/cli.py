@@ -503,7 +503,7 @@ def build_app() -> Any:
                 typer.echo(f"{key:18} (cannot be read: {clean_text(str(exc))})")
                 continue
             opts = f" [options: {', '.join(scen.options)}]" if scen.options else ""
-            typer.echo(f"{key:18} {scen.min_players}-{scen.max_players} players  {scen.summary}{opts}")
+            typer.echo(f"{key:18} {scen.seat_counts('-') + ' players':12} {scen.summary}{opts}")
 
     @app.command(epilog=EPILOG)
     def simulate(

@@ -69,7 +69,7 @@ def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
     out = _Problems()
     n = len(s.players) if isinstance(s.players, list) else 0
     if not scen.min_players <= n <= scen.max_players:
-        out.append(f"{n} players in a game for {scen.min_players}-{scen.max_players}")
+        out.append(f"{n} players in a game for {scen.seat_counts('-')}")
         return out
     names = [p.name for p in s.players]
     if len(set(map(str, names))) != n or any(

@@ -86,6 +86,15 @@ def test_scenarios_lists_base():
     assert any(line.startswith("base ") for line in result.output.splitlines())
 
 
+def test_a_map_for_one_number_of_players_says_that_number_once():
+    lines = {line.split()[0]: line for line in catan("scenarios").output.splitlines()}
+    assert " 2-4 players " in lines["base"]
+    assert " 3 players " in lines["legend-1-3p"] and "3-3" not in lines["legend-1-3p"]
+    result = catan("play", "--scenario", "legend-1-3p", "--players", "a,b,c,d", "--line", "--no-autosave")
+    assert result.exit_code == 2
+    assert "The Castaways is for 3 players, not 4" in result.output
+
+
 # ---------------------------------------------------------------------------- run
 
 

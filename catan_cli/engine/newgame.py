@@ -71,7 +71,7 @@ def new_state(scen: Scenario, players: Sequence[str], seed: int, options: Sequen
               sandbox: bool, carry: Mapping[str, Any] | None = None) -> GameState:
     names = [p.strip().lower() for p in players]
     if not scen.min_players <= len(names) <= scen.max_players:
-        raise RuleError(f"{scen.name} is for {scen.min_players} to {scen.max_players} players, not {len(names)}")
+        raise RuleError(f"{scen.name} is for {scen.seat_counts()} players, not {len(names)}")
     if len(set(names)) != len(names) or any(not n.isidentifier() or n in ("all", "nobody") for n in names):
         raise RuleError("players need distinct one-word names, such as red, blue, white")
     for opt in options:

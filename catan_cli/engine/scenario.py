@@ -162,6 +162,12 @@ class Scenario:
             found = self._tables[name] = build()
         return found
 
+    def seat_counts(self, between: str = " to ") -> str:
+        """How many players it takes, in words: "3", or "2 to 4" (``between`` joins a range)."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}{between}{self.max_players}"
+
     def hex_index(self, ident: str) -> int:
         """Hex index from its id ("K"), or -1."""
         try:
