@@ -63,7 +63,7 @@ class NewFriendRules(FriendRules):
                  help=HelpEntry("isa", "isa ship PATH lumber|wool | isa move PATH to PATH",
                                 "Isa the Shipbuilder: build a ship for only 1 lumber or 1 wool, or move a "
                                 "second open ship this turn.", "isa ship 23-24 wool",
-                                " or ".join(f"1 {r}" for r in self.ctx.scen.params.get("isa_ship", ["lumber", "wool"])))),
+                                self._isa_price_text())),
         )
 
     # --- Nyala ------------------------------------------------------------------------------------
@@ -194,8 +194,8 @@ class NewFriendRules(FriendRules):
             return reason
         if action.args[0] == "ship":
             _, edge, res = action.args
-            if RESOURCES[res] not in ctx.scen.params.get("isa_ship", ["lumber", "wool"]):
-                return "with Isa a ship costs 1 lumber or 1 wool"
+            if RESOURCES[res] not in self._isa_prices():
+                return f"with Isa a ship costs {self._isa_price_text()}"
             if ctx.state.players[seat].resources[res] < 1:
                 return f"you have no {RESOURCES[res]}"
             return ctx.free_route_reason(seat, "ship", edge)
@@ -229,7 +229,14 @@ class NewFriendRules(FriendRules):
         if self.friend_reason(seat, "isa") or ctx.main_phase_reason(seat, "build"):
             return []
         return [Action("isa", ("ship", e, RESOURCES.index(r)), seat)
-                for e in ctx.candidate_route_edges(seat) for r in ctx.scen.params.get("isa_ship", [])]
+                for e in ctx.candidate_route_edges(seat) for r in self._isa_prices()]
+
+    def _isa_prices(self) -> list[str]:
+        """The resources of which 1 buys a ship with Isa (the chapter's data)."""
+        return list(self.ctx.scen.params.get("isa_ship", ["lumber", "wool"]))
+
+    def _isa_price_text(self) -> str:
+        return " or ".join(f"1 {r}" for r in self._isa_prices())
 
 
 _RESOURCE_OF = {"forest": "lumber", "hills": "brick", "pasture": "wool", "fields": "grain", "mountains": "ore"}
