@@ -198,8 +198,8 @@ def test_gold_buys_are_refused_off_turn_and_without_gold():
 def test_no_development_cards_and_no_cities():
     g = on_turn()
     run(g, "give red 1 wool 1 grain 3 ore")
-    refused(g, "buy card", "empty")
-    refused(g, "build city 27", "no cities left")
+    refused(g, "buy card", "there are no development cards in this scenario")
+    refused(g, "build city 27", "there are no cities in this scenario")
 
 
 # --- harbour settlements (C.4) ---------------------------------------------------------------------

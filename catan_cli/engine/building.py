@@ -220,6 +220,8 @@ class BuildingRules(RouteRules):
         reason = self.main_phase_reason(seat, "build")
         if reason:
             return reason
+        if self.scen.pieces.get("city", 0) <= 0:
+            return "there are no cities in this scenario"
         if not 0 <= node < self.geo.n_nodes:
             return "no such intersection"
         if not (s.node_owner[node] == seat and s.node_kind[node] == SETTLEMENT):

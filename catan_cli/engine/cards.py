@@ -20,6 +20,8 @@ class CardRules(ShipRules):
         if reason:
             return reason
         if not self.cards_left():
+            if not any(self.scen.deck.values()) and self.rules.deck_size() is None:
+                return "there are no development cards in this scenario"
             return "the development deck is empty (it is not reshuffled)"
         return self.afford_reason(a.seat, "card", "a development card")
 
