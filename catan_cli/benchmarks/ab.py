@@ -11,6 +11,8 @@ game i of every tree, then game i+1 with the order of the trees turned round.  S
 tree's games are spread evenly over the run, and a drift of the machine's speed, which on
 a shared machine moves whole runs of ``catan_cli.bench`` by 10 % or more, falls on every
 tree alike.  Each game's figure is the worker's processor time (``time.process_time``).
+Every worker runs on one processor (``--cpu``) with one string-hash seed, so neither its
+placement nor its dict layouts favour a tree.
 
 For every scenario the first tree is the reference.  It prints each tree's decisions per
 processor second over all the games, its ratio to the reference's, and a 90 % bootstrap
@@ -18,6 +20,10 @@ interval of that ratio over the games (a change whose interval holds 1.000 is no
 by the run).  "same games" says whether every game ended with the same winner after the
 same number of decisions in both trees, as a change of speed alone must; the interval
 pairs each seed's two games, so it is only meant for such changes.
+
+The interval measures the games' noise, not the processes': two copies of one tree still
+read up to about 3 % apart in a run (how each process's code happens to lie in memory).
+Repeat a run before trusting a difference that small.
 """
 
 from __future__ import annotations
@@ -65,6 +71,8 @@ for line in sys.stdin:
 """
 
 RESAMPLES = 1000
+#: every worker hashes strings alike, so no tree is favoured by its process's dict layouts
+HASH_SEED = "0"
 
 
 class WorkerError(Exception):
@@ -76,8 +84,10 @@ class Worker:
 
     def __init__(self, tree: Path, cpu: int | None) -> None:
         self.tree = tree
+        env = dict(os.environ, PYTHONHASHSEED=HASH_SEED)
         self.proc = subprocess.Popen([sys.executable, "-c", WORKER, str(tree)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1,
+                                     env=env)
         if cpu is not None:
             os.sched_setaffinity(self.proc.pid, {cpu})
         self._answer()
