@@ -38,8 +38,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-ROOT = Path(__file__).resolve().parents[2]   # this repository
-
 #: Run inside each tree's process.  One request a line ("scenario seed path players cap"),
 #: one answer a line: the decisions, the processor seconds and the winner.
 WORKER = r"""
@@ -124,8 +122,8 @@ class TreeGames:
     seconds: list[float] = field(default_factory=list)
     winners: list[str | None] = field(default_factory=list)
 
-    def rate(self, lo: int = 0, hi: int | None = None) -> float:
-        return sum(self.decisions[lo:hi]) / max(sum(self.seconds[lo:hi]), 1e-9)
+    def rate(self) -> float:
+        return sum(self.decisions) / max(sum(self.seconds), 1e-9)
 
 
 def compare(workers: list[Worker], scenario: str, games: int, seed: int, path: str,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from .geometry import RESOURCES
 
@@ -11,6 +11,11 @@ def resource_text(counts: Sequence[int]) -> str:
     """[0, 2, 0, 0, 1] -> '2 brick 1 ore' (the command language's card lists)."""
     parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(counts) if n]
     return " ".join(parts) if parts else "nothing"
+
+
+def either_text(resources: Iterable[str]) -> str:
+    """["lumber", "wool"] -> '1 lumber or 1 wool' (a price paid with one card of a choice)."""
+    return " or ".join(f"1 {r}" for r in resources)
 
 
 def only(n: int, resource: str) -> str:

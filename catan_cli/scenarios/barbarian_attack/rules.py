@@ -18,7 +18,6 @@ from ...engine.actions import Action, Event
 from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
-from ...engine.words import resource_text
 from ...engine.pieces import CITY, SETTLEMENT, PieceKind
 from ...engine.rulebook import ScenarioRules
 from ...notation import Reader, Writer

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from ...engine.actions import Action, Event, Private
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
+from ...engine.words import either_text
 from ...notation import Reader
 from .chapter import Chapter
 
@@ -113,7 +114,7 @@ class Chapter1(Chapter):
                  help=HelpEntry("send", "send miner grain|wool",
                                 "Move one ore miner from your first settlement along your own ships to your "
                                 "outpost. It mines from your next turn on.", "send miner wool",
-                                " or ".join(f"1 {RESOURCES[r]}" for r in self.fee))),
+                                either_text(RESOURCES[r] for r in self.fee))),
             Verb("mine", ("mine",), parse=lambda r, a: Action("mine", (), a), format=lambda a, w: "mine",
                  check=self.check_mine, apply=self.apply_mine, legal=lambda seat: [Action("mine", (), seat)],
                  help=HelpEntry("mine", "mine",

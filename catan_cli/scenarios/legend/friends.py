@@ -25,7 +25,7 @@ from typing import Any, Iterable
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, PendingKind, Verb
 from ...engine.geometry import RESOURCES
-from ...engine.words import resource_text
+from ...engine.words import either_text, resource_text
 from ...engine.pieces import ROAD
 from ...notation import Reader
 from .friendly_robber import FriendlyRobberRules
@@ -125,7 +125,7 @@ class FriendRules(FriendlyRobberRules):
                  help=HelpEntry("olaf", "olaf road PATH lumber|brick | olaf move PATH to PATH",
                                 "Olaf the Master Builder: build a road for only 1 lumber or 1 brick, or move "
                                 "one of your open roads (a road at the open end of your road, like a ship move).",
-                                "olaf road 12-13 brick", " or ".join(f"1 {r}" for r in self.ctx.scen.params.get("olaf_road", ())))),
+                                "olaf road 12-13 brick", either_text(self.ctx.scen.params.get("olaf_road", ())))),
             Verb("oda", ("oda",), parse=_parse_oda,
                  format=lambda a, w: f"oda {RESOURCES[a.args[0]] if a.args[0] >= 0 else 'no'}",
                  check=self.check_oda, apply=self.apply_oda, legal=self.legal_oda,

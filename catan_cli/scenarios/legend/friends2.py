@@ -23,6 +23,7 @@ from typing import Any, Iterable
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, Verb
 from ...engine.geometry import RESOURCES
+from ...engine.words import either_text
 from ...notation import Reader
 from .friends import FriendRules
 
@@ -236,7 +237,7 @@ class NewFriendRules(FriendRules):
         return list(self.ctx.scen.params.get("isa_ship", ["lumber", "wool"]))
 
     def _isa_price_text(self) -> str:
-        return " or ".join(f"1 {r}" for r in self._isa_prices())
+        return either_text(self._isa_prices())
 
 
 _RESOURCE_OF = {"forest": "lumber", "hills": "brick", "pasture": "wool", "fields": "grain", "mountains": "ore"}
