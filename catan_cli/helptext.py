@@ -8,7 +8,7 @@ given, so the help tells the truth for every scenario.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -144,6 +144,23 @@ The base game (3-4 players, 10 VP).
 """
 
 
+def for_game(h: Help, game: "Game | None") -> Help:
+    """A general verb's help as it reads in ``game``: 'build' names only the pieces the
+    scenario has (no ships in the base game, no cities in Land Ho!)."""
+    if h.verb != "build" or game is None:
+        return h
+    scen = game.engine.scen
+    routes = ["road"] + (["ship"] if scen.rules.ships else [])
+    nodes = ["settlement"] + (["city"] if scen.pieces.get("city", 0) > 0 else [])
+    plural = {"road": "roads", "ship": "ships", "settlement": "settlements", "city": "cities"}
+    return replace(
+        h, syntax=f"build {'|'.join(routes)} A-B  |  build {'|'.join(nodes)} N",
+        summary=(f"Build a piece: {' and '.join(plural[r] for r in routes)} on a path named by its two "
+                 f"intersections, {' and '.join(plural[n] for n in nodes)} on an intersection. "
+                 "'road 12-13' and 'b s 12' work too."),
+        cost=", ".join(routes + nodes))
+
+
 def scenario_help(game: "Game | None") -> dict[str, list[Help]]:
     """The scenario's verbs' help, by their first word (several may share one: 'choose')."""
     out: dict[str, list[Help]] = {}
@@ -163,7 +180,8 @@ def lookup(word: str, game: "Game | None" = None) -> list[Help]:
     if word in SHORT_BUILDS:
         word = "build"
     word = VERB_ALIASES.get(word, word) if word not in META_COMMANDS else word
-    found = [h for h in (GAME_VERBS.get(word), META_COMMANDS.get(word)) if h is not None and in_play(h.verb, game)]
+    found = [for_game(h, game) for h in (GAME_VERBS.get(word), META_COMMANDS.get(word))
+             if h is not None and in_play(h.verb, game)]
     return found + scenario_help(game).get(word, [])
 
 
@@ -222,8 +240,8 @@ def overview(sandbox: bool = False, game: "Game | None" = None) -> list[tuple[st
     def first(h: Help) -> str:
         return h.summary.removeprefix("Sandbox: ").split(". ")[0].rstrip(".")
 
-    sections = [("Game commands", [(h.syntax, first(h)) for h in GAME_VERBS.values()
-                                   if not h.sandbox and in_play(h.verb, game)])]
+    general = [for_game(h, game) for h in GAME_VERBS.values() if not h.sandbox and in_play(h.verb, game)]
+    sections = [("Game commands", [(h.syntax, first(h)) for h in general])]
     extra = [h for hs in scenario_help(game).values() for h in hs]
     if extra and game is not None:
         sections.append((f"{game.engine.scen.name} commands", [(h.syntax, first(h)) for h in extra]))

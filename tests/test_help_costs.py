@@ -10,7 +10,7 @@ import pytest
 from catan_cli.engine.geometry import RESOURCES
 from catan_cli.engine.words import resource_text
 from catan_cli.game import Game
-from catan_cli.helptext import verb_help
+from catan_cli.helptext import overview, verb_help
 from catan_cli.screen import panes
 from catan_cli.screen.fragments import plain
 
@@ -40,6 +40,23 @@ def test_land_ho_help_build_gives_the_harbour_and_settler_prices_of_its_data() -
     assert f"cost: {_price(game, 'settler_cost')}" in lines
     assert "cost: 1 lumber 1 wool" in lines                          # its ship
     assert _cost_lines("buy", game) == [f"cost: {game.engine.scen.params['resources_for_gold']} of a kind"]
+
+
+@pytest.mark.parametrize(("scenario", "syntax"), [
+    ("base", "build road A-B  |  build settlement|city N"),                 # no ships
+    ("barbarian-attack", "build road A-B  |  build settlement|city N"),
+    ("land-ho", "build road A-B  |  build settlement N"),                   # no cities; its ship verb apart
+    ("cloth-for-catan", "build road|ship A-B  |  build settlement|city N"),
+])
+def test_help_build_names_only_the_pieces_the_scenario_has(scenario: str, syntax: str) -> None:
+    game = Game.new(scenario, players=["red", "blue", "white"], seed=5)
+    general = verb_help("build", game)[:2]
+    assert general[0] == syntax
+    has_ships, has_cities = "ship" in syntax.split("|  ")[0], "city" in syntax
+    assert ("roads and ships on a path" in general[1]) == has_ships
+    assert ("settlements and cities on an intersection" in general[1]) == has_cities
+    listed = [line for _, lines in overview(False, game) for line, _ in lines if line.startswith("build road")]
+    assert listed == [syntax]
 
 
 @pytest.mark.parametrize(("scenario", "word", "param"), [
