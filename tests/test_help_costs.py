@@ -87,3 +87,26 @@ def test_the_costs_pane_lists_only_what_the_scenario_sells(tmp_path: Path) -> No
     assert "city" not in land_ho and "card" not in land_ho
     base = costs("base")
     assert "city GGOOO" in base and "card WGO" in base
+
+
+@pytest.mark.parametrize(("scenario", "pieces"), [
+    ("land-ho", {"ship": "ship_cost", "harbor": "harbor_cost", "settler": "settler_cost"}),
+    ("legend-1", {"outpost": "outpost_cost"}),
+    ("legend-2", {"miner": "miner_cost"}),
+    ("legend-3", {"catapult": "catapult_cost"}),
+    ("legend-4", {"merchant": "merchant_cost"}),
+])
+def test_the_costs_pane_lists_the_pieces_the_scenarios_verbs_build(tmp_path: Path, scenario: str,
+                                                                    pieces: dict[str, str]) -> None:
+    session = red_after_roll(scenario, 3, tmp_path / scenario, save=False)
+    section = next(s for s in panes.side_sections(session, 60) if s.name == "costs")
+    text = " ".join(plain(line) for line in section.lines)
+    game = session.game
+    for piece, param in pieces.items():
+        if param == "ship_cost":
+            vector = game.engine.scen.costs["ship"]
+        else:
+            table = game.engine.scen.params[param]
+            vector = [int(table.get(r, 0)) for r in RESOURCES]
+        letters = "".join(letter * n for letter, n in zip("LBWGO", vector))
+        assert f"{piece} {letters}" in text, text

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .actions import Action, Event
+from .words import resource_text
 
 if TYPE_CHECKING:
     from ..notation import Reader, Writer
@@ -50,13 +51,20 @@ class StateItem:
 
 @dataclass(frozen=True)
 class HelpEntry:
-    """``help VERB``: the syntax, what it costs, what it does, an example."""
+    """``help VERB``: the syntax, what it costs, what it does, an example.  ``price``: a
+    piece the verb builds and its price in resources (RESOURCES' order), which the costs
+    pane lists beside the general pieces; it gives ``cost`` its words when that is left out."""
 
     verb: str
     syntax: str
     text: str
     example: str
     cost: str = ""
+    price: tuple[str, tuple[int, ...]] | None = None
+
+    def __post_init__(self) -> None:
+        if self.price is not None and not self.cost:
+            object.__setattr__(self, "cost", resource_text(self.price[1]))
 
 
 @dataclass(frozen=True)

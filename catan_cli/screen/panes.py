@@ -235,12 +235,17 @@ def _hand(view: View, viewer: str, width: int) -> list[Line]:
 
 
 def _costs(session: "Session", width: int) -> list[Line]:
-    costs = session.game.engine.scen.costs
-    ships = session.game.engine.scen.rules.ships
+    """The general pieces' prices, then those of the pieces the scenario's verbs build
+    (their help's price: Land Ho!'s harbour and settler, the Legend's outpost ...)."""
+    engine = session.game.engine
+    ships = engine.scen.rules.ships
+    priced = {name: tuple(vector) for name, vector in engine.scen.costs.items()
+              if (name != "ship" or ships) and any(vector)}   # else the scenario has none
+    for verb in engine.verbs.values():
+        if verb.help.price is not None and any(verb.help.price[1]):
+            priced.setdefault(*verb.help.price)
     items = []
-    for name, vector in costs.items():
-        if (name == "ship" and not ships) or not any(vector):
-            continue            # no ships, or no price: the scenario has none (no cities, no cards)
+    for name, vector in priced.items():
         letters = "".join(letter * n for letter, n in zip(LETTERS.values(), vector))
         items.append([("bold", name), ("", f" {letters}")])
     return _flow(items, width, sep=" · ") + [styled("L lumber B brick W wool G grain O ore", DIM)][:1 if width >= 38 else 0]

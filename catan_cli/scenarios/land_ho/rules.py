@@ -14,7 +14,6 @@ from ...engine.actions import Action, Event
 from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, PhaseKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES, TERRAIN_RESOURCE, UNEXPLORED
-from ...engine.words import resource_text
 from ...engine.pieces import PieceKind
 from ...notation import Reader, Writer
 from .base import HARBOR, MOVEMENT, NEUTRAL_HARBOR, NEUTRAL_ROAD, NEUTRAL_SETTLEMENT, SETTLER, fresh_turn
@@ -100,7 +99,7 @@ class Rules(GoldTrade):
               HelpEntry("ship", "build ship E [replacing F]", "Build a ship on sea route E beside one of your "
                         "harbour settlements (not touching an undiscovered hex, at most 2 ships on a route). With "
                         "all 3 ships out, take the one on F off (its cargo is lost) and build it anew.",
-                        "build ship 14-15", resource_text(self.ship_cost))),
+                        "build ship 14-15", price=("ship", self.ship_cost))),
             v("sail-ship", ("move",), _parse_move, lambda a, w: f"move ship {w.edge(a.args[0])} to {w.edge(a.args[1])}",
               self.check_move, self.apply_move, self.legal_move,
               HelpEntry("move", "move ship E to F", "Sail your ship from E to F along sea routes, 1 movement point "
@@ -140,13 +139,13 @@ class Rules(GoldTrade):
               self.check_harbor, self.apply_harbor, self.legal_harbor,
               HelpEntry("harbor", "build harbor N", "Upgrade your settlement on N, on the coast or the frame, to "
                         "a harbour settlement: 2 VP, produces 1, has a basin for a settler.", "build harbor 12",
-                        resource_text(self.harbor_cost))),
+                        price=("harbor", self.harbor_cost))),
             v("build-settler", ("build", "settler"), _parse_settler,
               lambda a, w: f"build settler {w.node(a.args[1]) if a.args[0] == 'basin' else w.edge(a.args[1])}",
               self.check_settler, self.apply_settler, self.legal_settler,
               HelpEntry("settler", "build settler N|E", "Build a settler into the empty basin of your harbour "
                         "settlement on N, or the empty hold of your ship on E beside one.", "build settler 12",
-                        resource_text(self.settler_cost))),
+                        price=("settler", self.settler_cost))),
             v("buy-gold", ("buy", "gold"), _parse_buy_gold, lambda a, w: f"buy gold with 3 {_res(a.args[0])}",
               self.check_buy_gold, self.apply_buy_gold, self.legal_buy_gold,
               HelpEntry("gold", "buy gold with 3 R", "Trade 3 of one resource for 1 gold (on your turn). Gold "

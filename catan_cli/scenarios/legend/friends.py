@@ -224,6 +224,11 @@ class FriendRules(FriendlyRobberRules):
         the chapter has no such price (its verb is refused there)."""
         return resource_text(self.cost_of(param)) if param in self.ctx.scen.params else ""
 
+    def piece_price(self, piece: str, param: str) -> tuple[str, tuple[int, ...]] | None:
+        """A piece and its price of the chapter's data, for help and the costs pane
+        (HelpEntry.price); none when the chapter has no such price."""
+        return (piece, self.cost_of(param)) if param in self.ctx.scen.params else None
+
     # --- olaf ---------------------------------------------------------------------------------
     def _format_olaf(self, action: Action, w: Any) -> str:
         if action.args[0] == "road":

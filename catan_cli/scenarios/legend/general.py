@@ -108,7 +108,8 @@ class LegendRules(Friends3Rules):
                  help=HelpEntry("build", "build outpost N",
                                 "Build your outpost (1 VP) on a free coastal intersection of the target island "
                                 "that your ship has reached. No distance rule; it closes your shipping route; "
-                                "one per player.", "build outpost 21", self.price_text("outpost_cost"))),
+                                "one per player.", "build outpost 21",
+                                price=self.piece_price("outpost", "outpost_cost"))),
             Verb("open-chest", ("open", "chest"), parse=_parse_open_chest, format=_format_open_chest,
                  check=self.check_open_chest, apply=self.apply_open_chest, legal=self.legal_open_chest,
                  help=HelpEntry("open", "open chest K [road PATH | ship PATH | RES] [dever RES]",

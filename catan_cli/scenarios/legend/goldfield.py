@@ -75,7 +75,7 @@ class GoldField:
                  legal=lambda seat: [Action("build-miner", (), seat)],
                  help=HelpEntry("build", "build miner",
                                 "A gold miner beside your outpost on Gold Island (3 each).", "build miner",
-                                resource_text(self.rules.cost_of("miner_cost")))),
+                                price=("miner", self.rules.cost_of("miner_cost")))),
             Verb("move-miner", ("move", "miner"), parse=_parse_move,
                  format=lambda a, w: f"move miner {w.node(a.args[0])} to {w.node(a.args[1])}",
                  check=self.check_move, apply=self.apply_move, legal=self.legal_move,

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Iterable
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
-from ...engine.words import resource_text
 from ...engine.pieces import PieceKind
 from ...notation import Reader
 
@@ -83,7 +82,7 @@ class Merchants:
                                 "Place a merchant on N, a corner of a discovered spice hex beside your own "
                                 "ship (not between two spice hexes; one per intersection; 3 each). It closes "
                                 "your shipping route and takes the trade option RES, if one is left and you "
-                                "hold none for that spice hex.", "build merchant 40 ore", resource_text(self.cost))),
+                                "hold none for that spice hex.", "build merchant 40 ore", price=("merchant", self.cost))),
             Verb("buy-spice", ("buy", "spice"), parse=lambda r, a: Action("buy-spice", (r.resource(),), a),
                  format=lambda a, w: f"buy spice {RESOURCES[a.args[0]]}",
                  check=self.check_buy, apply=self.apply_buy,

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
-from ...engine.words import resource_text
 from ...engine.routes import joined_to_buildings
 
 if TYPE_CHECKING:
@@ -70,7 +69,7 @@ class SeaRobbers:
                  legal=lambda seat: [Action("build-catapult", (), seat)],
                  help=HelpEntry("build", "build catapult",
                                 "Equip your catapults: your ship tile's marker moves 1 clay jug up (0-6).",
-                                "build catapult", resource_text(self.rules.cost_of("catapult_cost")))),
+                                "build catapult", price=("catapult", self.rules.cost_of("catapult_cost")))),
             Verb("salvage", ("salvage",), parse=lambda r, a: Action("salvage", (r.resource(),), a),
                  format=lambda a, w: f"salvage {RESOURCES[a.args[0]]}",
                  check=self.check_salvage, apply=self.apply_salvage,
