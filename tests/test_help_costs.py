@@ -110,3 +110,20 @@ def test_the_costs_pane_lists_the_pieces_the_scenarios_verbs_build(tmp_path: Pat
             vector = [int(table.get(r, 0)) for r in RESOURCES]
         letters = "".join(letter * n for letter, n in zip("LBWGO", vector))
         assert f"{piece} {letters}" in text, text
+
+
+def test_help_summaries_state_the_prices_of_the_scenarios_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The words follow the data: with other numbers in rules/*.toml, help says those.
+    from catan_cli.engine.scenario import load_scenario
+
+    barbarian = load_scenario("barbarian-attack").params
+    monkeypatch.setitem(barbarian, "gold_per_resource", 3)
+    monkeypatch.setitem(barbarian, "gold_buys_per_turn", 1)
+    monkeypatch.setitem(barbarian, "knight_steps", 4)
+    monkeypatch.setitem(barbarian, "knight_steps_paid", 6)
+    game = Game.new("barbarian-attack", players=["red", "blue", "white"], seed=1)
+    assert "Pay 3 gold for 1 resource from the bank, at most once a turn." in verb_help("exchange", game)[1]
+    assert "up to 4 paths (6 for 1 grain)" in verb_help("move", game)[1]
+    monkeypatch.setitem(load_scenario("legend-1").params, "jerok_card", {"wool": 2, "grain": 1})
+    game = Game.new("legend-1", players=["red", "blue", "white", "orange"], seed=1)
+    assert "for 2 wool + 1 grain (your own turn" in verb_help("jerok", game)[1]

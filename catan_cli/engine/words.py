@@ -13,6 +13,16 @@ def resource_text(counts: Sequence[int]) -> str:
     return " ".join(parts) if parts else "nothing"
 
 
+def sum_text(counts: Sequence[int]) -> str:
+    """[0, 0, 1, 1, 0] -> '1 wool + 1 grain' (a price in a sentence)."""
+    return " + ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(counts) if n) or "nothing"
+
+
+def times(n: int) -> str:
+    """How often, in words: 'once', 'twice', '3 times'."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
 def either_text(resources: Iterable[str]) -> str:
     """["lumber", "wool"] -> '1 lumber or 1 wool' (a price paid with one card of a choice)."""
     return " or ".join(f"1 {r}" for r in resources)

@@ -20,6 +20,7 @@ from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibilit
 from ...engine.geometry import RESOURCES
 from ...engine.pieces import CITY, SETTLEMENT, PieceKind
 from ...engine.rulebook import ScenarioRules
+from ...engine.words import times
 from ...notation import Reader, Writer
 from ..steal_after_seven import StealFromAnyone
 from .coast import FALLEN_CITY, FALLEN_SETTLEMENT, STANDING, Coast
@@ -181,7 +182,8 @@ class Rules(ScenarioRules):
             Verb("move-knight", ("move", "knight"), parse=_parse_move_knight, format=_format_move_knight,
                  check=self.check_move_knight, apply=self.apply_move_knight, legal=self.legal_move_knight,
                  help=HelpEntry("move", "move knight PATH to PATH [pay grain]",
-                                "After trade/build, move one of your knights up to 3 paths (5 for 1 grain). "
+                                f"After trade/build, move one of your knights up to {self.ctx.scen.params['knight_steps']} "
+                                f"paths ({self.ctx.scen.params['knight_steps_paid']} for 1 grain). "
                                 "It may pass knights and buildings but not stop on an occupied path or a "
                                 "castle path. Each knight moves once a turn; moving ends trade/build.",
                                 "move knight 12-13 to 20-21", cost=f"1 grain for {self.ctx.scen.params['knight_steps_paid']} paths")),
@@ -191,7 +193,8 @@ class Rules(ScenarioRules):
                  format=lambda a, w: f"exchange gold for {RESOURCES[a.args[0]]}",
                  check=self.check_exchange, apply=self.apply_exchange, legal=self.legal_exchange,
                  help=HelpEntry("exchange", "exchange gold for RES",
-                                "Pay 2 gold for 1 resource from the bank, at most twice a turn.",
+                                f"Pay {self.ctx.scen.params['gold_per_resource']} gold for 1 resource from the bank, "
+                                f"at most {times(int(self.ctx.scen.params['gold_buys_per_turn']))} a turn.",
                                 "exchange gold for ore", cost=f"{self.ctx.scen.params['gold_per_resource']} gold")),
         ) + self.gold_trade.verbs()
 

@@ -25,7 +25,7 @@ from typing import Any, Iterable
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, PendingKind, Verb
 from ...engine.geometry import RESOURCES
-from ...engine.words import either_text, resource_text
+from ...engine.words import either_text, resource_text, sum_text
 from ...engine.pieces import ROAD
 from ...notation import Reader
 from .friendly_robber import FriendlyRobberRules
@@ -118,7 +118,7 @@ class FriendRules(FriendlyRobberRules):
             Verb("jerok", ("jerok",), parse=lambda r, a: Action("jerok", (), a), format=lambda a, w: "jerok",
                  check=self.check_jerok, apply=self.apply_jerok, legal=lambda seat: [Action("jerok", (), seat)],
                  help=HelpEntry("jerok", "jerok", "Jerok the Smith: buy a development card without ore, for "
-                                "1 wool + 1 grain (your own turn, after the roll).", "jerok",
+                                f"{self._jerok_price()} (your own turn, after the roll).", "jerok",
                                 self.price_text("jerok_card"))),
             Verb("olaf", ("olaf",), parse=_parse_olaf, format=self._format_olaf,
                  check=self.check_olaf, apply=self.apply_olaf, legal=self.legal_olaf,
@@ -211,13 +211,17 @@ class FriendRules(FriendlyRobberRules):
         ctx.pay(seat, self.cost_of("jerok_card"))
         card = ctx.draw_development_card(seat)
         text = self.use_friend(seat, "jerok")
-        return [Event("friend", seat, f"{text}: {ctx.name(seat)} buys a development card for 1 wool + 1 grain",
+        return [Event("friend", seat, f"{text}: {ctx.name(seat)} buys a development card for {self._jerok_price()}",
                       private=Private((seat,), f"{text}: {ctx.name(seat)} buys a development card: {card}",
                                       (("card", card),)))]
 
     def cost_of(self, param: str) -> tuple[int, ...]:
         table = self.ctx.scen.params[param]
         return tuple(int(table.get(r, 0)) for r in RESOURCES)
+
+    def _jerok_price(self) -> str:
+        """Jerok's price in a sentence ('1 wool + 1 grain'), from the chapter's data."""
+        return sum_text(self.cost_of("jerok_card")) if "jerok_card" in self.ctx.scen.params else "his price"
 
     def price_text(self, param: str) -> str:
         """A price of the chapter's data in words, for help ('2 lumber 1 wool'); none when
