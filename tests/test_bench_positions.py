@@ -25,8 +25,15 @@ def test_a_turn_has_one_first_main_position_at_most() -> None:
 def test_the_report_lists_each_kind_with_its_share(capsys: pytest.CaptureFixture[str]) -> None:
     positions.main(["--scenario", "base", "-n", "1"])
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("base: ") and out[0].endswith(" us each")
+    assert out[0].startswith("base: ") and out[0].endswith(" us per move listed")
     rows = [line.split() for line in out[2:]]
     shares = [float(row[-1].rstrip("%")) for row in rows]
     assert abs(sum(shares) - 100) < 0.5
     assert any(line.lstrip().startswith("main: first of the turn") for line in out)
+
+
+def test_the_moves_listed_are_those_the_positions_offered() -> None:
+    costs = positions.measure("base", 1, seed=5)
+    assert all(c.moves >= c.decisions for c in costs.values())      # every position offers one or more
+    assert costs["roll"].moves >= costs["roll"].decisions
+    assert costs["setup"].moves > 2 * costs["setup"].decisions       # many sites to settle at first

@@ -33,8 +33,10 @@ DEFAULT_SCENARIOS = ("base", "cloth-for-catan", "pirate-islands")
 
 @dataclass
 class Costs:
-    """One kind of position's decisions and the seconds spent listing and playing them."""
+    """One kind of position's decisions, the moves listed at them, and the seconds spent
+    listing and playing them."""
     decisions: int = 0
+    moves: int = 0
     listing: float = 0.0
     playing: float = 0.0
 
@@ -73,6 +75,7 @@ def measure(scenario: str, games: int, seed: int = 1000, turn_cap: int = 500) ->
             played = clock()
             row = costs[kind]
             row.decisions += 1
+            row.moves += len(actions)
             row.listing += listed - start
             row.playing += played - listed
     return dict(costs)
@@ -81,10 +84,15 @@ def measure(scenario: str, games: int, seed: int = 1000, turn_cap: int = 500) ->
 def report(scenario: str, costs: dict[str, Costs]) -> list[str]:
     decisions = sum(c.decisions for c in costs.values())
     seconds = sum(c.listing + c.playing for c in costs.values())
-    lines = [f"{scenario}: {decisions} decisions, {1e6 * seconds / max(decisions, 1):.1f} us each",
-             f"  {'position':26s} {'of decisions':>12s} {'legal moves':>12s} {'execute':>9s} {'of time':>8s}"]
+    moves = sum(c.moves for c in costs.values())
+    # A map whose positions offer more moves (ship moves at sea) lists more per decision:
+    # the time per move listed tells a dearer position from a slower engine.
+    lines = [f"{scenario}: {decisions} decisions, {1e6 * seconds / max(decisions, 1):.1f} us each; "
+             f"{moves / max(decisions, 1):.2f} moves listed each, {1e6 * seconds / max(moves, 1):.2f} us per move listed",
+             f"  {'position':26s} {'of decisions':>12s} {'moves':>6s} {'legal moves':>12s} {'execute':>9s} {'of time':>8s}"]
     for kind, c in sorted(costs.items(), key=lambda kc: -(kc[1].listing + kc[1].playing)):
-        lines.append(f"  {kind:26s} {100 * c.decisions / decisions:11.1f}% {1e6 * c.listing / c.decisions:9.1f} us"
+        lines.append(f"  {kind:26s} {100 * c.decisions / decisions:11.1f}% {c.moves / c.decisions:6.1f}"
+                     f" {1e6 * c.listing / c.decisions:9.1f} us"
                      f" {1e6 * c.playing / c.decisions:6.1f} us {100 * (c.listing + c.playing) / seconds:7.1f}%")
     return lines
 
