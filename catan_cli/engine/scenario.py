@@ -197,6 +197,12 @@ def _parse_cell(token: str, where: str) -> tuple[str, int]:
     raise ScenarioError(f"{where}: unknown cell {token!r} (terrain codes: {', '.join(TERRAIN_CODES)}, ?, .)")
 
 
+def resource_vector(table: dict[str, Any]) -> tuple[int, ...]:
+    """A price of a scenario's [params] ({lumber = 2, wool = 1}) as counts in RESOURCES'
+    order: what the rules charge and what the bots save up for read it alike."""
+    return tuple(int(table.get(r, 0)) for r in RESOURCES)
+
+
 def _resource_vector(table: dict[str, Any], where: str) -> tuple[int, ...]:
     vec = [0] * 5
     for name, count in table.items():

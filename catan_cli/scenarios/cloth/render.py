@@ -11,7 +11,6 @@ from typing import AbstractSet, Any, Mapping, Sequence
 
 from rich.text import Text
 
-from ...render import theme
 from ...render.layers import Board, BoardLayer, Colors, HexNote, Item, View
 
 VILLAGE = "V"

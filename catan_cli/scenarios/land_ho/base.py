@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.context import RulesContext
-from ...engine.geometry import EDGE_LAND, RESOURCES, UNEXPLORED
+from ...engine.geometry import EDGE_LAND, UNEXPLORED
 from ...engine.pieces import SETTLEMENT
 from ...engine.rulebook import ScenarioRules
+from ...engine.scenario import resource_vector
 
 HARBOR, NEUTRAL_SETTLEMENT, NEUTRAL_HARBOR = 3, 4, 5     # node codes
 NEUTRAL_ROAD = 3                                          # edge code
@@ -26,16 +27,12 @@ def fresh_turn(turn: int) -> dict[str, Any]:
     return {"turn": turn, "ship": -1, "points": 0, "done": [], "wool": [], "gold_buys": 0}
 
 
-def cost_vector(table: dict[str, Any]) -> tuple[int, ...]:
-    return tuple(int(table.get(r, 0)) for r in RESOURCES)
-
-
 class LandHoBase(ScenarioRules):
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)
         p = ctx.scen.params
-        self.harbor_cost = cost_vector(p["harbor_cost"])
-        self.settler_cost = cost_vector(p["settler_cost"])
+        self.harbor_cost = resource_vector(p["harbor_cost"])
+        self.settler_cost = resource_vector(p["settler_cost"])
         self.ship_cost = tuple(ctx.scen.costs["ship"])
         self.max_ships = int(p["ships"])
         self.max_settlers = int(p["settlers"])

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
 from ...engine.geometry import UNEXPLORED
-from .base import cost_vector
+from ...engine.scenario import resource_vector
 
 if TYPE_CHECKING:
     from ...bots.context import Ctx
@@ -114,18 +114,18 @@ class Strategy(BaseStrategy):
         if harbors:
             best = max(harbors, key=lambda a: ctx.board.node_pips[a.args[0]])
             out.append(Goal("harbor", 11.5 + ctx.board.node_pips[best.args[0]] / 5.0,
-                            cost_vector(params["harbor_cost"]), best))
+                            resource_vector(params["harbor_cost"]), best))
         elif acting is False or ctx.pieces.get("harbor-settlement", 0) > 0:
             coastal = [n for n in range(ctx.board.n_nodes) if ctx.node_owner[n] == ctx.me and ctx.node_kind[n] == 1
                        and ctx.board.node_coastal[n]]
             if coastal and ctx.pieces.get("harbor-settlement", 0) > 0:
-                out.append(Goal("harbor", 11.0, cost_vector(params["harbor_cost"]), None))
+                out.append(Goal("harbor", 11.0, resource_vector(params["harbor_cost"]), None))
         if info["settlers_left"] > 0 and not info["carrying"] and not info["waiting"]:
             settlers = kinds.get("build-settler", [])
             ship_spots = [a for a in settlers if a.args[0] == "ship"]
             choices = ship_spots or settlers
             act = choices[0] if choices else None
-            out.append(Goal("settler", 10.8, cost_vector(params["settler_cost"]), act))
+            out.append(Goal("settler", 10.8, resource_vector(params["settler_cost"]), act))
         empty_ships = [sh for sh in info["ships"] if not sh["cargo"]]
         if info["ships_left"] > 0 and not empty_ships and (info["waiting"] or not info["ships"]):
             launches = [a for a in kinds.get("launch-ship", []) if a.args[1] < 0]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ...bots.rng import bot_rng
 from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
-from ...engine.geometry import RESOURCES
+from ...engine.scenario import resource_vector
 from . import bot2, bot3, bot4
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ class Strategy(BaseStrategy):
         if self.has_outpost(ctx) or ctx.pieces.get("outpost", 0) <= 0:
             return out
         posts = kinds.get("build-outpost", [])
-        cost = tuple(int(ctx.scen.params["outpost_cost"].get(r, 0)) for r in RESOURCES)
+        cost = resource_vector(ctx.scen.params["outpost_cost"])
         reached = any(ctx.edge_owner[e] == ctx.me for n in ctx.view["extra"].get("outpost_sites", [])
                       for e in ctx.board.node_edges[n - 1])
         if posts or reached:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import Action
-from ...engine.geometry import RESOURCES
+from ...engine.scenario import resource_vector
 
 if TYPE_CHECKING:
     from ...bots.context import Ctx
@@ -53,7 +53,7 @@ def goals(ctx: "Ctx", kinds: dict[str, list[Action]]) -> list["Goal"]:
     mine = (extra.get("gold_miners") or {}).get(ctx.seat) or []
     if ctx.seat not in (extra.get("outposts") or {}) or len(mine) >= 3 or not extra.get("gold_fields"):
         return []
-    cost = tuple(int(ctx.scen.params["miner_cost"].get(r, 0)) for r in RESOURCES)
+    cost = resource_vector(ctx.scen.params["miner_cost"])
     build = kinds.get("build-miner", [])
     return [Goal("miner", MINER_VALUE, cost, build[0] if build else None)]
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ...engine.actions import Action
 from ...engine.geometry import RESOURCES
+from ...engine.scenario import resource_vector
 
 if TYPE_CHECKING:
     from ...bots.context import Ctx
@@ -78,7 +79,7 @@ def goals(ctx: "Ctx", kinds: dict[str, list[Action]]) -> list["Goal"]:
     jugs = int((extra.get("jugs") or {}).get(ctx.seat, 0))
     if ready(ctx) or not extra.get("sea_robber_hexes") or jugs >= int(ctx.scen.params.get("jugs_max", 6)):
         return []
-    cost = tuple(int(ctx.scen.params["catapult_cost"].get(r, 0)) for r in RESOURCES)
+    cost = resource_vector(ctx.scen.params["catapult_cost"])
     act = kinds.get("build-catapult", [])
     return [Goal("catapult", CATAPULT_VALUE, cost, act[0] if act else None)]
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ...engine.actions import Action
 from ...engine.geometry import RESOURCES, UNEXPLORED
+from ...engine.scenario import resource_vector
 
 if TYPE_CHECKING:
     from ...bots.context import Ctx
@@ -156,7 +157,7 @@ def goals(ctx: "Ctx", kinds: dict[str, list[Action]]) -> list["Goal"]:
     reached = any(ctx.edge_owner[e] == ctx.me for n in mine for e in ctx.board.node_edges[n])
     if act is None and not reached:
         return []
-    cost = tuple(int(dict(ctx.scen.params.get("merchant_cost", {})).get(r, 0)) for r in RESOURCES)
+    cost = resource_vector(dict(ctx.scen.params.get("merchant_cost", {})))
     return [Goal("merchant", MERCHANT_VALUE, cost, act)]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.actions import Action, Event
-from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
+from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb
 from ...engine.geometry import RESOURCES
 from .chapter import Chapter
 from .lairs import Lairs

@@ -27,6 +27,7 @@ from ...engine.declare import HelpEntry, PendingKind, Verb
 from ...engine.geometry import RESOURCES
 from ...engine.words import either_text, resource_text, sum_text
 from ...engine.pieces import ROAD
+from ...engine.scenario import resource_vector
 from ...notation import Reader
 from .friendly_robber import FriendlyRobberRules
 
@@ -216,8 +217,7 @@ class FriendRules(FriendlyRobberRules):
                                       (("card", card),)))]
 
     def cost_of(self, param: str) -> tuple[int, ...]:
-        table = self.ctx.scen.params[param]
-        return tuple(int(table.get(r, 0)) for r in RESOURCES)
+        return resource_vector(self.ctx.scen.params[param])
 
     def _jerok_price(self) -> str:
         """Jerok's price in a sentence ('1 wool + 1 grain'), from the chapter's data."""

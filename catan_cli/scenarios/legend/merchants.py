@@ -20,6 +20,7 @@ from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
 from ...engine.pieces import PieceKind
+from ...engine.scenario import resource_vector
 from ...notation import Reader
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class Merchants:
         self.options = tuple(RESOURCES.index(str(r)) for r in params.get("trade_options", []))
         self.price = int(params.get("trade_option_price", 2))
         self.bonus = int(params.get("option_hand_bonus", 2))
-        self.cost = tuple(int(dict(params.get("merchant_cost", {})).get(r, 0)) for r in RESOURCES)
+        self.cost = resource_vector(dict(params.get("merchant_cost", {})))
 
     def state_items(self) -> tuple[StateItem, ...]:
         ctx = self.ctx
