@@ -146,7 +146,7 @@ The base game (3-4 players, 10 VP).
 
 def for_game(h: Help, game: "Game | None") -> Help:
     """A general verb's help as it reads in ``game``: 'build' names only the pieces the
-    scenario has (no ships in the base game, no cities in Land Ho!)."""
+    scenario has (a map without ships, a scenario without cities)."""
     if h.verb != "build" or game is None:
         return h
     scen = game.engine.scen

@@ -236,7 +236,7 @@ def _hand(view: View, viewer: str, width: int) -> list[Line]:
 
 def _costs(session: "Session", width: int) -> list[Line]:
     """The general pieces' prices, then those of the pieces the scenario's verbs build
-    (their help's price: Land Ho!'s harbour and settler, the Legend's outpost ...)."""
+    (the price their help declares)."""
     engine = session.game.engine
     ships = engine.scen.rules.ships
     priced = {name: tuple(vector) for name, vector in engine.scen.costs.items()
