@@ -108,6 +108,16 @@ OPPONENTS: list[tuple[str, str]] = [
 ]
 
 
+def general_prices(game: "Game") -> dict[str, tuple[int, ...]]:
+    """The general pieces and the development card that ``game``'s scenario sells, with
+    their prices (the [costs] table's order): a ship only where ships sail, and nothing
+    the data prices at nothing (a scenario without cities or cards).  Help and the costs
+    pane both list these."""
+    scen = game.engine.scen
+    return {name: tuple(vector) for name, vector in scen.costs.items()
+            if (name != "ship" or scen.rules.ships) and any(vector)}
+
+
 def _cost_text(help_: Help, game: "Game | None") -> str:
     if not help_.cost:
         return ""
@@ -115,18 +125,15 @@ def _cost_text(help_: Help, game: "Game | None") -> str:
         return ""
     from .engine.geometry import RESOURCES
 
-    costs = game.engine.scen.costs
     items = [c.strip() for c in help_.cost.split(",")]
-    if not all(item in costs for item in items):
+    if not all(item in game.engine.scen.costs for item in items):
         return help_.cost           # a scenario verb's own price, in words
+    prices = general_prices(game)
     parts = []
     for item in items:
-        if item == "ship" and not game.engine.scen.rules.ships:
-            continue
-        if not any(costs[item]):
-            continue                # no price: the scenario has none of them (no cities, no cards)
-        cards = ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(costs[item]) if n)
-        parts.append(f"{item}: {cards}")
+        if item in prices:
+            cards = ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(prices[item]) if n)
+            parts.append(f"{item}: {cards}")
     return "; ".join(parts)
 
 
@@ -149,9 +156,9 @@ def for_game(h: Help, game: "Game | None") -> Help:
     scenario has (a map without ships, a scenario without cities)."""
     if h.verb != "build" or game is None:
         return h
-    scen = game.engine.scen
-    routes = ["road"] + (["ship"] if scen.rules.ships else [])
-    nodes = ["settlement"] + (["city"] if scen.pieces.get("city", 0) > 0 else [])
+    sold = general_prices(game)
+    routes = ["road"] + (["ship"] if "ship" in sold else [])
+    nodes = ["settlement"] + (["city"] if "city" in sold else [])
     plural = {"road": "roads", "ship": "ships", "settlement": "settlements", "city": "cities"}
     return replace(
         h, syntax=f"build {'|'.join(routes)} A-B  |  build {'|'.join(nodes)} N",

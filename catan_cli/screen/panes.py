@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from rich.text import Text
 
+from .. import helptext
 from ..render import layer_for, render_board, theme
 from ..render.board import _legend_items, render_runs
 from .fragments import Line, crop, line_len, plain, rich_to_pt, runs_lines, styled, wrap
@@ -237,11 +238,8 @@ def _hand(view: View, viewer: str, width: int) -> list[Line]:
 def _costs(session: "Session", width: int) -> list[Line]:
     """The general pieces' prices, then those of the pieces the scenario's verbs build
     (the price their help declares)."""
-    engine = session.game.engine
-    ships = engine.scen.rules.ships
-    priced = {name: tuple(vector) for name, vector in engine.scen.costs.items()
-              if (name != "ship" or ships) and any(vector)}   # else the scenario has none
-    for verb in engine.verbs.values():
+    priced = helptext.general_prices(session.game)
+    for verb in session.game.engine.verbs.values():
         if verb.help.price is not None and any(verb.help.price[1]):
             priced.setdefault(*verb.help.price)
     items = []
