@@ -1,7 +1,7 @@
 """The scenario's fixed tables, built once per game from the map and ``[params]``: the
 coast in battle order, the castle and its paths, the paths knights stand on and how far
-apart they are, the colour die's paths per hex, and the corners that can never fall (D.3,
-D.7, D.9, D.13)."""
+apart they are, the colour die's paths per hex, the corners that can never fall, and the
+gold exchange's price (D.3, D.7, D.9, D.13, D.16)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ class Layout:
         path_set = set(self.paths)
         self.knight_steps = int(params["knight_steps"])
         self.knight_steps_paid = int(params["knight_steps_paid"])
+        #: gold paid for 1 resource from the bank, and how often a turn (D.16)
+        self.gold_per_resource = int(params["gold_per_resource"])
+        self.gold_buys_per_turn = int(params["gold_buys_per_turn"])
         self.neighbours: dict[int, tuple[int, ...]] = {
             e: tuple(sorted({x for n in geo.edge_nodes[e] for x in geo.node_edges[n]
                              if x != e and x in path_set}))

@@ -178,24 +178,25 @@ class Rules(ScenarioRules):
 
     # --- verbs ---------------------------------------------------------------------------------------
     def verbs(self) -> tuple[Verb, ...]:
+        lay = self.lay
         return (
             Verb("move-knight", ("move", "knight"), parse=_parse_move_knight, format=_format_move_knight,
                  check=self.check_move_knight, apply=self.apply_move_knight, legal=self.legal_move_knight,
                  help=HelpEntry("move", "move knight PATH to PATH [pay grain]",
-                                f"After trade/build, move one of your knights up to {self.ctx.scen.params['knight_steps']} "
-                                f"paths ({self.ctx.scen.params['knight_steps_paid']} for 1 grain). "
+                                f"After trade/build, move one of your knights up to {lay.knight_steps} "
+                                f"paths ({lay.knight_steps_paid} for 1 grain). "
                                 "It may pass knights and buildings but not stop on an occupied path or a "
                                 "castle path. Each knight moves once a turn; moving ends trade/build.",
-                                "move knight 12-13 to 20-21", cost=f"1 grain for {self.ctx.scen.params['knight_steps_paid']} paths")),
+                                "move knight 12-13 to 20-21", cost=f"1 grain for {lay.knight_steps_paid} paths")),
         ) + self.cards.verbs() + (
             self.steal.verb(),
             Verb("exchange-gold", ("exchange", "gold"), parse=_parse_exchange,
                  format=lambda a, w: f"exchange gold for {RESOURCES[a.args[0]]}",
                  check=self.check_exchange, apply=self.apply_exchange, legal=self.legal_exchange,
                  help=HelpEntry("exchange", "exchange gold for RES",
-                                f"Pay {self.ctx.scen.params['gold_per_resource']} gold for 1 resource from the bank, "
-                                f"at most {times(int(self.ctx.scen.params['gold_buys_per_turn']))} a turn.",
-                                "exchange gold for ore", cost=f"{self.ctx.scen.params['gold_per_resource']} gold")),
+                                f"Pay {lay.gold_per_resource} gold for 1 resource from the bank, "
+                                f"at most {times(lay.gold_buys_per_turn)} a turn.",
+                                "exchange gold for ore", cost=f"{lay.gold_per_resource} gold")),
         ) + self.gold_trade.verbs()
 
     def pendings(self) -> tuple[PendingKind, ...]:
@@ -258,8 +259,7 @@ class Rules(ScenarioRules):
         reason = ctx.main_phase_reason(seat, "exchange gold")
         if reason:
             return reason
-        params = ctx.scen.params
-        price, most = int(params["gold_per_resource"]), int(params["gold_buys_per_turn"])
+        price, most = self.lay.gold_per_resource, self.lay.gold_buys_per_turn
         if ctx.data["gold_buys"] >= most:
             return f"gold buys a resource at most {most} times a turn"
         if ctx.player_data(seat)["gold"] < price:
@@ -272,7 +272,7 @@ class Rules(ScenarioRules):
     def apply_exchange(self, action: Action) -> list[Event]:
         ctx = self.ctx
         seat = action.seat
-        price = int(ctx.scen.params["gold_per_resource"])
+        price = self.lay.gold_per_resource
         ctx.player_data(seat)["gold"] -= price
         ctx.data["gold_buys"] += 1
         gain = [0] * 5
