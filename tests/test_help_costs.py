@@ -10,7 +10,7 @@ import pytest
 from catan_cli.engine.geometry import RESOURCES
 from catan_cli.engine.words import resource_text
 from catan_cli.game import Game
-from catan_cli.helptext import overview, verb_help
+from catan_cli.helptext import lookup, overview, verb_help
 from catan_cli.screen import panes
 from catan_cli.screen.fragments import plain
 
@@ -127,3 +127,19 @@ def test_help_summaries_state_the_prices_of_the_scenarios_data(monkeypatch: pyte
     monkeypatch.setitem(load_scenario("legend-1").params, "jerok_card", {"wool": 2, "grain": 1})
     game = Game.new("legend-1", players=["red", "blue", "white", "orange"], seed=1)
     assert "for 2 wool + 1 grain (your own turn" in verb_help("jerok", game)[1]
+
+
+def test_land_ho_gold_and_wool_help_states_the_prices_of_its_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    from catan_cli.engine.scenario import load_scenario
+
+    params = load_scenario("land-ho").params
+    for key, value in (("gold_price", 3), ("gold_buys_per_turn", 1), ("resources_for_gold", 4),
+                       ("wool_points", 3), ("movement_points", 5)):
+        monkeypatch.setitem(params, key, value)
+    game = Game.new("land-ho", players=["red", "blue"], seed=5)
+    summaries = {h.syntax: h.summary for h in lookup("pay", game) + lookup("buy", game) + lookup("move", game)}
+    assert summaries["pay gold for R"] == "Buy 1 resource of your choice for 3 gold, at most once a turn."
+    assert summaries["pay wool [E]"].startswith("3 more movement points for your ship on E")
+    assert "buys 1 resource for 3 gold (once a turn)" in summaries["pay wool [E]"]
+    assert summaries["buy gold with 3 R"].startswith("Trade 4 of one resource for 1 gold")
+    assert "(5 a turn, +3 for 1 wool)" in summaries["move ship E to F"]

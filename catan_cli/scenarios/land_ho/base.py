@@ -38,6 +38,10 @@ class LandHoBase(ScenarioRules):
         self.max_settlers = int(p["settlers"])
         self.points = int(p["movement_points"])
         self.wool_points = int(p["wool_points"])
+        # gold (C.9): what 1 gold costs in one resource, and what 1 resource costs in gold, how often a turn
+        self.resources_for_gold = int(p["resources_for_gold"])
+        self.gold_price = int(p["gold_price"])
+        self.gold_buys_per_turn = int(p["gold_buys_per_turn"])
         self.per_route = int(p["ships_per_route"])
         # the face-down area of each hex (they keep it once turned up), "" elsewhere
         self.hex_area: tuple[str, ...] = tuple(

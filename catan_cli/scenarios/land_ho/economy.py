@@ -93,7 +93,7 @@ class Economy(Voyages):
     # --- gold (C.9) ---------------------------------------------------------------------------
     def check_buy_gold(self, a: Action) -> str | None:
         seat, r = a.seat, a.args[0]
-        need = int(self.ctx.scen.params["resources_for_gold"])
+        need = self.resources_for_gold
         reason = self.ctx.main_phase_reason(seat, "trade")
         if reason:
             return reason
@@ -104,7 +104,7 @@ class Economy(Voyages):
 
     def apply_buy_gold(self, a: Action) -> list[Event]:
         seat, r = a.seat, a.args[0]
-        need = int(self.ctx.scen.params["resources_for_gold"])
+        need = self.resources_for_gold
         pay = [0] * 5
         pay[r] = need
         self.ctx.pay(seat, pay)
@@ -117,7 +117,7 @@ class Economy(Voyages):
     def check_spend_gold(self, a: Action) -> str | None:
         seat, r = a.seat, a.args[0]
         ctx = self.ctx
-        price, most = int(ctx.scen.params["gold_price"]), int(ctx.scen.params["gold_buys_per_turn"])
+        price, most = self.gold_price, self.gold_buys_per_turn
         reason = ctx.main_phase_reason(seat, "trade")
         if reason:
             return reason
@@ -132,7 +132,7 @@ class Economy(Voyages):
     def apply_spend_gold(self, a: Action) -> list[Event]:
         seat, r = a.seat, a.args[0]
         ctx = self.ctx
-        price = int(ctx.scen.params["gold_price"])
+        price = self.gold_price
         self.add_gold(seat, -price)
         self.turn_counts()["gold_buys"] += 1
         gain = [0] * 5

@@ -15,6 +15,7 @@ from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, PhaseKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES, TERRAIN_RESOURCE, UNEXPLORED
 from ...engine.pieces import PieceKind
+from ...engine.words import times
 from ...notation import Reader, Writer
 from .base import HARBOR, MOVEMENT, NEUTRAL_HARBOR, NEUTRAL_ROAD, NEUTRAL_SETTLEMENT, SETTLER, fresh_turn
 from .gold_trade import GoldTrade, format_offer, parse_answer, parse_offer
@@ -103,13 +104,14 @@ class Rules(GoldTrade):
             v("sail-ship", ("move",), _parse_move, lambda a, w: f"move ship {w.edge(a.args[0])} to {w.edge(a.args[1])}",
               self.check_move, self.apply_move, self.legal_move,
               HelpEntry("move", "move ship E to F", "Sail your ship from E to F along sea routes, 1 movement point "
-                        "a step (4 a turn, +2 for 1 wool). It may pass other ships but not end beside 2. Reaching "
+                        f"a step ({self.points} a turn, +{self.wool_points} for 1 wool). It may pass other ships but not end beside 2. Reaching "
                         "a corner of a face-down hex discovers it and ends the ship's move. Finish one ship "
                         "before the next: moving another ends the first's move.", "move ship 14-15 to 22-23")),
             v("buy-points", ("pay", "wool"), _parse_wool, lambda a, w: f"pay wool {w.edge(a.args[0])}",
               self.check_wool, self.apply_wool, self.legal_wool,
-              HelpEntry("pay", "pay wool [E]", "2 more movement points for your ship on E this turn (once per "
-                        "ship per turn; E left out: the ship being moved). 'pay gold for R' buys 1 resource for 2 gold (twice a turn).",
+              HelpEntry("pay", "pay wool [E]", f"{self.wool_points} more movement points for your ship on E this turn "
+                        "(once per ship per turn; E left out: the ship being moved). 'pay gold for R' buys 1 "
+                        f"resource for {self.gold_price} gold ({times(self.gold_buys_per_turn)} a turn).",
                         "pay wool 14-15", "1 wool")),
             v("load-settler", ("load",), _parse_cargo("load-settler"), lambda a, w: f"load settler {w.edge(a.args[0])}",
               self.check_load, self.apply_load, self.legal_loading("load-settler"),
@@ -148,13 +150,13 @@ class Rules(GoldTrade):
                         price=("settler", self.settler_cost))),
             v("buy-gold", ("buy", "gold"), _parse_buy_gold, lambda a, w: f"buy gold with 3 {_res(a.args[0])}",
               self.check_buy_gold, self.apply_buy_gold, self.legal_buy_gold,
-              HelpEntry("gold", "buy gold with 3 R", "Trade 3 of one resource for 1 gold (on your turn). Gold "
-                        "is not a resource card: it is never discarded.", "buy gold with 3 ore",
-                        f"{self.ctx.scen.params['resources_for_gold']} of a kind")),
+              HelpEntry("gold", "buy gold with 3 R", f"Trade {self.resources_for_gold} of one resource for 1 gold (on "
+                        "your turn). Gold is not a resource card: it is never discarded.", "buy gold with 3 ore",
+                        f"{self.resources_for_gold} of a kind")),
             v("gold-for-resource", ("pay", "gold"), _parse_spend_gold, lambda a, w: f"pay gold for {_res(a.args[0])}",
               self.check_spend_gold, self.apply_spend_gold, self.legal_spend_gold,
-              HelpEntry("pay", "pay gold for R", "Buy 1 resource of your choice for 2 gold, at most twice a turn.",
-                        "pay gold for ore", f"{self.ctx.scen.params['gold_price']} gold")),
+              HelpEntry("pay", "pay gold for R", f"Buy 1 resource of your choice for {self.gold_price} gold, at "
+                        f"most {times(self.gold_buys_per_turn)} a turn.", "pay gold for ore", f"{self.gold_price} gold")),
             Verb("gold-offer", ("offer",), parse=parse_offer, format=format_offer,
                  check=self.check_gold_offer, apply=self.apply_gold_offer, legal=self.legal_gold_offer,
                  help=HelpEntry("offer", "offer P CARDS/GOLD for CARDS/GOLD", "Offer a trade to another player; "
