@@ -194,7 +194,7 @@ def lookup(word: str, game: "Game | None" = None) -> list[Help]:
 
 def rules_help(game: "Game | None") -> list[str]:
     """'help rules': the scenario's rules and how to win, in short."""
-    text = game.engine.rules.rules_text if game is not None else ""
+    text = game.engine.rules.rules_summary() if game is not None else ""
     return (text or GENERAL_RULES_TEXT).rstrip("\n").splitlines()
 
 

@@ -457,5 +457,5 @@ def test_the_view_hides_the_nuggets_and_shows_what_the_table_sees():
 
 def test_help_rules_tells_chapter_2():
     g = legend2()
-    text = g.engine.rules.rules_text
+    text = g.engine.rules.rules_summary()
     assert "Chapter 2: The Attack" in text and "bog ore" in text and "move miner" in text

@@ -542,7 +542,7 @@ def test_every_chapter_4_verb_has_help_and_the_rules_text_names_the_tasks():
     for kind in ("build-merchant", "buy-spice", "cash-spices", "choose-resource", "spice-offer", "monopoly-spice"):
         verb = g.engine.verbs[kind]
         assert verb.help is not None and verb.help.example
-    text = g.engine.rules.rules_text
+    text = g.engine.rules.rules_summary()
     for words in ("Spice Islands", "merchant", "trade option", "lair", "14 VP", "never with the bank"):
         assert words in text
 

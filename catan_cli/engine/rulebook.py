@@ -20,11 +20,15 @@ Two shapes of rule point, nothing else:
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from .actions import Event
 from .context import RulesContext
 from .declare import PendingKind, PhaseKind, StateItem, Verb
 from .geometry import RESOURCES
 from .pieces import PieceKind
+from .scenario import resource_vector
+from .words import sum_text
 
 
 class ScenarioRules:
@@ -36,13 +40,45 @@ class ScenarioRules:
     state_items: tuple[StateItem, ...] = ()
     #: turn phases beyond setup, roll, main and over
     phases: tuple[PhaseKind, ...] = ()
-    #: 'help rules': the scenario's rules and how to win, in short
+    #: 'help rules': the scenario's rules and how to win, in short.  A template: each
+    #: ``{name}`` in it is the value :meth:`rules_words` gives (write ``{{`` for a brace).
     rules_text: str = ""
     #: 'help VERB' of a general verb the scenario changes: what changes, one sentence per verb
     help_notes: dict[str, str] = {}
 
     def __init__(self, ctx: RulesContext) -> None:
         self.ctx = ctx
+
+    # --- 'help rules' -------------------------------------------------------------------
+    def rules_words(self) -> dict[str, object]:
+        """The values ``rules_text`` names, so that 'help rules' states the numbers the game
+        plays by.  By default every entry of the scenario's ``[params]``: a number or a word
+        as written, a list of numbers joined ('3, 7, 12'), a price as a sum ('1 wool + 1
+        ore'); each price of ``[costs]`` as ``cost_PIECE`` and each supply of ``[pieces]`` as
+        ``pieces_PIECE``; each number of ``[rules]`` (``bank_rate``, ``discard_limit`` ...);
+        ``vp_target``; and ``players`` ('3-4').  A scenario adds words of its own
+        (``times(n)`` ...)."""
+        scen = self.ctx.scen
+        words: dict[str, object] = {f.name: getattr(scen.rules, f.name) for f in fields(scen.rules)
+                                    if type(getattr(scen.rules, f.name)) is int}
+        for key, value in scen.params.items():
+            if isinstance(value, (int, str)):
+                words[key] = value
+            elif isinstance(value, list) and value and all(type(v) is int for v in value):
+                words[key] = ", ".join(str(v) for v in value)
+            elif isinstance(value, dict) and value and set(value) <= set(RESOURCES):
+                words[key] = sum_text(resource_vector(value))
+        for piece, price in scen.costs.items():
+            words[f"cost_{piece}"] = sum_text(price)
+        for piece, supply in scen.pieces.items():
+            words[f"pieces_{piece}"] = supply
+        words["vp_target"] = scen.vp_target
+        words["players"] = scen.seat_counts("-")
+        return words
+
+    def rules_summary(self) -> str:
+        """'help rules': ``rules_text`` with :meth:`rules_words` put in."""
+        return self.rules_text.format_map(self.rules_words()) if self.rules_text else ""
 
     # --- declarations built per game (they may be bound methods) -----------------------
     def verbs(self) -> tuple[Verb, ...]:

@@ -23,6 +23,19 @@ def times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
+def ordinal(n: int) -> str:
+    """1 -> '1st', 2 -> '2nd', 3 -> '3rd', 11 -> '11th'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def or_list(names: Sequence[str]) -> str:
+    """["Jerok", "Olaf", "Oda"] -> 'Jerok, Olaf or Oda'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def either_text(resources: Iterable[str]) -> str:
     """["lumber", "wool"] -> '1 lumber or 1 wool' (a price paid with one card of a choice)."""
     return " or ".join(f"1 {r}" for r in resources)

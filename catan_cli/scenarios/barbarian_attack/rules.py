@@ -30,35 +30,35 @@ from .knights import Knights
 from .layout import Layout
 
 RULES_TEXT = """\
-Barbarian Attack (Traders & Barbarians; 3-4 players, 12 VP on your own turn).
+Barbarian Attack (Traders & Barbarians; {players} players, {vp_target} VP on your own turn).
 - Set-up: a settlement, then a city, each with a road (snake order). The city yields 1
   resource per hex. No robber, no Largest Army; Longest Road counts.
-- Invasion: every settlement or city you build makes you roll until 3 different totals
+- Invasion: every settlement or city you build makes you roll until {invasion_totals} different totals
   other than 7 come up; 1 barbarian from the supply lands on the coastal hex of each total
-  (none on a hex holding 3, none once the supply of 36 is empty).
-- 3 barbarians conquer a hex: no production, no new roads on its sides or settlements on
+  (none on a hex holding {conquer_at}, none once the supply of {barbarians} is empty).
+- {conquer_at} barbarians conquer a hex: no production, no new roads on its sides or settlements on
   its corners. A building whose hexes are all sea or conquered lies down: 0 VP, no harbour,
   no city; it still blocks. Buildings next to the castle, the desert or an inner hex never
-  fall. Below 3 the hex is freed and its buildings stand again.
+  fall. Below {conquer_at} the hex is freed and its buildings stand again.
 - Cards (wool, grain, ore) are revealed and resolved at once: Knighthood (a knight on a
   free castle path: 'place knight PATH'), Black Knight (a knight on any free path),
-  Treason (2 gold; move barbarians from 2 hexes to 2 others: 'move barbarian A to B',
-  the supply makes up for fewer than 2 on the board), Intrigue (a barbarian from any hex
+  Treason ({treason_gold} gold; move barbarians from {treason_moves} hexes to {treason_moves} others: 'move barbarian A to B',
+  the supply makes up for fewer than {treason_moves} on the board), Intrigue (a barbarian from any hex
   becomes your prisoner: 'capture barbarian A'; with none on the board, draw again).
-  With all 6 knights out a knight card is wasted. Discards are reshuffled.
-- After trade/build: 'move knight 12-13 to 20-21' moves a knight up to 3 paths ('... pay
-  grain': 5). Knights pass knights and buildings but never stop on an occupied path or at
+  With all {knights} knights out a knight card is wasted. Discards are reshuffled.
+- After trade/build: 'move knight 12-13 to 20-21' moves a knight up to {knight_steps} paths ('... pay
+  grain': {knight_steps_paid}). Knights pass knights and buildings but never stop on an occupied path or at
   the castle; a knight placed at the castle this turn must leave it. Once a knight moves,
   trading and building are over for the turn.
 - End of every turn: battles on each coastal hex with barbarians, clockwise from the one
   after the castle. More knights (on its 6 paths, all players) than barbarians win: the
   barbarians become prisoners (one player alone takes all; otherwise 1 each with a roll-off
-  when too few, 3 gold to those left out, the rest to the sole majority or a roll-off whose
-  losers take 3 gold). Then the colour die takes the knights on that hex's 2 paths of the
-  rolled colour (E/W green, NE/SW violet, NW/SE brown); 3 gold each to their owners.
+  when too few, {consolation_gold} gold to those left out, the rest to the sole majority or a roll-off whose
+  losers take {consolation_gold} gold). Then the colour die takes the knights on that hex's 2 paths of the
+  rolled colour ({colours}); {knight_loss_gold} gold each to their owners.
 - A 7: no robber; discards over 7 cards (gold not counted); the roller steals 1 resource
   from any player ('steal PLAYER').
-- Gold: 'exchange gold for RES', 2 gold for 1 resource, twice a turn. Gold trades with
+- Gold: 'exchange gold for RES', {gold_per_resource} gold for 1 resource, {gold_buys} a turn. Gold trades with
   players: 'sell gold 2 to blue for 1 ore', 'buy gold 2 from blue for 1 ore' ('accept gold' /
   'decline gold'). No gold from the bank or harbours.
 - VP: standing settlements and cities, Longest Road, 1 per 2 prisoners.
@@ -101,6 +101,12 @@ class Rules(ScenarioRules):
         self.cards = Deck(ctx, self.lay, self.coast, self.knights)
         self.gold_trade = GoldTrade(ctx)
         self.steal = StealFromAnyone(ctx, "resource", "has no resources to steal (gold cannot be taken)")
+
+    def rules_words(self) -> dict[str, object]:
+        sides = self.ctx.scen.params["colour_sides"]
+        return super().rules_words() | {
+            "gold_buys": times(self.lay.gold_buys_per_turn),
+            "colours": ", ".join(f"{'/'.join(on)} {colour}" for colour, on in sides.items())}
 
     # --- set-up ---------------------------------------------------------------------------
     def on_new_game(self) -> None:

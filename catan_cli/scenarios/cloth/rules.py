@@ -20,15 +20,15 @@ from ...engine.rulebook import ScenarioRules
 
 _CLOTH = itemgetter("cloth")
 
-RULES_TEXT = """Cloth for Catan (Seafarers; 2-4 players, 14 VP).
+RULES_TEXT = """Cloth for Catan (Seafarers; {players} players, {vp_target} VP).
 - The Forgotten Tribe's villages stand on the small islands: no settlements or roads there.
 - Link a village to one of your settlements or cities by a chain of your own ships: you open
   trade with it and take 1 cloth at once. A shipping route to a village is closed.
 - Whenever a village's number is rolled, each of its traders takes 1 cloth (the general
   supply tops a short village up; an empty village gives nothing).
-- Every 2 cloth are worth 1 VP. The pirate's mover may take cloth instead of a card, and only
+- Every {cloth_per_vp} cloth are worth 1 VP. The pirate's mover may take cloth instead of a card, and only
   a player with a village route may move the pirate. The robber never enters a tribe island.
-- The game ends at 14 VP on your turn, or at once when 3 or fewer villages still hold cloth:
+- The game ends at {vp_target} VP on your turn, or at once when {early_end_villages} or fewer villages still hold cloth:
   then most VP wins, then most cloth; otherwise the win is shared.
 """
 

@@ -34,25 +34,26 @@ class Rules(GoldTrade):
                         closed="the movement phase has begun: you may not {what} any more this turn "
                                "(only found a settlement from a settler ship)"),)
     rules_text = (
-        "Land Ho! (Explorers & Pirates). 8 VP on your own turn wins.\n"
-        "Turn: roll (a player who gets nothing on a roll other than 7 takes 1 gold), trade and build, "
+        "Land Ho! (Explorers & Pirates). {vp_target} VP on your own turn wins.\n"
+        "Turn: roll (a player who gets nothing on a roll other than 7 takes {empty_roll_gold} gold), trade and build, "
         "then the movement phase ('sail', or moving, loading or founding; 'end' passes through it). "
         "Once it has begun, no trade or build, except founding a settlement from a settler ship.\n"
         "No development cards, Longest Road, Largest Army, cities or robber; a 7 makes everyone with "
-        "more than 7 resource cards discard half (gold is never discarded).\n"
-        "Gold: 2 at the start. Trade 3 of a kind for 1 resource ('trade 3 ore for wool') or for 1 gold "
-        "('buy gold with 3 ore'); twice a turn 2 gold buy 1 resource ('pay gold for ore').\n"
-        "Harbour settlement (2 grain 2 ore): upgrade a settlement on the coast ('build harbor N'); 2 VP, "
-        "produces 1. Settler (a settlement's cost): into the empty basin of your harbour settlement or "
+        "more than {discard_limit} resource cards discard half (gold is never discarded).\n"
+        "Gold: {start_gold} at the start. Trade {bank_rate} of a kind for 1 resource ('trade {bank_rate} ore for wool') "
+        "or for 1 gold ('buy gold with {resources_for_gold} ore'); {gold_buys} a turn {gold_price} gold buy 1 resource "
+        "('pay gold for ore').\n"
+        "Harbour settlement ({harbor_cost}): upgrade a settlement on the coast ('build harbor N'); {harbor_vp} VP, "
+        "produces {harbor_produces}. Settler (a settlement's cost): into the empty basin of your harbour settlement or "
         "the empty hold of your ship beside it ('build settler N' / 'build settler E').\n"
-        "Ships (1 lumber 1 wool): on a sea route beside your harbour settlement, never touching an "
-        "undiscovered hex; 3 each (with all out, 'build ship E replacing F'). 4 movement points, +2 once "
-        "per ship per turn for 1 wool ('pay wool [E]'); finish one ship before moving the next; at most 2 "
+        "Ships ({cost_ship}): on a sea route beside your harbour settlement, never touching an "
+        "undiscovered hex; {ships} each (with all out, 'build ship E replacing F'). {movement_points} movement points, +{wool_points} once "
+        "per ship per turn for 1 wool ('pay wool [E]'); finish one ship before moving the next; at most {ships_per_route} "
         "ships end on a route (passing is free). 'load settler [E]', 'unload settler [E]' (E left out: "
         "the one ship that can), 'drop cargo E'.\n"
         "Discovery: a ship ending a step with an end at a corner of a face-down hex turns it up and "
         "stops: terrain gives 1 of its resource and a number token from its area's stack; sea gives "
-        "2 gold. 'found settlement N': a settler ship pointing at a terrain corner founds a free "
+        "{discovery_gold} gold. 'found settlement N': a settler ship pointing at a terrain corner founds a free "
         "settlement there (distance rule); your first settlement in each face-down area must be "
         "founded so. No road beside, and no settlement on a corner of, an undiscovered hex.\n"
         "Two players: the unused colours' harbour settlements, settlements and roads stay as neutral "
@@ -79,6 +80,11 @@ class Rules(GoldTrade):
             StateItem("settlers_left", Visibility.PUBLIC, scope="player", doc="settlers in the supply"),
         )
 
+    def rules_words(self) -> dict[str, object]:
+        harbor = self.pieces[0]
+        return super().rules_words() | {"gold_buys": times(self.gold_buys_per_turn), "harbor_vp": harbor.vp,
+                                       "harbor_produces": harbor.produces}
+
     # --- declarations -----------------------------------------------------------------------------
     def pendings(self) -> tuple[PendingKind, ...]:
         return (self.gold_offer_pending(),)
@@ -98,8 +104,8 @@ class Rules(GoldTrade):
               lambda a, w: f"build ship {w.edge(a.args[0])}" + (f" replacing {w.edge(a.args[1])}" if a.args[1] >= 0 else ""),
               self.check_build_ship, self.apply_build_ship, self.legal_build_ship,
               HelpEntry("ship", "build ship E [replacing F]", "Build a ship on sea route E beside one of your "
-                        "harbour settlements (not touching an undiscovered hex, at most 2 ships on a route). With "
-                        "all 3 ships out, take the one on F off (its cargo is lost) and build it anew.",
+                        f"harbour settlements (not touching an undiscovered hex, at most {self.per_route} ships on a route). "
+                        f"With all {self.max_ships} ships out, take the one on F off (its cargo is lost) and build it anew.",
                         "build ship 14-15", price=("ship", self.ship_cost))),
             v("sail-ship", ("move",), _parse_move, lambda a, w: f"move ship {w.edge(a.args[0])} to {w.edge(a.args[1])}",
               self.check_move, self.apply_move, self.legal_move,
@@ -140,7 +146,7 @@ class Rules(GoldTrade):
               lambda a, w: f"build harbor {w.node(a.args[0])}",
               self.check_harbor, self.apply_harbor, self.legal_harbor,
               HelpEntry("harbor", "build harbor N", "Upgrade your settlement on N, on the coast or the frame, to "
-                        "a harbour settlement: 2 VP, produces 1, has a basin for a settler.", "build harbor 12",
+                        f"a harbour settlement: {self.pieces[0].vp} VP, produces {self.pieces[0].produces}, has a basin for a settler.", "build harbor 12",
                         price=("harbor", self.harbor_cost))),
             v("build-settler", ("build", "settler"), _parse_settler,
               lambda a, w: f"build settler {w.node(a.args[1]) if a.args[0] == 'basin' else w.edge(a.args[1])}",

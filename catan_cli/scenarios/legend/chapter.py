@@ -28,10 +28,12 @@ a later chapter needing an older result finds it there, not in the carry.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ...engine.actions import Event
 from ...engine.declare import PendingKind, StateItem, Verb
+from ...engine.words import or_list
+from .friends import FRIENDS
 
 if TYPE_CHECKING:
     from .general import LegendRules
@@ -51,6 +53,15 @@ class Chapter:
     def __init__(self, rules: "LegendRules") -> None:
         self.rules = rules
         self.ctx = rules.ctx
+
+    def rules_words(self) -> dict[str, object]:
+        """Values the chapter's ``rules_text`` names beyond the general ones (see
+        ``ScenarioRules.rules_words``)."""
+        return {}
+
+    def friend_names(self, cards: Iterable[str]) -> str:
+        """The friend cards ``cards``, by name, in words: 'Jerok, Olaf, Oda or Captain Dever'."""
+        return or_list([FRIENDS[card].title.split(" the ")[0] for card in cards])
 
     def state_items(self) -> tuple[StateItem, ...]:
         return ()

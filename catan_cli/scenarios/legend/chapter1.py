@@ -27,6 +27,7 @@ from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibilit
 from ...engine.geometry import RESOURCES
 from ...engine.words import either_text
 from ...notation import Reader
+from ...wording import plural
 from .chapter import Chapter
 
 if TYPE_CHECKING:
@@ -35,14 +36,14 @@ if TYPE_CHECKING:
 ORE = RESOURCES.index("ore")
 
 RULES_TEXT = """\
-Legend of the Sea Robbers, Chapter 1: The Castaways (3-4 players; 11 VP on your turn wins).
+Legend of the Sea Robbers, Chapter 1: The Castaways ({players} players; {vp_target} VP on your turn wins).
 Tasks of the Council of Catan:
 1. Sail to Barren Island (no roads or settlements there) and build your outpost on its coast.
-   Your outpost wins a friend card: Jerok, Olaf, Oda or Captain Dever ('choose friend NAME').
+   Your outpost wins a friend card: {friend_names} ('choose friend NAME').
 2. Rescue castaways: once you have your outpost, once a turn 'look castaway HEX N' shows you
    one token; 'rescue' pays its cost at once (no trade, card, friend or chest first), or
-   'leave castaway'. At most 3 each. The first to rescue 3 takes 2 Catan chits, later ones 1.
-3. Each rescue gives an ore miner at your first settlement. 'send miner grain|wool' moves one
+   'leave castaway'. At most {castaway_limit} each. The first to rescue {castaway_limit} takes {first_chits}, later ones {later_chits}.
+3. Each rescue gives an ore miner at your first settlement. 'send miner {miner_fees}' moves one
    along your ships to the outpost; next turn 'mine' takes 1 ore and brings it home.
 """
 
@@ -53,6 +54,13 @@ class Chapter1(Chapter):
     record_columns = (("castaways", "castaways rescued"),)
     total_column = ("castaways", "castaways rescued in all")
     rules_text = RULES_TEXT
+
+    def rules_words(self) -> dict[str, object]:
+        params = self.ctx.scen.params
+        chits = [int(n) for n in params["castaway_chits"]]
+        return {"friend_names": self.friend_names(params["friends"]),
+                "first_chits": plural(chits[0], "Catan chit"), "later_chits": chits[1],
+                "miner_fees": "|".join(params["miner_fee"])}
 
     def __init__(self, rules: "LegendRules") -> None:
         super().__init__(rules)

@@ -19,28 +19,30 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import Event
 from ...engine.declare import PendingKind, StateItem, Verb
+from ...engine.words import or_list
 from .bogiron import BogIron
 from .chapter import Chapter
+from .friends import FRIENDS
 from .goldfield import GoldField
 
 if TYPE_CHECKING:
     from .general import LegendRules
 
 RULES_TEXT = """\
-Legend of the Sea Robbers, Chapter 2: The Attack (3-4 players; 12 VP on your turn wins).
-- Bog iron: each pasture holds bog iron tokens (by the castaways rescued in Chapter 1; 4
+Legend of the Sea Robbers, Chapter 2: The Attack ({players} players; {vp_target} VP on your turn wins).
+- Bog iron: each pasture holds bog iron tokens (by the castaways rescued in Chapter 1; {bog_iron_alone}
   each when played alone). On its roll each settlement there gives 1 wool or 1 ore, each city
   2 wool or 1 wool + 1 ore (never 2 ore): 'bog ore N' or 'bog wool', in turn order from the
   player on turn. Each ore takes a token; an empty pasture gives wool only.
 Tasks of the Council of Catan:
 1. Sail to Gold Island (no roads or settlements there) and build your outpost on its coast.
-   Your outpost wins a friend card: Gerhild, Reiko, Suna or Isa ('choose friend NAME').
-2. Gold miners: 'build miner' (1 ore + 1 wool) beside your outpost; 'move miner N to M'
-   (1 grain) up to 3 intersections on Gold Island, once a miner per turn, at most 3 miners
-   on an intersection. When the miners at a gold-field token reach the number it shows (2
-   or 3), it turns over: each miner there moves its owner's marker on the gold-mining track
-   by the nuggets shown (the player on turn first). A Catan chit for each chit space (3, 7,
-   12, 18, 25) reached or passed; Nyala the Diplomat to the first to reach space 10.
+   Your outpost wins a friend card: {friend_names} ('choose friend NAME').
+2. Gold miners: 'build miner' ({miner_cost}) beside your outpost; 'move miner N to M'
+   ({miner_move_cost}) up to {miner_steps} intersections on Gold Island, once a miner per turn, at most {miners_per_node} miners
+   on an intersection. When the miners at a gold-field token reach the number it shows
+   ({field_needs}), it turns over: each miner there moves its owner's marker on the gold-mining
+   track by the nuggets shown (the player on turn first). A Catan chit for each chit space
+   ({gold_track_chits}) reached or passed; {track_friend_title} to the first to reach space {gold_track_nyala}.
 """
 
 
@@ -50,6 +52,13 @@ class Chapter2(Chapter):
     record_columns = (("gold", "gold panned"),)
     total_column = ("gold", "gold panned in all")
     rules_text = RULES_TEXT
+
+    def rules_words(self) -> dict[str, object]:
+        scen = self.ctx.scen
+        needs = sorted({int(p["need"]) for p in scen.places if p["kind"] == "gold_field"})
+        return {"friend_names": self.friend_names(scen.params["friends"]),
+                "field_needs": or_list([str(n) for n in needs]),
+                "track_friend_title": FRIENDS[str(scen.params["track_friend"])].title}
 
     def __init__(self, rules: "LegendRules") -> None:
         super().__init__(rules)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
+from ...wording import plural
 from .chapter import Chapter
 from .searobbers import SeaRobbers
 
@@ -29,20 +30,20 @@ if TYPE_CHECKING:
     from .general import LegendRules
 
 RULES_TEXT = """\
-Legend of the Sea Robbers, Chapter 3: The Battle Against the Sea Robbers (3-4 players; 13 VP
-on your turn wins; 15 ships each).
-- Harbours: if Chapter 2's gold reached 30 (3 players) / 40 (4 players), or the chapter is
+Legend of the Sea Robbers, Chapter 3: The Battle Against the Sea Robbers ({players} players; {vp_target} VP
+on your turn wins; {pieces_ship} ships each).
+- Harbours: if Chapter 2's gold reached {harbor_gold_text}, or the chapter is
   played alone, each player chooses a 2:1 harbour beside the first settlement ('harbor ore'),
   a different resource each, in set-up order.
 Tasks of the Council of Catan:
-1. Sink the sea robber ships: 'build catapult' (1 ore + 1 lumber) adds a clay jug (0-6). A
+1. Sink the sea robber ships: 'build catapult' ({catapult_cost}) adds a clay jug (0-{jugs_max}). A
    ship you build or move with an end on a corner of a sea robber's hex attacks at once: a
-   card from the low stack (fewer than 2 sunk) or the high stack. Fewer jugs: the ship is lost,
-   'salvage lumber|wool'. As many: the ship must move ('retreat PATH') to a path next to no
+   card from the low stack (fewer than {high_stack_from} sunk) or the high stack. Fewer jugs: the ship is lost,
+   'salvage {loss_choice}'. As many: the ship must move ('retreat PATH') to a path next to no
    sea robber. More: the sea robber is sunk, yours with its chest. The battle ends your turn.
-   The first to sink 3 is the Greatest Sea Robber Nemesis (1 VP) until someone sinks more.
-2. Your first settlement beside a gold field of the Gold Isles wins 1 Catan chit and a friend
-   card: Hakon, Lias, Wulf or Lea ('choose friend NAME').
+   The first to sink {nemesis_from} is the Greatest Sea Robber Nemesis (1 VP) until someone sinks more.
+2. Your first settlement beside a gold field of the Gold Isles wins {isles_chits} and a friend
+   card: {friend_names} ('choose friend NAME').
 """
 
 
@@ -52,6 +53,13 @@ class Chapter3(Chapter):
     record_columns = (("sunk", "sea robbers sunk"),)
     total_column = ("robbers_left", "sea robbers left on the board")
     rules_text = RULES_TEXT
+
+    def rules_words(self) -> dict[str, object]:
+        params = self.ctx.scen.params
+        gold = " / ".join(f"{need} ({players} players)" for players, need in params["harbor_gold"].items())
+        return {"friend_names": self.friend_names(params["friends"]), "harbor_gold_text": gold,
+                "loss_choice": "|".join(params["battle_loss"]),
+                "isles_chits": plural(int(params["gold_isles_chits"]), "Catan chit")}
 
     def __init__(self, rules: "LegendRules") -> None:
         super().__init__(rules)

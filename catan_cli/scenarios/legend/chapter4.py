@@ -18,6 +18,7 @@ digest E.1.3, E.3.7, F.0.6, F.0.16-F.0.19).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...engine.actions import Action, Event
@@ -34,26 +35,26 @@ if TYPE_CHECKING:
 SPICE = "spice"
 
 RULES_TEXT = """\
-Legend of the Sea Robbers, Chapter 4: The Spice Islands (3-4 players; 14 VP on your turn wins;
-15 ships each, 3 merchants each).
+Legend of the Sea Robbers, Chapter 4: The Spice Islands ({players} players; {vp_target} VP on your turn wins;
+{pieces_ship} ships each, {merchants} merchants each).
 Tasks of the Council of Catan:
 1. Explore: a ship built or moved with an end on a corner of a face-down hex turns it up.
    Gold field: 1 resource of your choice ('choose resource ore') and a number from the stack
-   5, 6, 8, 9. Sea: the top chest. Spice: the top spice card. If Chapter 3 left 2 or more
-   sea robbers (or the chapter is played alone), the first 4 sea hexes found get a sea robber
-   lair; 4 ships of any players on its sides take it, and each of them draws a chest.
+   {gold_numbers}. Sea: the top chest. Spice: the top spice card. If Chapter 3 left {lairs_if_robbers_left} or more
+   sea robbers (or the chapter is played alone), the first {lairs} sea hexes found get a sea robber
+   lair; {lair_ships} ships of any players on its sides take it, and each of them draws a chest.
 2. Trade: no settlement or road on a spice hex (it has no number). 'build merchant N RES'
-   (1 ore + 1 wool) on a corner of a discovered spice hex beside your own ship, not between
+   ({merchant_cost}) on a corner of a discovered spice hex beside your own ship, not between
    two spice hexes, one merchant per intersection; it closes your route and takes one of
-   the 10 trade options (2 per resource), at most one per spice hex. 'buy spice RES': 2 of
+   the {option_count} trade options ({options_each} per resource), at most one per spice hex. 'buy spice RES': {trade_option_price} of
    an option's resource buy the top spice card, as often as you like on your turn. Each
-   option lets your hand hold 2 more cards on a 7.
-3. Spices (nutmeg, pepper, cinnamon) are cards in hand: they count on a 7, may be stolen,
+   option lets your hand hold {option_hand_bonus} more cards on a 7.
+3. Spices ({spice_names}) are cards in hand: they count on a 7, may be stolen,
    Monopoly may name one ('play monopoly pepper'); trade them with players ('offer blue 1
-   pepper for 1 ore'), never with the bank. Once a turn 3 alike or 3 different buy 2 Catan
+   pepper for 1 ore'), never with the bank. Once a turn {spices_for_chits} alike or {spices_for_chits} different buy {chits_for_spices} Catan
    chits ('cash nutmeg pepper cinnamon').
 Captain Whitebeard (the pirate) sails too; neither he nor the robber may go next to a player
-with 3 VP or fewer (for the pirate: next to that player's ship).
+with {robber_protects_up_to} VP or fewer (for the pirate: next to that player's ship).
 """
 
 
@@ -62,6 +63,17 @@ class Chapter4(Chapter):
     title = "The Spice Islands"
     record_columns = (("chits", "Catan chits for spices"),)
     rules_text = RULES_TEXT
+
+    def rules_words(self) -> dict[str, object]:
+        scen = self.ctx.scen
+        options = Counter(scen.params["trade_options"])
+        each = set(options.values())
+        # the gold fields' number stack: the one face-down area that holds it
+        numbers = next((area.numbers for area in scen.face_down.values() if area.numbers), ())
+        return {"option_count": sum(options.values()),
+                "options_each": each.pop() if len(each) == 1 else "up to " + str(max(each)),
+                "spice_names": ", ".join(scen.params["spices"]),
+                "gold_numbers": ", ".join(str(n) for n in numbers)}
 
     def __init__(self, rules: "LegendRules") -> None:
         super().__init__(rules)

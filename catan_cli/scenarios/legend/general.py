@@ -33,6 +33,7 @@ from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
 from ...engine.pieces import PieceKind
+from ...engine.words import ordinal
 from ...errors import RuleError
 from ...notation import Reader
 from .chapters import chapter_class
@@ -46,20 +47,24 @@ GENERAL_TEXT = """\
 The Legend's general rules:
 - Set-up: 3 settlements each. The 1st on a start intersection, with a ship instead of a
   road; then counter-clockwise from the last placer; then clockwise from the last placer.
-  The 2nd and 3rd not on the coast. Starting resources from the 3rd. Everyone starts at 3 VP.
+  The 2nd and 3rd not on the coast. Starting resources from the {setup_resources}. Everyone starts at 3 VP.
 - Friendly robber: it starts off the board and may not go next to a settlement, city or
-  outpost of a player with 3 VP or fewer; with nowhere to go it returns to its start.
+  outpost of a player with {robber_protects_up_to} VP or fewer; with nowhere to go it returns to its start.
 - Two ships of different players may share a sea route (never two of yours); no route
   passes an opponent's settlement or city.
-- General 3:1 trade with the bank on your own turn ('trade 3 wool for 1 ore').
-- Outpost ('build outpost N', 2 lumber + 1 wool, 1 VP): where your ship reached a free
-  coastal intersection of the target island; it closes your shipping route; one each.
-- Chests: a ship built or moved next to a chest takes it (only you see its face). Open one
+- General {bank_rate}:1 trade with the bank on your own turn ('trade {bank_rate} wool for 1 ore').
+{outpost_rule}- Chests: a ship built or moved next to a chest takes it (only you see its face). Open one
   from your next turn on, one per turn ('open chest 1 ...'): a free road or ship, 1 resource
   of your choice, a development card (not playable that turn), or the 2 resources shown.
-- Friend cards: A side, then B side; two uses a chapter, one friend card per turn, on your
+- Friend cards: A side, then B side; {friend_uses} uses a chapter, one friend card per turn, on your
   own turn (Oda also on others' rolls). Catan chits are 1 VP each.
-- Ships: at most 5 in Chapters 1 and 2, 15 in Chapters 3 and 4 (F.0.10).
+- Ships: at most {pieces_ship} each in this chapter (F.0.10).
+"""
+
+# Chapters 1 and 2 only: the later chapters have no outposts.
+OUTPOST_TEXT = """\
+- Outpost ('build outpost N', {outpost_cost}, {outpost_vp} VP): where your ship reached a free
+  coastal intersection of the target island; it closes your shipping route; {pieces_outpost} each.
 """
 
 
@@ -77,7 +82,8 @@ class LegendRules(Friends3Rules):
         self.outpost_sites: frozenset[int] = frozenset(
             n for n in range(ctx.geo.n_nodes)
             if scen.node_touches_sea[n] and any(scen.hex_area[h] == island for h in ctx.geo.node_hexes[n]))
-        self.rules_text = self.chapter.rules_text + GENERAL_TEXT
+        outposts = OUTPOST_TEXT if scen.pieces.get("outpost", 0) else ""
+        self.rules_text = self.chapter.rules_text + GENERAL_TEXT.replace("{outpost_rule}", outposts)
         self.state_items = (
             StateItem("chests", Visibility.NOBODY, shown_as=lambda v: sorted(n + 1 for n, _ in v),
                       scramble=_scramble_pairs, doc="chest tokens face down on the board: [node, face]"),
@@ -99,6 +105,11 @@ class LegendRules(Friends3Rules):
             StateItem("chits", Visibility.PUBLIC, scope="player", doc="Catan chits won (1 VP each)"),
         ) + self.chapter.state_items()
 
+    def rules_words(self) -> dict[str, object]:
+        return super().rules_words() | {
+            "setup_resources": ordinal(self.ctx.scen.rules.resources_from_setup),
+            "outpost_vp": self.pieces[0].vp} | self.chapter.rules_words()
+
     # --- declarations ---------------------------------------------------------------------
     def verbs(self) -> tuple[Verb, ...]:
         return (
@@ -106,7 +117,7 @@ class LegendRules(Friends3Rules):
                  format=lambda a, w: f"build outpost {w.node(a.args[0])}",
                  check=self.check_outpost, apply=self.apply_outpost, legal=self.legal_outpost,
                  help=HelpEntry("build", "build outpost N",
-                                "Build your outpost (1 VP) on a free coastal intersection of the target island "
+                                f"Build your outpost ({self.pieces[0].vp} VP) on a free coastal intersection of the target island "
                                 "that your ship has reached. No distance rule; it closes your shipping route; "
                                 "one per player.", "build outpost 21",
                                 price=self.piece_price("outpost", "outpost_cost"))),

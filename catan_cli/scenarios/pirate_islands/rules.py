@@ -30,7 +30,7 @@ from ..steal_after_seven import StealFromAnyone
 FORTRESS, WARSHIP = 3, 3      # node code of a fortress, edge code of a warship
 
 RULES_TEXT = """\
-The Pirate Islands (Seafarers; 3-4 players, 10 VP and your own fortress).
+The Pirate Islands (Seafarers; {players} players, {vp_target} VP and your own fortress).
 - Each player's ships form one unbranched route from their settlement on the eastern island,
   along their sea lane by a shortest way to their marked intersection on the pirate islands,
   and then on to their pirate fortress. No roads on the pirate islands.
@@ -42,8 +42,8 @@ The Pirate Islands (Seafarers; 3-4 players, 10 VP and your own fortress).
   play as knights). No robber: after a 7's discards the roller may steal 1 card from anyone.
 - 'attack fortress' once your route reaches your fortress: the pirates roll one die against
   your warships. More warships win a chit; equal loses the front ship; fewer lose the two
-  front ships. The attack ends your turn. The third chit makes the fortress your settlement.
-- Win with 10 VP on your turn once your own fortress is captured.
+  front ships. The attack ends your turn. With {fortress_chits} chits the fortress becomes your settlement.
+- Win with {vp_target} VP on your turn once your own fortress is captured.
 """
 
 
