@@ -143,3 +143,46 @@ def test_land_ho_gold_and_wool_help_states_the_prices_of_its_data(monkeypatch: p
     assert "buys 1 resource for 3 gold (once a turn)" in summaries["pay wool [E]"]
     assert summaries["buy gold with 3 R"].startswith("Trade 4 of one resource for 1 gold")
     assert "(5 a turn, +3 for 1 wool)" in summaries["move ship E to F"]
+
+
+def test_the_legend_and_land_ho_verbs_help_states_the_numbers_of_their_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    from catan_cli.engine.scenario import load_scenario
+
+    def texts(scenario: str, *words: str) -> dict[str, str]:
+        game = Game.new(scenario, players=["red", "blue", "white", "orange"], seed=1)
+        return {h.syntax: h.summary for w in words for h in lookup(w, game)}
+
+    for key, value in (("miner_steps", 2), ("miners_each", 4), ("miners_per_node", 5)):
+        monkeypatch.setitem(load_scenario("legend-2").params, key, value)
+    two = texts("legend-2", "build", "move")
+    assert "(4 each)" in two["build miner"]
+    assert "up to 2 intersections" in two["move miner N to M"] and "at most 5 miners" in two["move miner N to M"]
+
+    three = load_scenario("legend-3").params
+    monkeypatch.setitem(three, "jugs_max", 5)
+    monkeypatch.setitem(three, "battle_loss", ["brick", "grain"])
+    seen = texts("legend-3", "build", "salvage")
+    assert "1 clay jug up (0-5)" in seen["build catapult"]
+    assert "take 1 brick or 1 grain for the ship you lost" in seen["salvage brick|grain"]
+
+    four = load_scenario("legend-4").params
+    for key, value in (("lea_take", 3), ("reiko_extra", 5), ("gerhild_takes", 1), ("isa_ship", ["brick"]),
+                       ("olaf_road", ["ore"]), ("spices_for_chits", 4), ("chits_for_spices", 1),
+                       ("trade_option_price", 3)):
+        monkeypatch.setitem(four, key, value)
+    seen = texts("legend-4", "lea", "reiko", "gerhild", "isa", "olaf", "cash", "buy")
+    assert "3-6 take 3 resources" in seen["lea"] and "take 3 resources" in seen["lea take RES RES"]
+    assert "may hold 5 more cards" in seen["reiko"]
+    assert "take 1 resource of your choice" in seen["gerhild RES RES"]
+    assert "only 1 brick," in seen["isa ship PATH lumber|wool | isa move PATH to PATH"]
+    assert "only 1 ore," in seen["olaf road PATH lumber|brick | olaf move PATH to PATH"]
+    assert "discard 4 spice cards of one kind, or 4 of different kinds" in seen["cash SPICE SPICE SPICE"]
+    assert "for 1 Catan chit (1 VP each)" in seen["cash SPICE SPICE SPICE"]
+    assert "pay 3 RES for the top spice card" in seen["buy spice RES"]
+
+    land = load_scenario("land-ho").params
+    monkeypatch.setitem(land, "ships", 4)
+    monkeypatch.setitem(land, "ships_per_route", 3)
+    seen = texts("land-ho", "build")
+    assert "at most 3 ships on a route" in seen["build ship E [replacing F]"]
+    assert "With all 4 ships out" in seen["build ship E [replacing F]"]

@@ -124,7 +124,7 @@ class FriendRules(FriendlyRobberRules):
             Verb("olaf", ("olaf",), parse=_parse_olaf, format=self._format_olaf,
                  check=self.check_olaf, apply=self.apply_olaf, legal=self.legal_olaf,
                  help=HelpEntry("olaf", "olaf road PATH lumber|brick | olaf move PATH to PATH",
-                                "Olaf the Master Builder: build a road for only 1 lumber or 1 brick, or move "
+                                f"Olaf the Master Builder: build a road for only {either_text(self.ctx.scen.params.get('olaf_road', ()))}, or move "
                                 "one of your open roads (a road at the open end of your road, like a ship move).",
                                 "olaf road 12-13 brick", either_text(self.ctx.scen.params.get("olaf_road", ())))),
             Verb("oda", ("oda",), parse=_parse_oda,

@@ -25,6 +25,7 @@ from ...engine.declare import HelpEntry, Verb
 from ...engine.geometry import RESOURCES
 from ...engine.words import either_text
 from ...notation import Reader
+from ...wording import plural
 from .friends import FriendRules
 
 
@@ -43,15 +44,15 @@ class NewFriendRules(FriendRules):
             Verb("reiko", ("reiko",), parse=lambda r, a: Action("reiko", (), a), format=lambda a, w: "reiko",
                  check=self.check_reiko, apply=self.apply_reiko, legal=lambda seat: [Action("reiko", (), seat)],
                  help=HelpEntry("reiko", "reiko",
-                                "Reiko the Strong: on a 7 (anyone's roll), your hand may hold 4 more cards than "
+                                f"Reiko the Strong: on a 7 (anyone's roll), your hand may hold {self._reiko_extra()} more cards than "
                                 "allowed: you keep them instead of discarding.", "reiko"),
                  answers="discard"),
             Verb("gerhild", ("gerhild",), parse=_parse_gerhild,
                  format=lambda a, w: "gerhild " + " ".join(RESOURCES[r] for r in a.args[0]),
                  check=self.check_gerhild, apply=self.apply_gerhild, legal=self.legal_gerhild,
                  help=HelpEntry("gerhild", "gerhild RES RES",
-                                "Gerhild the Brave: if an opponent has more VP than you, take 2 resources of "
-                                "your choice.", "gerhild ore grain")),
+                                "Gerhild the Brave: if an opponent has more VP than you, take "
+                                f"{plural(self._gerhild_takes(), 'resource')} of your choice.", "gerhild ore grain")),
             Verb("suna", ("suna",), parse=_parse_suna,
                  format=lambda a, w: f"suna {w.hex(a.args[0])} {w.name(a.args[1])} {w.name(a.args[2])}",
                  check=self.check_suna, apply=self.apply_suna, legal=self.legal_suna,
@@ -62,7 +63,7 @@ class NewFriendRules(FriendRules):
             Verb("isa", ("isa",), parse=_parse_isa, format=_format_isa,
                  check=self.check_isa, apply=self.apply_isa, legal=self.legal_isa,
                  help=HelpEntry("isa", "isa ship PATH lumber|wool | isa move PATH to PATH",
-                                "Isa the Shipbuilder: build a ship for only 1 lumber or 1 wool, or move a "
+                                f"Isa the Shipbuilder: build a ship for only {self._isa_price_text()}, or move a "
                                 "second open ship this turn.", "isa ship 23-24 wool",
                                 self._isa_price_text())),
         )
@@ -109,7 +110,7 @@ class NewFriendRules(FriendRules):
         reason = self.friend_reason(seat, "reiko")
         if reason:
             return reason
-        allowed = self.discard_limit(seat) + int(ctx.scen.params.get("reiko_extra", 4))
+        allowed = self.discard_limit(seat) + self._reiko_extra()
         if ctx.hand_size(seat) > allowed:
             return f"with Reiko your hand may hold {allowed} cards; you hold {ctx.hand_size(seat)} and must discard"
         return None
@@ -128,7 +129,7 @@ class NewFriendRules(FriendRules):
         reason = ctx.main_phase_reason(seat, "call on a friend") or self.friend_reason(seat, "gerhild")
         if reason:
             return reason
-        count = int(ctx.scen.params.get("gerhild_takes", 2))
+        count = self._gerhild_takes()
         if len(picks) != count:
             return f"Gerhild gives {count} resources of your choice: name {count}"
         mine = self.public_vp(seat)
@@ -238,6 +239,14 @@ class NewFriendRules(FriendRules):
 
     def _isa_price_text(self) -> str:
         return either_text(self._isa_prices())
+
+    def _reiko_extra(self) -> int:
+        """The cards beyond the limit Reiko lets a hand keep on a 7 (the chapter's data)."""
+        return int(self.ctx.scen.params.get("reiko_extra", 4))
+
+    def _gerhild_takes(self) -> int:
+        """The resources Gerhild gives (the chapter's data)."""
+        return int(self.ctx.scen.params.get("gerhild_takes", 2))
 
 
 _RESOURCE_OF = {"forest": "lumber", "hills": "brick", "pasture": "wool", "fields": "grain", "mountains": "ore"}

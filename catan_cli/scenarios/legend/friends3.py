@@ -54,12 +54,12 @@ class Friends3Rules(NewFriendRules):
             Verb("lea", ("lea",), parse=lambda r, a: Action("lea", (), a), format=lambda a, w: "lea",
                  check=self.check_lea, apply=self.apply_lea, legal=lambda seat: [Action("lea", (), seat)],
                  help=HelpEntry("lea", "lea",
-                                "Lea the Gambler: roll a die; 1-2 discard 1 card of your choice, 3-6 take 2 "
-                                "resources of your choice.", "lea")),
+                                "Lea the Gambler: roll a die; 1-2 discard 1 card of your choice, 3-6 take "
+                                f"{self._lea_take()} resources of your choice.", "lea")),
             Verb("lea-take", ("lea", "take"), parse=_parse_lea_take,
                  format=lambda a, w: "lea take " + " ".join(RESOURCES[r] for r in a.args[0]),
                  check=self.check_lea_take, apply=self.apply_lea_take, legal=self.legal_lea_take,
-                 help=HelpEntry("lea", "lea take RES RES", "Lea rolled 3-6: take 2 resources of your choice.",
+                 help=HelpEntry("lea", "lea take RES RES", f"Lea rolled 3-6: take {self._lea_take()} resources of your choice.",
                                 "lea take ore grain"),
                  answers="lea-take"),
             Verb("lea-discard", ("lea", "discard"), parse=self._parse_lea_discard,
@@ -191,12 +191,16 @@ class Friends3Rules(NewFriendRules):
         ctx.ask({"kind": "lea-take", "seat": seat}, first=True)
         return [Event("friend", seat, f"{text}: {name} rolls {die} and takes 2 resources")]
 
+    def _lea_take(self) -> int:
+        """The resources Lea gives on a 3-6 (the chapter's data)."""
+        return int(self.ctx.scen.params.get("lea_take", 2))
+
     def check_lea_take(self, action: Action) -> str | None:
         ctx = self.ctx
         if ctx.pending_for("lea-take", action.seat) is None:
             return "Lea gives resources only after a roll of 3-6 ('lea')"
         picks = action.args[0]
-        count = int(ctx.scen.params.get("lea_take", 2))
+        count = self._lea_take()
         if len(picks) != count:
             return f"Lea gives {count} resources of your choice: name {count}"
         for r in set(picks):

@@ -74,14 +74,14 @@ class GoldField:
                  format=lambda a, w: "build miner", check=self.check_build, apply=self.apply_build,
                  legal=lambda seat: [Action("build-miner", (), seat)],
                  help=HelpEntry("build", "build miner",
-                                "A gold miner beside your outpost on Gold Island (3 each).", "build miner",
+                                f"A gold miner beside your outpost on Gold Island ({self.each} each).", "build miner",
                                 price=("miner", self.rules.cost_of("miner_cost")))),
             Verb("move-miner", ("move", "miner"), parse=_parse_move,
                  format=lambda a, w: f"move miner {w.node(a.args[0])} to {w.node(a.args[1])}",
                  check=self.check_move, apply=self.apply_move, legal=self.legal_move,
                  help=HelpEntry("move", "move miner N to M",
-                                "Move one of your gold miners up to 3 intersections along Gold Island (once per "
-                                "miner per turn; at most 3 miners on an intersection).", "move miner 12 to 14",
+                                f"Move one of your gold miners up to {self.steps} intersections along Gold Island (once "
+                                f"per miner per turn; at most {self.per_node} miners on an intersection).", "move miner 12 to 14",
                                 resource_text(self.rules.cost_of("miner_move_cost")))),
         )
 

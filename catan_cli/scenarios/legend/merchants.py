@@ -81,7 +81,7 @@ class Merchants:
                  check=self.check_merchant, apply=self.apply_merchant, legal=self.legal_merchant,
                  help=HelpEntry("build", "build merchant N [RES]",
                                 "Place a merchant on N, a corner of a discovered spice hex beside your own "
-                                "ship (not between two spice hexes; one per intersection; 3 each). It closes "
+                                f"ship (not between two spice hexes; one per intersection; {self.ctx.scen.pieces.get('merchant', 0)} each). It closes "
                                 "your shipping route and takes the trade option RES, if one is left and you "
                                 "hold none for that spice hex.", "build merchant 40 ore", price=("merchant", self.cost))),
             Verb("buy-spice", ("buy", "spice"), parse=lambda r, a: Action("buy-spice", (r.resource(),), a),
@@ -89,7 +89,7 @@ class Merchants:
                  check=self.check_buy, apply=self.apply_buy,
                  legal=lambda seat: [Action("buy-spice", (r,), seat) for r in sorted({o for o, _ in self.held(seat)})],
                  help=HelpEntry("buy", "buy spice RES",
-                                "With a trade option for RES: pay 2 RES for the top spice card, as often as "
+                                f"With a trade option for RES: pay {self.price} RES for the top spice card, as often as "
                                 "you like on your turn.", "buy spice ore", f"{self.price} of the option's resource")),
         )
 

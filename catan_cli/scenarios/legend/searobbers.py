@@ -25,6 +25,7 @@ from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
 from ...engine.routes import joined_to_buildings
+from ...engine.words import either_text
 
 if TYPE_CHECKING:
     from .general import LegendRules
@@ -68,14 +69,14 @@ class SeaRobbers:
                  format=lambda a, w: "build catapult", check=self.check_catapult, apply=self.apply_catapult,
                  legal=lambda seat: [Action("build-catapult", (), seat)],
                  help=HelpEntry("build", "build catapult",
-                                "Equip your catapults: your ship tile's marker moves 1 clay jug up (0-6).",
+                                f"Equip your catapults: your ship tile's marker moves 1 clay jug up (0-{self.jugs_max}).",
                                 "build catapult", price=("catapult", self.rules.cost_of("catapult_cost")))),
             Verb("salvage", ("salvage",), parse=lambda r, a: Action("salvage", (r.resource(),), a),
                  format=lambda a, w: f"salvage {RESOURCES[a.args[0]]}",
                  check=self.check_salvage, apply=self.apply_salvage,
                  legal=lambda seat: [Action("salvage", (r,), seat) for r in self.loss],
-                 help=HelpEntry("salvage", "salvage lumber|wool",
-                                "After a lost sea battle: take 1 lumber or 1 wool for the ship you lost.",
+                 help=HelpEntry("salvage", "salvage " + "|".join(RESOURCES[r] for r in self.loss),
+                                f"After a lost sea battle: take {self._loss_text()} for the ship you lost.",
                                 "salvage wool"),
                  answers="battle-lost"),
             Verb("retreat", ("retreat",), parse=lambda r, a: Action("retreat", (r.edge(),), a),
@@ -236,13 +237,17 @@ class SeaRobbers:
         return events + [Event("battle", seat, f"the battle ends {ctx.name(seat)}'s turn")] + ctx.next_turn()
 
     # --- salvage / retreat ------------------------------------------------------------------------------
+    def _loss_text(self) -> str:
+        """What a lost ship brings back, in words: '1 lumber or 1 wool' (``battle_loss``)."""
+        return either_text(RESOURCES[r] for r in self.loss)
+
     def check_salvage(self, action: Action) -> str | None:
         ctx = self.ctx
         if ctx.pending_for("battle-lost", action.seat) is None:
             return "you take lumber or wool only after losing a sea battle"
         res = action.args[0]
         if res not in self.loss:
-            return "for a lost ship you take 1 lumber or 1 wool"
+            return f"for a lost ship you take {self._loss_text()}"
         if ctx.state.bank[res] < 1:
             return f"the bank has no {RESOURCES[res]}"
         return None

@@ -23,6 +23,7 @@ from ...engine.actions import Action, Event, Private
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
 from ...notation import VERBS, Reader
+from ...wording import plural
 from ..goods_offers import Goods, GoodsOffers
 
 if TYPE_CHECKING:
@@ -120,8 +121,9 @@ class Spices:
                  format=lambda a, w: "cash " + " ".join(SPICES[k] for k in a.args[0]),
                  check=self.check_cash, apply=self.apply_cash, legal=self.legal_cash,
                  help=HelpEntry("cash", "cash SPICE SPICE SPICE",
-                                "Once on your turn: discard 3 spice cards of one kind, or 3 of different "
-                                "kinds (2 + 1 does not count), for 2 Catan chits (1 VP each).",
+                                f"Once on your turn: discard {self.cash_count} spice cards of one kind, or {self.cash_count} of "
+                                f"different kinds (not a mix of both), for {plural(self.cash_chits, 'Catan chit')} "
+                                "(1 VP each).",
                                 "cash nutmeg pepper cinnamon", f"{self.cash_count} spice cards")),
             Verb("discard-spices", ("discard",), parse=_parse_discard,
                  format=lambda a, w: f"discard {side_text(a.args[0])}",
