@@ -178,11 +178,21 @@ class Reader:
         return tuple(counts)
 
 
+def _buildable(game: "Game") -> str:
+    """What a player may build in this game, in words: the general pieces its scenario
+    sells, then its own 'build X' verbs ('road, settlement, city, ship, catapult')."""
+    from .helptext import general_prices
+
+    pieces = [p for p in general_prices(game) if p in PIECE_ALIASES.values()]
+    pieces += [v.words[1] for v in game.engine.verbs.values() if v.words[0] == "build" and len(v.words) > 1]
+    return ", ".join(dict.fromkeys(pieces))
+
+
 def _parse_build(r: Reader, actor: int) -> Action:
-    piece_tok = r.next("what to build (road, settlement, city, ship)")
+    piece_tok = r.next(f"what to build ({_buildable(r.g)})")
     piece = PIECE_ALIASES.get(piece_tok)
     if piece is None:
-        raise r.fail(f"cannot build '{piece_tok}' (road, settlement, city, ship)")
+        raise r.fail(f"cannot build '{piece_tok}' here ({_buildable(r.g)})")
     if piece in ("settlement", "city"):
         return Action(f"build-{piece}", (r.node(),), actor)
     return Action(f"build-{piece}", (r.edge(),), actor)

@@ -186,3 +186,17 @@ def test_the_legend_and_land_ho_verbs_help_states_the_numbers_of_their_data(monk
     seen = texts("land-ho", "build")
     assert "at most 3 ships on a route" in seen["build ship E [replacing F]"]
     assert "With all 4 ships out" in seen["build ship E [replacing F]"]
+
+
+@pytest.mark.parametrize("scenario, pieces", [
+    ("base", "road, settlement, city"),
+    ("land-ho", "road, settlement, ship, harbor, settler"),
+    ("legend-4", "road, settlement, city, ship, merchant"),
+])
+def test_an_unknown_piece_to_build_is_refused_naming_what_the_scenario_builds(scenario: str, pieces: str) -> None:
+    from catan_cli.errors import RuleError
+
+    game = Game.new(scenario, players=["red", "blue", "white"], seed=1)
+    with pytest.raises(RuleError) as info:
+        game.execute("build tower 3")
+    assert f"cannot build 'tower' here ({pieces})" in str(info.value)

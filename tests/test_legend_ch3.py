@@ -329,3 +329,14 @@ def test_help_rules_tells_chapter_3():
     game = legend3()      # kept: the rules reach the game's data while they answer
     text = game.engine.rules.rules_summary()
     assert "Chapter 3: The Battle Against the Sea Robbers" in text and "build catapult" in text
+
+
+def test_chapter_3_has_no_outposts_so_build_outpost_is_no_command_and_help_names_none():
+    from catan_cli.helptext import lookup
+
+    g = legend3()
+    assert "build-outpost" not in g.engine.verbs
+    assert [h.syntax for h in lookup("build", g)] == ["build road|ship A-B  |  build settlement|city N",
+                                                      "build catapult"]
+    # not "you have built your outpost already": the chapter has none to build
+    refused(g, "build outpost 21", "cannot build 'outpost' here", "catapult")

@@ -111,7 +111,7 @@ class LegendRules(Friends3Rules):
             "outpost_vp": self.pieces[0].vp} | self.chapter.rules_words()
 
     # --- declarations ---------------------------------------------------------------------
-    def verbs(self) -> tuple[Verb, ...]:
+    def outpost_verbs(self) -> tuple[Verb, ...]:
         return (
             Verb("build-outpost", ("build", "outpost"), parse=lambda r, a: Action("build-outpost", (r.node(),), a),
                  format=lambda a, w: f"build outpost {w.node(a.args[0])}",
@@ -121,6 +121,13 @@ class LegendRules(Friends3Rules):
                                 "that your ship has reached. No distance rule; it closes your shipping route; "
                                 "one per player.", "build outpost 21",
                                 price=self.piece_price("outpost", "outpost_cost"))),
+        )
+
+    def verbs(self) -> tuple[Verb, ...]:
+        # Chapters 3 and 4 have no outposts: no verb, so no help for one and no refusal
+        # that speaks of one built already.
+        outposts = self.outpost_verbs() if self.ctx.scen.pieces.get("outpost", 0) > 0 else ()
+        return outposts + (
             Verb("open-chest", ("open", "chest"), parse=_parse_open_chest, format=_format_open_chest,
                  check=self.check_open_chest, apply=self.apply_open_chest, legal=self.legal_open_chest,
                  help=HelpEntry("open", "open chest K [road PATH | ship PATH | RES] [dever RES]",
