@@ -19,6 +19,14 @@ def _rules(scenario: str, players: list[str] = FOUR) -> str:
     return "\n".join(rules_help(Game.new(scenario, players=players, seed=1)))
 
 
+def _rules_with(monkeypatch: pytest.MonkeyPatch, scenario: str, **params: object) -> str:
+    """The rules text, on one line, after the scenario's [params] are changed."""
+    scen = load_scenario(scenario)
+    for key, value in params.items():
+        monkeypatch.setitem(scen.params, key, value)
+    return " ".join(_rules(scenario).split())
+
+
 @pytest.mark.parametrize("scenario", available_scenarios())
 def test_every_scenarios_rules_text_is_filled_in_whole(scenario: str) -> None:
     scen = load_scenario(scenario)
@@ -56,11 +64,8 @@ def test_cloth_for_catan_states_its_cloth_price_and_early_end_from_the_data(
 
 
 def test_land_ho_states_its_gold_ships_and_harbour_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    scen = load_scenario("land-ho")
-    for key, value in (("start_gold", 3), ("empty_roll_gold", 2), ("discovery_gold", 4), ("ships", 4),
-                       ("ships_per_route", 3), ("harbor_cost", {"grain": 1, "ore": 3})):
-        monkeypatch.setitem(scen.params, key, value)
-    text = _rules("land-ho")
+    text = _rules_with(monkeypatch, "land-ho", start_gold=3, empty_roll_gold=2, discovery_gold=4, ships=4,
+                       ships_per_route=3, harbor_cost={"grain": 1, "ore": 3})
     for words in ("takes 2 gold", "Gold: 3 at the start", "Harbour settlement (1 grain + 3 ore)",
                   "Ships (1 lumber + 1 wool)", "4 each (with all out", "at most 3 ships end on a route",
                   "sea gives 4 gold", "'trade 3 ore for wool'", "more than 7 resource cards"):
@@ -68,17 +73,13 @@ def test_land_ho_states_its_gold_ships_and_harbour_from_the_data(monkeypatch: py
 
 
 def test_the_pirate_islands_states_its_fortress_chits_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(load_scenario("pirate-islands").params, "fortress_chits", 4)
-    assert "With 4 chits the fortress becomes your settlement." in _rules("pirate-islands")
+    assert "With 4 chits the fortress becomes your settlement." in _rules_with(monkeypatch, "pirate-islands",
+                                                                                 fortress_chits=4)
 
 
 def test_legend_chapter_1_states_its_castaways_and_friends_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    scen = load_scenario("legend-1")
-    monkeypatch.setitem(scen.params, "castaway_limit", 4)
-    monkeypatch.setitem(scen.params, "castaway_chits", [3, 2, 1, 1])
-    monkeypatch.setitem(scen.params, "friends", ["oda", "jerok"])
-    monkeypatch.setitem(scen.params, "outpost_cost", {"lumber": 1, "brick": 1})
-    text = _rules("legend-1")
+    text = _rules_with(monkeypatch, "legend-1", castaway_limit=4, castaway_chits=[3, 2, 1, 1],
+                       friends=["oda", "jerok"], outpost_cost={"lumber": 1, "brick": 1})
     assert "At most 4 each. The first to rescue 4 takes 3 Catan chits, later ones 2." in text
     assert "Your outpost wins a friend card: Oda or Jerok ('choose friend NAME')." in text
     assert "- Outpost ('build outpost N', 1 lumber + 1 brick, 1 VP)" in text
@@ -86,11 +87,8 @@ def test_legend_chapter_1_states_its_castaways_and_friends_from_the_data(monkeyp
 
 
 def test_legend_chapter_2_states_its_miners_and_gold_track_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    scen = load_scenario("legend-2")
-    for key, value in (("miner_steps", 2), ("miners_per_node", 4), ("gold_track_chits", [4, 9]),
-                       ("gold_track_nyala", 12), ("miner_cost", {"ore": 2})):
-        monkeypatch.setitem(scen.params, key, value)
-    text = " ".join(_rules("legend-2").split())
+    text = _rules_with(monkeypatch, "legend-2", miner_steps=2, miners_per_node=4, gold_track_chits=[4, 9],
+                       gold_track_nyala=12, miner_cost={"ore": 2})
     for words in ("'build miner' (2 ore)", "up to 2 intersections", "at most 4 miners on an intersection",
                   "the number it shows (2 or 3)", "chit space (4, 9) reached",
                   "Nyala the Diplomat to the first to reach space 12"):
@@ -107,18 +105,11 @@ def test_legend_chapters_without_outposts_state_no_outpost_rule() -> None:
 
 def test_legend_chapters_3_and_4_state_their_battles_and_trade_from_the_data(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    three = load_scenario("legend-3")
-    monkeypatch.setitem(three.params, "nemesis_from", 4)
-    monkeypatch.setitem(three.params, "harbor_gold", {"3": 25, "4": 35})
-    monkeypatch.setitem(three.params, "gold_isles_chits", 2)
-    text = " ".join(_rules("legend-3").split())
+    text = _rules_with(monkeypatch, "legend-3", nemesis_from=4, harbor_gold={"3": 25, "4": 35}, gold_isles_chits=2)
     assert "The first to sink 4 is the Greatest Sea Robber Nemesis" in text
     assert "gold reached 25 (3 players) / 35 (4 players)" in text
     assert "wins 2 Catan chits and a friend card: Hakon, Lias, Wulf or Lea" in text
-    four = load_scenario("legend-4")
-    for key, value in (("merchants", 2), ("lairs", 3), ("trade_option_price", 3), ("spices_for_chits", 4)):
-        monkeypatch.setitem(four.params, key, value)
-    text = " ".join(_rules("legend-4").split())
+    text = _rules_with(monkeypatch, "legend-4", merchants=2, lairs=3, trade_option_price=3, spices_for_chits=4)
     for words in ("15 ships each, 2 merchants each", "the first 3 sea hexes found", "'buy spice RES': 3 of",
                   "Once a turn 4 alike or 4 different buy 2 Catan chits", "the stack 5, 6, 8, 9",
                   "the 10 trade options (2 per resource)"):
