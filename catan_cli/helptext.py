@@ -123,7 +123,7 @@ def _cost_text(help_: Help, game: "Game | None") -> str:
         return ""
     if game is None:
         return ""
-    from .engine.geometry import RESOURCES
+    from .engine.words import sum_text
 
     items = [c.strip() for c in help_.cost.split(",")]
     if not all(item in game.engine.scen.costs for item in items):
@@ -132,8 +132,7 @@ def _cost_text(help_: Help, game: "Game | None") -> str:
     parts = []
     for item in items:
         if item in prices:
-            cards = ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(prices[item]) if n)
-            parts.append(f"{item}: {cards}")
+            parts.append(f"{item}: {sum_text(prices[item])}")
     return "; ".join(parts)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from catan_cli.engine.geometry import RESOURCES
-from catan_cli.engine.words import resource_text
+from catan_cli.engine.words import sum_text
 from catan_cli.game import Game
 from catan_cli.helptext import lookup, overview, verb_help
 from catan_cli.screen import panes
@@ -23,22 +23,22 @@ def _cost_lines(word: str, game: Game) -> list[str]:
 
 def _price(game: Game, param: str) -> str:
     table = game.engine.scen.params[param]
-    return resource_text([int(table.get(r, 0)) for r in RESOURCES])
+    return sum_text([int(table.get(r, 0)) for r in RESOURCES])
 
 
 def test_land_ho_sells_no_cities_so_help_build_names_no_city_price() -> None:
     game = Game.new("land-ho", players=["red", "blue"], seed=5)
     lines = _cost_lines("build", game)
-    assert "cost: road: 1 lumber, 1 brick; settlement: 1 lumber, 1 brick, 1 wool, 1 grain" in lines
+    assert "cost: road: 1 lumber + 1 brick; settlement: 1 lumber + 1 brick + 1 wool + 1 grain" in lines
     assert not any("city" in line for line in lines), lines
 
 
 def test_land_ho_help_build_gives_the_harbour_and_settler_prices_of_its_data() -> None:
     game = Game.new("land-ho", players=["red", "blue"], seed=5)
     lines = _cost_lines("build", game)
-    assert f"cost: {_price(game, 'harbor_cost')}" in lines          # 2 grain 2 ore
+    assert f"cost: {_price(game, 'harbor_cost')}" in lines          # 2 grain + 2 ore
     assert f"cost: {_price(game, 'settler_cost')}" in lines
-    assert "cost: 1 lumber 1 wool" in lines                          # its ship
+    assert "cost: 1 lumber + 1 wool" in lines                          # its ship
     assert _cost_lines("buy", game) == [f"cost: {game.engine.scen.params['resources_for_gold']} of a kind"]
 
 

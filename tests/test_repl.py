@@ -137,7 +137,7 @@ def test_help_lists_commands_and_explains_one_with_its_cost(tmp_path):
     assert "Game commands" in text and "Other commands" in text and "why COMMAND" in text
     repl.handle("help build")
     text = said(out)
-    assert "cost: road: 1 lumber, 1 brick; settlement: 1 lumber, 1 brick, 1 wool, 1 grain" in text
+    assert "cost: road: 1 lumber + 1 brick; settlement: 1 lumber + 1 brick + 1 wool + 1 grain" in text
     assert "example: build road 12-13" in text
     repl.handle("help dance")
     assert said(out) == "no command 'dance'; type 'help' for the list\n"

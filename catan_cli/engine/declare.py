@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .actions import Action, Event
-from .words import resource_text
+from .words import sum_text
 
 if TYPE_CHECKING:
     from ..notation import Reader, Writer
@@ -64,7 +64,7 @@ class HelpEntry:
 
     def __post_init__(self) -> None:
         if self.price is not None and not self.cost:
-            object.__setattr__(self, "cost", resource_text(self.price[1]))
+            object.__setattr__(self, "cost", sum_text(self.price[1]))
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ class Rules(ScenarioRules):
                  format=lambda a, w: f"raise lighthouse {w.node(a.args[0])}",
                  check=self.check_raise, apply=self.apply_raise, legal=self.legal_raise,
                  help=HelpEntry("raise", "raise lighthouse N", "Raise a lighthouse (1 VP) on a coastal "
-                                "intersection beside your own building.", "raise lighthouse 20", "1 brick, 1 ore")),
+                                "intersection beside your own building.", "raise lighthouse 20", "1 brick + 1 ore")),
             Verb("dig", ("dig",), parse=_parse_dig, format=lambda a, w: "dig",
                  check=self.check_dig, apply=self.apply_dig, legal=lambda seat: [Action("dig", (), seat)],
                  help=HelpEntry("dig", "dig", "Dig up your buried treasure: an even one gives ore, an odd one brick.",
