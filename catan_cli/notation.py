@@ -189,7 +189,11 @@ def _buildable(game: "Game") -> str:
 
 
 def _parse_build(r: Reader, actor: int) -> Action:
-    piece_tok = r.next(f"what to build ({_buildable(r.g)})")
+    try:
+        piece_tok = r.next("what to build")
+    except NotationError:
+        # the list is worked out for a refusal only, not for every build read
+        raise r.fail(f"missing what to build ({_buildable(r.g)})") from None
     piece = PIECE_ALIASES.get(piece_tok)
     if piece is None:
         raise r.fail(f"cannot build '{piece_tok}' here ({_buildable(r.g)})")

@@ -82,7 +82,9 @@ class LegendRules(Friends3Rules):
         self.outpost_sites: frozenset[int] = frozenset(
             n for n in range(ctx.geo.n_nodes)
             if scen.node_touches_sea[n] and any(scen.hex_area[h] == island for h in ctx.geo.node_hexes[n]))
-        outposts = OUTPOST_TEXT if scen.pieces.get("outpost", 0) else ""
+        # Chapters 1 and 2 only: the later chapters give no outposts, so no verb, help or rule line
+        self.has_outposts = scen.pieces.get("outpost", 0) > 0
+        outposts = OUTPOST_TEXT if self.has_outposts else ""
         self.rules_text = self.chapter.rules_text + GENERAL_TEXT.replace("{outpost_rule}", outposts)
         self.state_items = (
             StateItem("chests", Visibility.NOBODY, shown_as=lambda v: sorted(n + 1 for n, _ in v),
@@ -124,9 +126,9 @@ class LegendRules(Friends3Rules):
         )
 
     def verbs(self) -> tuple[Verb, ...]:
-        # Chapters 3 and 4 have no outposts: no verb, so no help for one and no refusal
-        # that speaks of one built already.
-        outposts = self.outpost_verbs() if self.ctx.scen.pieces.get("outpost", 0) > 0 else ()
+        # no verb where the chapter has no outposts: no help for one, and no refusal that
+        # speaks of one built already
+        outposts = self.outpost_verbs() if self.has_outposts else ()
         return outposts + (
             Verb("open-chest", ("open", "chest"), parse=_parse_open_chest, format=_format_open_chest,
                  check=self.check_open_chest, apply=self.apply_open_chest, legal=self.legal_open_chest,
