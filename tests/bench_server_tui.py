@@ -41,7 +41,6 @@ async def main() -> None:
             legal = [c.removeprefix(f"{seat}: ") for c in table.game.legal_commands()
                      if c.startswith(f"{seat}: ") or ":" not in c.split()[0]]
             count, frame = len(table.game.history), other.tui.frame_now
-            n = len(renders)
             t = time.perf_counter()
             await terms[seat].send(legal[0])
             end = time.perf_counter() + 5

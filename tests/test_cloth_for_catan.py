@@ -17,15 +17,13 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
-from catan_cli import Game, RuleError
+from catan_cli import Game
 from catan_cli.engine.invariants import check_invariants
 from catan_cli.engine.newgame import RED_NUMBERS
 from catan_cli.script import read_file
 from catan_cli.script import run as run_script
 from sea_helpers import (
-    cards, cloth, hand, hex_index, legal, movable, on_turn, refused, roads, run, sandbox, ships,
+    cards, cloth, hand, legal, movable, on_turn, refused, roads, run, sandbox, ships,
     to_roll, village,
 )
 

@@ -29,7 +29,7 @@ from catan_cli import Game, RuleError
 from catan_cli.engine.geometry import RESOURCES
 from catan_cli.engine.invariants import check_invariants
 from catan_cli.engine.state import SETTLEMENT
-from catan_cli.scenarios.pirate_islands.rules import FORTRESS, WARSHIP
+from catan_cli.scenarios.pirate_islands.rules import WARSHIP
 
 COLOURS = ["red", "blue", "white", "orange"]
 

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
 from catan_cli import Game
 from catan_cli.engine.invariants import check_invariants
 from sea_helpers import (
-    cards, edge, hand, legal, movable, on_turn, refused, roads, route_holder, route_len, run,
+    cards, hand, legal, movable, on_turn, refused, roads, route_holder, route_len, run,
     sandbox, sea_rules, ships, to_roll, write_scenario,
 )
 

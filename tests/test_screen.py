@@ -4,7 +4,6 @@ sizes we promise, and nothing wraps or is cut mid-word."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess

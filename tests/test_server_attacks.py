@@ -16,7 +16,7 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from ssh_helpers import Terminal, keyed, plain, store_table, wait_for  # noqa: E402
+from ssh_helpers import Terminal, keyed, store_table, wait_for  # noqa: E402
 
 from catan_cli.server.limits import Limits  # noqa: E402
 
