@@ -86,6 +86,46 @@ def seat_starts(scen: Any, n: int) -> list[dict[str, Any]]:
     return starts[:n]
 
 
+# The routes kept per seat (see Rules._route_of): more are dropped all at once.
+_ROUTES_KEPT = 512
+_UNASKED = "unasked"      # a route's reasons: no answer kept for that path yet
+
+
+class _Route:
+    """A seat's route traced from one set of its pieces, with what the legal moves read of
+    it: kept while those pieces recur, read only."""
+    __slots__ = ("order", "nodes", "homes", "frontier", "touching", "candidates", "reasons")
+
+    def __init__(self, order: list[int], nodes: list[int], homes: tuple[int, ...], lane: frozenset[int],
+                 node_edges: tuple[tuple[int, ...], ...], shippable: tuple[bool, ...]) -> None:
+        self.order, self.nodes = order, nodes     # ships and intersections from the home on
+        self.homes = homes      # the lane's eastern intersections holding a building of the seat's
+        # The intersections a new ship may touch: the route's end (and the one before, for
+        # the ship that moves), or any home while at most one ship is out.
+        frontier = set(nodes[-2:])
+        if len(order) <= 1:
+            frontier.update(homes)
+        self.frontier = frozenset(frontier)
+        self.touching = frozenset(e for x in frontier for e in node_edges[x] if e in lane)
+        self.candidates = tuple(sorted(e for e in self.touching if shippable[e]))
+        self.reasons: dict[int, str | None] = {}      # ship_reason's answers per path
+
+
+class _SeatPieces:
+    """What the rules read of one seat's own pieces under one seat_board_version."""
+    __slots__ = ("version", "ships", "homes", "route", "lifted", "end_ships", "normal_ship", "warships")
+
+    def __init__(self, version: int, ships: tuple[int, ...], homes: tuple[int, ...], route: _Route,
+                 end_ships: list[int] | None, normal_ship: bool, warships: int) -> None:
+        self.version = version
+        self.ships, self.homes = ships, homes       # what the route is traced from
+        self.route = route
+        self.lifted: dict[int, _Route] = {}         # the route with one ship lifted, per ship
+        self.end_ships = end_ships
+        self.normal_ship = normal_ship      # a normal ship in the route (a knight has one to turn)
+        self.warships = warships
+
+
 class Rules(ScenarioRules):
     pieces = (
         PieceKind("fortress", "node", FORTRESS, "F", supply="settlement"),
@@ -120,9 +160,18 @@ class Rules(ScenarioRules):
         # The eastern (main) island's intersections: where a route may start.
         self.eastern_nodes: frozenset[int] = scen.table("pirate-islands eastern nodes", lambda: frozenset(
             n for n in range(scen.geo.n_nodes) if any(scen.hex_area[h] == "main" for h in scen.geo.node_hexes[n])))
-        # The routes of the current pieces (see route): (seat, lifted) -> the
-        # ctx.seat_board_version(seat) it was traced under, and the route.
-        self._routes: dict[tuple[int, int], tuple[int, tuple[list[int], list[int]]]] = {}
+        geo = scen.geo
+        # What a seat's route is traced from: its lane's paths (in order) and the lane's
+        # intersections on the eastern island (where a route may start).
+        self._lane_paths = [tuple(sorted(lane)) for lane in self.lanes]
+        self._lane_homes = [tuple(sorted({x for e in lane for x in geo.edge_nodes[e]} & self.eastern_nodes))
+                            for lane in self.lanes]
+        self._edge_nodes, self._node_edges = geo.edge_nodes, geo.node_edges
+        self._shippable = scen.edge_shippable
+        # Per seat: what the rules read of its own pieces, under its seat_board_version.
+        self._seats: list[_SeatPieces | None] = [None] * ctx.n
+        # Per seat: the routes traced, by the pieces they were traced from (see _route_of).
+        self._traced: list[dict[tuple[tuple[int, ...], tuple[int, ...]], _Route]] = [{} for _ in range(ctx.n)]
         # The owners of the paths at each seat's fortress, read in one gather (a tuple): the
         # attack is listed once a ship of the seat's touches it.
         self._fortress_paths = [itemgetter(*scen.geo.node_edges[n], *scen.geo.node_edges[n][:1])
@@ -135,9 +184,6 @@ class Rules(ScenarioRules):
         # The fleet's sailing event per (strength, place on the path): it reads the same
         # every time (Events are immutable).
         self._sail_events: dict[tuple[int, int], Event] = {}
-        # ship_candidates' nodes per seat, under the same version (see _frontier).
-        self._frontiers: dict[int, tuple[int, frozenset[int]]] = {}
-        self._warships: dict[int, tuple[int, int]] = {}     # seat -> (its board version, warships)
         # _lane_texts' answer and the seats' names it was made for
         self._lanes_named: tuple[tuple[str, ...], dict[str, tuple[str, ...]]] | None = None
         # Distances along each player's lane to their marked intersection and fortress
@@ -234,101 +280,98 @@ class Rules(ScenarioRules):
     # --- the route ------------------------------------------------------------------------
     def route(self, seat: int, lifted: int = -1) -> tuple[list[int], list[int]]:
         """The player's route from its home building, as (ships in order, nodes in order);
-        traced once while the pieces stay as they are (legal-move generation asks for it
-        once per candidate, and most actions move no piece): it depends on them alone."""
-        order, nodes = self._kept_route(seat, lifted)
-        return list(order), list(nodes)
+        ``lifted``: a ship of the seat's treated as off the board (the one being moved)."""
+        route = self._route(seat, lifted)
+        return list(route.order), list(route.nodes)
 
-    def _kept_route(self, seat: int, lifted: int = -1) -> tuple[list[int], list[int]]:
-        """:meth:`route` as kept (no copy): the caller must not change it."""
-        # The route reads the seat's own ships and buildings alone: kept while they stay,
-        # whatever the other players build or move.
+    def _seat(self, seat: int) -> _SeatPieces:
+        """What the rules read of ``seat``'s own pieces, kept while they stay (whatever the
+        other players build or move): legal-move generation asks at every decision."""
         version = self.ctx.seat_board_version(seat)
-        found = self._routes.get((seat, lifted))
-        if found is None or found[0] != version:
-            route = self._lifted_end(seat, lifted) if lifted >= 0 else None
-            found = self._routes[(seat, lifted)] = (version, route or self._trace_route(seat, lifted))
-        return found[1]
+        found = self._seats[seat]
+        if found is None or found.version != version:
+            found = self._seats[seat] = self._read_seat(seat, version)
+        return found
 
-    def _lifted_end(self, seat: int, lifted: int) -> tuple[list[int], list[int]] | None:
-        """The route with its last ship lifted (the one ship that moves, asked for every
-        place it might go), read off the whole route when that is sure to be the same
-        trace: every ship of the seat's is on the route (nothing branches off where it
-        stood) and the lifted ship touches no intersection of the eastern island (so the
-        route starts where it did).  None: trace it afresh."""
-        order, nodes = self._kept_route(seat)
-        if not order or order[-1] != lifted:
-            return None
+    def _read_seat(self, seat: int, version: int) -> _SeatPieces:
         ctx = self.ctx
-        s, is_ship, lane = ctx.state, ctx.pieces.is_ship, self.lanes[seat]
+        s, is_ship = ctx.state, ctx.pieces.is_ship
         edge_owner, edge_kind = s.edge_owner, s.edge_kind
-        if sum(1 for x in ctx.route_edges(seat) if x in lane and edge_owner[x] == seat
-               and is_ship[edge_kind[x]]) != len(order):
-            return None
-        if len(order) == 1:
-            return [], []           # no ship left: no route (and none to start from)
-        eastern = self.eastern_nodes
-        if nodes[-1] in eastern or nodes[-2] in eastern:
-            return None
-        return order[:-1], nodes[:-1]
+        ships, homes = self._route_pieces(seat)
+        route = self._route_of(seat, ships, homes)
+        order, nodes = route.order, route.nodes
+        every = warships = 0        # the seat's ships anywhere, and its warships
+        for x in ctx.route_edges(seat):
+            if edge_owner[x] == seat and is_ship[edge_kind[x]]:
+                every += 1
+                warships += edge_kind[x] == WARSHIP
+        # The route is unbranched from its home, so its one end ship is its last (B.7.2),
+        # unless the route ends at a building of the seat's (a settlement on the marked
+        # intersection): then every stretch of it runs between two buildings, closed.  When
+        # a ship of the seat's is off the route, or the route meets itself: None (see end_ships).
+        end_ships: list[int] | None = None
+        if order and every == len(order) and len(set(nodes)) == len(nodes):
+            end_ships = [] if ctx.own_building(seat, nodes[-1]) else [order[-1]]
+        normal_ship = any(edge_kind[x] == SHIP for x in order)
+        return _SeatPieces(version, ships, homes, route, end_ships, normal_ship, warships)
 
-    def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
-        """Only the seat's own lane can take its ships, and only past its route's end
-        (ship_reason refuses the rest).  The route is unbranched from its home, so its one
-        end ship is its last (B.7.2): with it lifted the route ends one node earlier, or at
-        a coastal building of the seat's on the eastern island when no ship is left."""
-        lane, ends = self.lanes[seat], self._frontier(seat)
-        edge_nodes = self.ctx.geo.edge_nodes
-        return [e for e in edges if e in lane and not ends.isdisjoint(edge_nodes[e])]
-
-    def own_ship_candidates(self, seat: int) -> list[int]:
-        """ship_candidates of the core's candidates, from the route's end alone: every node
-        of the frontier holds a piece of the seat's, so the empty shippable lane paths
-        touching it are the candidates that ship_candidates keeps."""
+    def _route_pieces(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What ``seat``'s route is traced from: its ships in its lane (they can be nowhere
+        else), and the intersections of its lane on the eastern island holding a building
+        of its own."""
         ctx = self.ctx
-        lane, node_edges = self.lanes[seat], ctx.geo.node_edges
-        edge_owner, shippable = ctx.state.edge_owner, ctx.scen.edge_shippable
-        return sorted({e for x in self._frontier(seat) for e in node_edges[x]
-                       if e in lane and edge_owner[e] < 0 and shippable[e]})
+        s, pieces = ctx.state, ctx.pieces
+        is_ship, produces = pieces.is_ship, pieces.produces
+        edge_owner, edge_kind, node_owner, node_kind = s.edge_owner, s.edge_kind, s.node_owner, s.node_kind
+        return (tuple(x for x in self._lane_paths[seat] if edge_owner[x] == seat and is_ship[edge_kind[x]]),
+                tuple(x for x in self._lane_homes[seat] if node_owner[x] == seat and produces[node_kind[x]] > 0))
+
+    def _route(self, seat: int, lifted: int = -1) -> _Route:
+        """The seat's route as kept (read only), with ``lifted`` off the board."""
+        pieces = self._seat(seat)
+        if lifted < 0:
+            return pieces.route
+        found = pieces.lifted.get(lifted)
+        if found is None:
+            ships = tuple(x for x in pieces.ships if x != lifted)
+            found = pieces.lifted[lifted] = self._route_of(seat, ships, pieces.homes)
+        return found
+
+    def _route_of(self, seat: int, ships: tuple[int, ...], homes: tuple[int, ...]) -> _Route:
+        """The route traced from these pieces, kept by them: a ship moved back and forth,
+        a look-ahead or another seat's building finds the route traced before."""
+        traced = self._traced[seat]
+        found = traced.get((ships, homes))
+        if found is None:
+            if len(traced) >= _ROUTES_KEPT:
+                traced.clear()
+            order, nodes = self._trace(seat, ships, homes)
+            found = traced[(ships, homes)] = _Route(order, nodes, homes, self.lanes[seat],
+                                                   self._node_edges, self._shippable)
+        return found
 
     def _frontier(self, seat: int) -> frozenset[int]:
-        """The nodes ship_candidates lets a ship of ``seat``'s touch, kept with the route
-        while the seat's own pieces stay."""
-        version = self.ctx.seat_board_version(seat)
-        found = self._frontiers.get(seat)
-        if found is not None and found[0] == version:
-            return found[1]
-        order, nodes = self._kept_route(seat)
-        ends = set(nodes[-2:])
-        if len(order) <= 1:
-            node_owner, own_building = self.ctx.state.node_owner, self.ctx.own_building
-            ends.update(x for x in self.eastern_nodes if node_owner[x] == seat and own_building(seat, x))
-        frontier = frozenset(ends)
-        self._frontiers[seat] = (version, frontier)
-        return frontier
+        """The intersections of the seat's lane a new ship of its own may touch."""
+        return self._route(seat).frontier
 
     def _trace_route(self, seat: int, lifted: int) -> tuple[list[int], list[int]]:
-        ctx = self.ctx
-        geo, s, is_ship = ctx.geo, ctx.state, ctx.pieces.is_ship
-        # The player's ships can only be in their lane, so look nowhere else (among the
-        # seat's own paths, kept by the engine).
-        lane = self.lanes[seat]
-        ships = {x for x in ctx.route_edges(seat)
-                 if x in lane and s.edge_owner[x] == seat and x != lifted and is_ship[s.edge_kind[x]]}
-        # The route starts at an eastern building with one ship of it: a settlement built
-        # later on the route's middle (B.8) touches two and is passed through.
-        eastern, edge_nodes, node_edges = self.eastern_nodes, geo.edge_nodes, geo.node_edges
-        node_owner, node_kind, produces = s.node_owner, s.node_kind, ctx.pieces.produces
-        homes = {node for x in ships for node in edge_nodes[x]
-                 if node in eastern and node_owner[node] == seat and produces[node_kind[node]] > 0}
-        ends = [n for n in homes if len(ships.intersection(node_edges[n])) == 1]
+        """The route traced afresh from the board (nothing kept)."""
+        ships, homes = self._route_pieces(seat)
+        return self._trace(seat, tuple(x for x in ships if x != lifted), homes)
+
+    def _trace(self, seat: int, ships: tuple[int, ...], homes: tuple[int, ...]) -> tuple[list[int], list[int]]:
+        edge_nodes, node_edges = self._edge_nodes, self._node_edges
+        left = set(ships)       # the ships not yet in order
+        # The route starts at a home building with one ship of it: a settlement built later
+        # on the route's middle (B.8) touches two and is passed through.
+        touched = [x for x in homes if not left.isdisjoint(node_edges[x])]
+        ends = [x for x in touched if len(left.intersection(node_edges[x])) == 1]
         far = self.dist_marked[seat]
-        start = max(ends or homes, key=lambda n: (far.get(n, -1), -n), default=-1)
+        start = max(ends or touched, key=lambda x: (far.get(x, -1), -x), default=-1)
         if start < 0:
             return [], []
         order: list[int] = []
         nodes = [start]
-        left = set(ships)       # the ships not yet in order
         x = start
         while left:
             for edge in node_edges[x]:      # the first ship on from x, in the map's order
@@ -343,20 +386,25 @@ class Rules(ScenarioRules):
             nodes.append(x)
         return order, nodes
 
+    def ship_candidates(self, seat: int, edges: list[int]) -> list[int]:
+        """Only the seat's own lane can take its ships, and only past its route's end
+        (ship_reason refuses the rest).  The route is unbranched from its home, so its one
+        end ship is its last (B.7.2): with it lifted the route ends one node earlier, or at
+        a coastal building of the seat's on the eastern island when no ship is left."""
+        touching = self._route(seat).touching
+        return [e for e in edges if e in touching]
+
+    def own_ship_candidates(self, seat: int) -> list[int]:
+        """ship_candidates of the core's candidates, from the route's end alone: every node
+        of the frontier holds a piece of the seat's, so the empty shippable lane paths
+        touching it are the candidates that ship_candidates keeps."""
+        edge_owner = self.ctx.state.edge_owner
+        return [e for e in self._route(seat).candidates if edge_owner[e] < 0]
+
     def end_ships(self, seat: int) -> list[int] | None:
-        """The route is unbranched from its home, so its one end ship is its last (B.7.2),
-        unless the route ends at a building of the seat's (a settlement on the marked
-        intersection): then every stretch of it runs between two buildings, closed.  When
-        a ship of the seat's is off the route, or the route meets itself, the core walks
-        the ships instead."""
-        ctx = self.ctx
-        order, nodes = self._kept_route(seat)
-        s, is_ship = ctx.state, ctx.pieces.is_ship
-        edge_owner, edge_kind = s.edge_owner, s.edge_kind
-        ships = sum(1 for x in ctx.route_edges(seat) if edge_owner[x] == seat and is_ship[edge_kind[x]])
-        if not order or ships != len(order) or len(set(nodes)) != len(nodes):
-            return None
-        return [] if ctx.own_building(seat, nodes[-1]) else [order[-1]]
+        """The route's end ships (see _read_seat), or None: the core walks the ships."""
+        found = self._seat(seat).end_ships
+        return None if found is None else list(found)
 
     def on_eastern_island(self, node: int) -> bool:
         return node in self.eastern_nodes
@@ -366,16 +414,25 @@ class Rules(ScenarioRules):
     answers_from_pieces = frozenset({"ship_reason", "reserved_site_reason"})
 
     def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
+        # Asked for every place a ship might go, at most decisions: each answer is kept with
+        # the route it was given for (it reads that route, the lanes and fixed tables alone).
+        route = self._route(seat, lifted)
+        reason = route.reasons.get(edge, _UNASKED)
+        if reason is _UNASKED:
+            reason = route.reasons[edge] = self._ship_reason(seat, edge, route)
+        return reason
+
+    def _ship_reason(self, seat: int, edge: int, route: _Route) -> str | None:
         ctx = self.ctx
         if edge not in self.lanes[seat]:
             if self.fortress_node[seat] in ctx.geo.edge_nodes[edge]:
                 return "your route ends at your fortress; it cannot go further"
             return (f"{ctx.edge_text(edge)} is outside your sea lane: your route must take a shortest way "
                     "to your marked intersection and then to your fortress")
-        order, nodes = self._kept_route(seat, lifted)
-        a, b = ctx.geo.edge_nodes[edge]
+        order, nodes = route.order, route.nodes
+        a, b = self._edge_nodes[edge]
         if not order:
-            homes = [x for x in (a, b) if ctx.own_building(seat, x) and self.on_eastern_island(x)]
+            homes = [x for x in (a, b) if x in route.homes]
             if not homes:
                 return "your route must start at one of your coastal settlements or cities on the eastern island"
             end = homes[0]
@@ -407,8 +464,7 @@ class Rules(ScenarioRules):
 
     # --- warships ----------------------------------------------------------------------------
     def knight_reason(self, seat: int) -> str | None:
-        order, _ = self._kept_route(seat)
-        if not any(self.ctx.state.edge_kind[x] == SHIP for x in order):
+        if not self._seat(seat).normal_ship:
             return "you have no normal ship in your route to turn into a warship"
         return None
 
@@ -422,17 +478,7 @@ class Rules(ScenarioRules):
         return []
 
     def warships(self, seat: int) -> int:
-        ctx = self.ctx
-        # Kept while the seat's own pieces stay (a ship turned into a warship is a change of
-        # them): the fleet asks at every roll, the view at every decision.
-        version = ctx.seat_board_version(seat)
-        found = self._warships.get(seat)
-        if found is not None and found[0] == version:
-            return found[1]
-        s = ctx.state
-        count = sum(1 for x in ctx.route_edges(seat) if s.edge_owner[x] == seat and s.edge_kind[x] == WARSHIP)
-        self._warships[seat] = (version, count)
-        return count
+        return self._seat(seat).warships
 
     # --- the fleet ----------------------------------------------------------------------------
     @property
@@ -545,7 +591,7 @@ class Rules(ScenarioRules):
         s, fort_node = ctx.state, fort["node"]
         if seat not in self._fortress_paths[seat](s.edge_owner):
             return f"your shipping route must reach your fortress on {fort_node + 1} before you attack"
-        _, nodes = self._kept_route(seat)       # read only
+        nodes = self._route(seat).nodes
         if not nodes or nodes[-1] != fort["node"]:
             return f"your shipping route must reach your fortress on {fort['node'] + 1} before you attack"
         return None
