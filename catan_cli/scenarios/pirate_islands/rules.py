@@ -86,6 +86,8 @@ def seat_starts(scen: Any, n: int) -> list[dict[str, Any]]:
     return starts[:n]
 
 
+# The fleet's event when several players live on its coast (Events are immutable).
+_SHARED_COAST = Event("fleet", -1, "the fleet does not attack: several players live on that coast")
 # The routes kept per seat (see Rules._route_of): more are dropped all at once.
 _ROUTES_KEPT = 512
 _UNASKED = "unasked"      # a route's reasons: no answer kept for that path yet
@@ -488,10 +490,10 @@ class Rules(ScenarioRules):
     def before_production(self, roll: tuple[int, int]) -> list[Event]:
         """F.1.1-F.1.3: before anything else the fleet sails by the lower die and attacks."""
         ctx = self.ctx
-        s = ctx.state
-        fleet = self.fleet
+        fleet = ctx.data["fleet"]
         if not fleet["active"]:
             return []
+        s = ctx.state
         d1, d2 = roll
         strength = d1 if d1 < d2 else d2
         index = fleet["index"] = (fleet["index"] + strength) % len(self.path)
@@ -510,7 +512,7 @@ class Rules(ScenarioRules):
             self._coast_owners[index] = (corner_owners, corner_kinds, owners)
         if len(owners) != 1:
             if owners:
-                events.append(Event("fleet", -1, "the fleet does not attack: several players live on that coast"))
+                events.append(_SHARED_COAST)
             return events
         victim = owners[0]
         defence = self.warships(victim)
@@ -597,13 +599,12 @@ class Rules(ScenarioRules):
         return None
 
     def legal_attack(self, seat: int) -> Iterable[Action]:
-        ctx = self.ctx
-        s = ctx.state
-        if s.phase != Phase.MAIN or seat != s.current or s.pending:
-            return ()
+        s = self.ctx.state
         # Listed only once a ship of the seat's touches its fortress (check_attack refuses
-        # it before): the full check is not asked at every decision of the game.
-        if self.fortress_of(seat)["chits"] <= 0 or seat not in self._fortress_paths[seat](s.edge_owner):
+        # it before): the full check is not asked at every decision of the game, and that
+        # touch, read first, is missing at most.
+        if (seat not in self._fortress_paths[seat](s.edge_owner) or s.phase != Phase.MAIN or seat != s.current
+                or s.pending or self.fortress_of(seat)["chits"] <= 0):
             return ()
         return (Action("attack-fortress", (), seat),)
 
