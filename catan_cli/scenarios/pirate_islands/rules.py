@@ -115,7 +115,7 @@ class _Route:
 
 class _SeatPieces:
     """What the rules read of one seat's own pieces under one seat_board_version."""
-    __slots__ = ("version", "ships", "homes", "route", "lifted", "end_ships", "normal_ship", "warships")
+    __slots__ = ("version", "ships", "homes", "route", "lifted", "end_ships", "normal_ship", "warships", "cities")
 
     def __init__(self, version: int, ships: tuple[int, ...], homes: tuple[int, ...], route: _Route,
                  end_ships: list[int] | None, normal_ship: bool, warships: int) -> None:
@@ -126,6 +126,7 @@ class _SeatPieces:
         self.end_ships = end_ships
         self.normal_ship = normal_ship      # a normal ship in the route (a knight has one to turn)
         self.warships = warships
+        self.cities = -1        # counted when the fleet first beats the seat (-1: not yet)
 
 
 class Rules(ScenarioRules):
@@ -325,8 +326,8 @@ class Rules(ScenarioRules):
         s, pieces = ctx.state, ctx.pieces
         is_ship, produces = pieces.is_ship, pieces.produces
         edge_owner, edge_kind, node_owner, node_kind = s.edge_owner, s.edge_kind, s.node_owner, s.node_kind
-        return (tuple(x for x in self._lane_paths[seat] if edge_owner[x] == seat and is_ship[edge_kind[x]]),
-                tuple(x for x in self._lane_homes[seat] if node_owner[x] == seat and produces[node_kind[x]] > 0))
+        return (tuple([x for x in self._lane_paths[seat] if edge_owner[x] == seat and is_ship[edge_kind[x]]]),
+                tuple([x for x in self._lane_homes[seat] if node_owner[x] == seat and produces[node_kind[x]] > 0]))
 
     def _route(self, seat: int, lifted: int = -1) -> _Route:
         """The seat's route as kept (read only), with ``lifted`` off the board."""
@@ -515,12 +516,14 @@ class Rules(ScenarioRules):
                 events.append(_SHARED_COAST)
             return events
         victim = owners[0]
-        defence = self.warships(victim)
+        pieces = self._seat(victim)
+        defence = pieces.warships
         name = ctx.name(victim)
         if strength > defence:
-            node_kind = s.node_kind
-            cities = sum(1 for x in ctx.seat_nodes(victim) if node_kind[x] == CITY)
-            loss = min(1 + cities, ctx.hand_size(victim))
+            if pieces.cities < 0:
+                node_kind = s.node_kind
+                pieces.cities = sum(1 for x in ctx.seat_nodes(victim) if node_kind[x] == CITY)
+            loss = min(1 + pieces.cities, ctx.hand_size(victim))
             lost = [0] * 5
             for _ in range(loss):
                 lost[ctx.lose_random_card(victim)] += 1
