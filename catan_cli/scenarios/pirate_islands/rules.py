@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from operator import itemgetter
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from ...engine.actions import Action, Event
 from ...engine.context import RulesContext
@@ -47,15 +47,33 @@ The Pirate Islands (Seafarers; {players} players, {vp_target} VP and your own fo
 """
 
 
-def _lane_tables(scen: Scenario) -> tuple[tuple[frozenset[int], dict[int, int], dict[int, int]], ...]:
-    """Per [[start]] set, in the file's order: its sea lane, and the distances along it
-    to the marked intersection and to the fortress.  Built once per scenario (Scenario.table)."""
+class _Lane(NamedTuple):
+    """One [[start]] set's sea lane, as the route is traced and judged along it."""
+    edges: frozenset[int]
+    paths: tuple[int, ...]          # the lane's paths in order
+    homes: tuple[int, ...]          # its intersections on the eastern island (where a route may start)
+    dist_marked: dict[int, int]     # distances along it to the marked intersection
+    dist_fortress: dict[int, int]   # and to the fortress
+
+
+def _lane_tables(scen: Scenario) -> tuple[_Lane, ...]:
+    """Per [[start]] set, in the file's order, its lane.  Built once per scenario
+    (Scenario.table): read only."""
     out = []
+    eastern = _eastern_nodes(scen)
     for st in scen.starts:
         lane = frozenset(int(e) for e in st["lane_edges"])
-        out.append((lane, _lane_distances(scen, lane, int(st["marked_node"])),
-                    _lane_distances(scen, lane, int(st["fortress_node"]))))
+        nodes = {x for e in lane for x in scen.geo.edge_nodes[e]}
+        out.append(_Lane(lane, tuple(sorted(lane)), tuple(sorted(nodes & eastern)),
+                         _lane_distances(scen, lane, int(st["marked_node"])),
+                         _lane_distances(scen, lane, int(st["fortress_node"]))))
     return tuple(out)
+
+
+def _eastern_nodes(scen: Scenario) -> frozenset[int]:
+    """The eastern (main) island's intersections: where a route may start."""
+    return scen.table("pirate-islands eastern nodes", lambda: frozenset(
+        n for n in range(scen.geo.n_nodes) if any(scen.hex_area[h] == "main" for h in scen.geo.node_hexes[n])))
 
 
 def _lane_distances(scen: Scenario, lane: frozenset[int], target: int) -> dict[int, int]:
@@ -154,21 +172,18 @@ class Rules(ScenarioRules):
         starts = seat_starts(scen, ctx.n)
         self.path: tuple[int, ...] = scen.paths["fleet"]
         self.marked = [int(st["marked_node"]) for st in starts]
+        self._vp_as_knights = ctx.n >= 4       # victory point cards play as knights (F.1)
         self.fortress_node = [int(st["fortress_node"]) for st in starts]
         # The lane tables are per [[start]] set; each seat takes its own set's.
         tables = scen.table("pirate-islands lanes", lambda: _lane_tables(scen))
         lanes = [tables[next(i for i, st0 in enumerate(scen.starts) if st0 is st)] for st in starts]
-        self.lanes = [lane for lane, _, _ in lanes]
+        self.lanes = [lane.edges for lane in lanes]
         self.reserved_nodes = frozenset(self.marked) | frozenset(self.fortress_node)
-        # The eastern (main) island's intersections: where a route may start.
-        self.eastern_nodes: frozenset[int] = scen.table("pirate-islands eastern nodes", lambda: frozenset(
-            n for n in range(scen.geo.n_nodes) if any(scen.hex_area[h] == "main" for h in scen.geo.node_hexes[n])))
+        self.eastern_nodes = _eastern_nodes(scen)
         geo = scen.geo
-        # What a seat's route is traced from: its lane's paths (in order) and the lane's
-        # intersections on the eastern island (where a route may start).
-        self._lane_paths = [tuple(sorted(lane)) for lane in self.lanes]
-        self._lane_homes = [tuple(sorted({x for e in lane for x in geo.edge_nodes[e]} & self.eastern_nodes))
-                            for lane in self.lanes]
+        # What a seat's route is traced from: its lane's paths and eastern intersections.
+        self._lane_paths = [lane.paths for lane in lanes]
+        self._lane_homes = [lane.homes for lane in lanes]
         self._edge_nodes, self._node_edges = geo.edge_nodes, geo.node_edges
         self._shippable = scen.edge_shippable
         # Per seat: what the rules read of its own pieces, under its seat_board_version.
@@ -191,8 +206,8 @@ class Rules(ScenarioRules):
         self._lanes_named: tuple[tuple[str, ...], dict[str, tuple[str, ...]]] | None = None
         # Distances along each player's lane to their marked intersection and fortress
         # (shared by every game of the scenario: read only).
-        self.dist_marked = [marked for _, marked, _ in lanes]
-        self.dist_fortress = [fortress for _, _, fortress in lanes]
+        self.dist_marked = [lane.dist_marked for lane in lanes]
+        self.dist_fortress = [lane.dist_fortress for lane in lanes]
         self.state_items = (
             StateItem("fleet", Visibility.PUBLIC, present=self.present_fleet,
                       doc="where the pirate fleet is on its path, and whether it is still in play"),
@@ -274,12 +289,14 @@ class Rules(ScenarioRules):
 
     def deck(self, counts: dict[str, int]) -> dict[str, int]:
         """3 players: the VP cards are removed; 4 players: they act as knights."""
-        if self.ctx.n < 4:
+        if not self._vp_as_knights:
             counts = dict(counts, **{"victory-point": 0})
         return counts
 
     def card_plays_as(self, card: str) -> str:
-        return "knight" if card == "victory-point" and self.ctx.n >= 4 else card
+        # asked for every card in hand at every decision of its holder's
+        return "knight" if card == "victory-point" and self._vp_as_knights else card
+
     # --- the route ------------------------------------------------------------------------
     def route(self, seat: int, lifted: int = -1) -> tuple[list[int], list[int]]:
         """The player's route from its home building, as (ships in order, nodes in order);
