@@ -92,6 +92,13 @@ def _lane_distances(scen: Scenario, lane: frozenset[int], target: int) -> dict[i
     return dist
 
 
+def _sailing_events(scen: Scenario) -> tuple[tuple[Event, ...], ...]:
+    """The fleet's sailing event per place on its path and strength (1-6; 0 unused): it
+    reads the same in every game (Events are immutable).  Built once per scenario."""
+    return tuple(tuple(Event("fleet", -1, f"the pirate fleet sails {strength} to {scen.geo.hex_ids[h]}")
+                       for strength in range(7)) for h in scen.paths["fleet"])
+
+
 def seat_starts(scen: Any, n: int) -> list[dict[str, Any]]:
     """The ``[[start]]`` sets of an ``n``-seat game, in seat order: with fewer seats than sets,
     the sets whose ``colour`` is in ``[params] unused_starts`` are left out first (seed 001: a
@@ -199,9 +206,8 @@ class Rules(ScenarioRules):
         # Per place on the path: the corners' owners and kinds last read there, and the
         # players living on that coast (most rolls find the buildings as they were).
         self._coast_owners: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[int]]] = {}
-        # The fleet's sailing event per (strength, place on the path): it reads the same
-        # every time (Events are immutable).
-        self._sail_events: dict[tuple[int, int], Event] = {}
+        # The fleet's sailing event per place on the path and strength (see _sailing_events).
+        self._sailing = scen.table("pirate-islands sailing", lambda: _sailing_events(scen))
         # _lane_texts' answer and the seats' names it was made for
         self._lanes_named: tuple[tuple[str, ...], dict[str, tuple[str, ...]]] | None = None
         # Distances along each player's lane to their marked intersection and fortress
@@ -515,11 +521,7 @@ class Rules(ScenarioRules):
         d1, d2 = roll
         strength = d1 if d1 < d2 else d2
         index = fleet["index"] = (fleet["index"] + strength) % len(self.path)
-        sailed = self._sail_events.get((strength, index))
-        if sailed is None:
-            sailed = self._sail_events[(strength, index)] = Event(
-                "fleet", -1, f"the pirate fleet sails {strength} to {ctx.hex_id(self.path[index])}")
-        events = [sailed]
+        events = [self._sailing[index][strength]]
         coast = self._coast[index]
         corner_owners, corner_kinds = coast(s.node_owner), coast(s.node_kind)
         kept = self._coast_owners.get(index)
