@@ -140,12 +140,12 @@ class _Route:
 
 class _SeatPieces:
     """What the rules read of one seat's own pieces under one seat_board_version."""
-    __slots__ = ("version", "ships", "homes", "route", "lifted", "end_ships", "normal_ship", "warships", "cities")
+    __slots__ = ("version", "ships", "route", "lifted", "end_ships", "normal_ship", "warships", "cities")
 
-    def __init__(self, version: int, ships: tuple[int, ...], homes: tuple[int, ...], route: _Route,
+    def __init__(self, version: int, ships: tuple[int, ...], route: _Route,
                  end_ships: list[int] | None, normal_ship: bool, warships: int) -> None:
         self.version = version
-        self.ships, self.homes = ships, homes       # what the route is traced from
+        self.ships = ships          # the seat's ships in its lane, which the route is traced from
         self.route = route
         self.lifted: dict[int, _Route] = {}         # the route with one ship lifted, per ship
         self.end_ships = end_ships
@@ -339,7 +339,7 @@ class Rules(ScenarioRules):
         if order and every == len(order) and len(set(nodes)) == len(nodes):
             end_ships = [] if ctx.own_building(seat, nodes[-1]) else [order[-1]]
         normal_ship = any(edge_kind[x] == SHIP for x in order)
-        return _SeatPieces(version, ships, homes, route, end_ships, normal_ship, warships)
+        return _SeatPieces(version, ships, route, end_ships, normal_ship, warships)
 
     def _route_pieces(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """What ``seat``'s route is traced from: its ships in its lane (they can be nowhere
@@ -360,7 +360,7 @@ class Rules(ScenarioRules):
         found = pieces.lifted.get(lifted)
         if found is None:
             ships = tuple(x for x in pieces.ships if x != lifted)
-            found = pieces.lifted[lifted] = self._route_of(seat, ships, pieces.homes)
+            found = pieces.lifted[lifted] = self._route_of(seat, ships, pieces.route.homes)
         return found
 
     def _route_of(self, seat: int, ships: tuple[int, ...], homes: tuple[int, ...]) -> _Route:
