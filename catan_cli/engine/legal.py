@@ -73,8 +73,8 @@ class LegalMoves(SandboxRules):
     _robber_memo_version = -1
     _robber_memo: dict[tuple[int, tuple[bool, ...]], tuple[list[Action], dict[int, tuple[int, int]]]] = {}
     # robber_moves' pirate moves that take nothing, per seat: the sea hexes they were made
-    # for (exploration turns some up) and the move to each.
-    _pirate_alone: dict[int, tuple[tuple[int, ...], dict[int, Action]]] | None = None
+    # for (exploration turns some up), the move to each in their order, and each hex's place.
+    _pirate_alone: dict[int, tuple[tuple[int, ...], list[Action], dict[int, int]]] | None = None
     # _bank_trades' actions per (seat, resource given, rate), when the bank has every resource.
     _trades_kept: dict[tuple[int, int, int], tuple[Action, ...]]
     # _card_options' actions per (kind, seat).
@@ -295,32 +295,58 @@ class LegalMoves(SandboxRules):
             s, geo = self.s, self.geo
             takes = {p: self.stealable(seat, p) for p in range(self.n) if p != seat}
             ship_victims: dict[int, set[int]] = {}
+            edge_hexes, edge_kind, is_ship, shared = geo.edge_hexes, s.edge_kind, self.pieces.is_ship, s.shared_ships
             for p, what in takes.items():
                 if what:
-                    for e in self.route_edges(p):
-                        if self.is_ship(e, p):
-                            for h in geo.edge_hexes[e]:
-                                ship_victims.setdefault(h, set()).add(p)
-            pirate_reason = self.rules.pirate_hex_reason
-            ask_pirate = type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason
-            # the moves that take nothing, one per sea hex, made once per seat (most hexes)
+                    # is_ship, read from the tables: the seat's own paths, a shared path's second ship
+                    for e in self.route_edges(p) if shared else self.seat_edges(p):
+                        if is_ship[edge_kind[e]] if s.edge_owner[e] == p else shared[e] == p:
+                            for h in edge_hexes[e]:
+                                found = ship_victims.get(h)
+                                if found is None:
+                                    ship_victims[h] = {p}
+                                else:
+                                    found.add(p)
+            # the moves that take nothing, one per sea hex in order, made once per seat (most
+            # hexes), with each hex's place among them
             kept = self._pirate_alone
             if kept is None:
                 kept = self._pirate_alone = {}
             alone = kept.get(seat)
-            if alone is None or alone[0] is not self.sea_hexes:
-                alone = kept[seat] = (self.sea_hexes, {
-                    h: _new(Action, ("pirate", (h, -1, "resource"), seat)) for h in self.sea_hexes})
-            plain = alone[1]
-            for h in self.sea_hexes:
-                if h != s.pirate and not (ask_pirate and pirate_reason(seat, h) is not None):
-                    found = ship_victims.get(h)
-                    if not found:
-                        out.append(plain[h])
-                        continue
-                    for v in sorted(found):
-                        out.extend([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
+            sea = self.sea_hexes
+            if alone is None or alone[0] is not sea:
+                alone = kept[seat] = (sea, [_new(Action, ("pirate", (h, -1, "resource"), seat)) for h in sea],
+                                      {h: i for i, h in enumerate(sea)})
+            plain, place = alone[1], alone[2]
+            if type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason:
+                pirate_reason = self.rules.pirate_hex_reason
+                for i, h in enumerate(sea):
+                    if h != s.pirate and pirate_reason(seat, h) is None:
+                        self._pirate_moves_at(out, seat, h, plain[i], ship_victims.get(h), takes)
+                return out
+            # Runs of hexes with nobody to rob are copied from the kept moves at once; only
+            # the hexes beside an opponent's ship, and the pirate's own (no move), are apart.
+            apart = sorted({place[h] for h in ship_victims if h in place} | {place.get(s.pirate, -1)} - {-1})
+            done = 0
+            for i in apart:
+                out += plain[done:i]
+                h = sea[i]
+                if h != s.pirate:
+                    self._pirate_moves_at(out, seat, h, plain[i], ship_victims.get(h), takes)
+                done = i + 1
+            out += plain[done:]
         return out
+
+    @staticmethod
+    def _pirate_moves_at(out: list[Action], seat: int, h: int, plain: Action, victims: set[int] | None,
+                         takes: dict[int, list[str]]) -> None:
+        """The pirate's moves to sea hex ``h``, added to ``out``: one per victim beside it and
+        what each could lose, or ``plain`` (no theft) when nobody is."""
+        if not victims:
+            out.append(plain)
+            return
+        for v in sorted(victims):
+            out.extend([_new(Action, ("pirate", (h, v, what), seat)) for what in takes[v]])
 
     def _robber_moves(self, seat: int) -> list[Action]:
         """The robber's moves.  Without a scenario rule for the robber's hexes (which may
