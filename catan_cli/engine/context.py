@@ -69,6 +69,12 @@ class RulesContext:
         action), or None while the state is changing step by step: then compute afresh."""
         return self._e.memo_key()
 
+    @property
+    def version(self) -> int:
+        """The engine's position number: moved on by every action played (during the
+        action too) and by every change made to the state outside one (a tool, a test)."""
+        return self._e.version
+
     def board_version(self) -> int:
         """A key that changes whenever a piece is placed, moved, changed or lifted, and
         stays while the pieces stay: for memoising what depends on the pieces alone."""

@@ -65,6 +65,10 @@ class Rules(ScenarioRules):
         self._village_edge_owners = itemgetter(*(e for _, e in pairs))
         params = ctx.scen.params
         self.cloth_per_vp = int(params.get("cloth_per_vp", 2))
+        # after_action's count of the stocked villages: whether cloth left a village since
+        # it last counted, and the engine version it counted at (-2: never).
+        self._cloth_taken = True
+        self._counted_at = -2
         self.early_end_villages = int(params.get("early_end_villages", 3))
 
     # --- creation ---------------------------------------------------------------------
@@ -144,14 +148,17 @@ class Rules(ScenarioRules):
         ctx = self.ctx
         events: list[Event] = []
         # reaches_home's first step, for every village at once: a piece of the seat's beside it
-        near = sorted({i for i, owner in zip(self._village_of_edge, self._village_edge_owners(ctx.state.edge_owner))
-                       if owner == seat})
+        owners = self._village_edge_owners(ctx.state.edge_owner)
+        if seat not in owners:
+            return events       # no piece of the seat's beside a village (most routes)
+        near = sorted({i for i, owner in zip(self._village_of_edge, owners) if owner == seat})
         villages = self.villages
         for i in near:
             v = villages[i]
             if seat in v["traders"] or not self.reaches_home(seat, v["node"]):
                 continue
             v["traders"].append(seat)
+            self._cloth_taken = True
             events.append(Event("village", seat, f"{ctx.name(seat)} opens trade with the village on {v['node'] + 1}"))
             if v["cloth"] > 0:
                 v["cloth"] -= 1
@@ -173,6 +180,7 @@ class Rules(ScenarioRules):
                 name, where = ctx.name(seat), f"the village on {v['node'] + 1}"
                 if v["cloth"] > 0:
                     v["cloth"] -= 1
+                    self._cloth_taken = True
                     source = ""
                 elif ctx.data["cloth_supply"] > 0:
                     ctx.data["cloth_supply"] -= 1
@@ -203,8 +211,16 @@ class Rules(ScenarioRules):
         return int(self.ctx.player_data(seat).get("cloth", 0))
 
     def after_action(self) -> list[Event]:
+        # Asked after every action.  A village's cloth falls only here, in after_route_change
+        # and after_production; anything else that changed the state (a tool, a test) moved
+        # the engine's version on by more than the one action: only then are they counted.
+        version = self.ctx.version
+        if not self._cloth_taken and version == self._counted_at + 1:
+            self._counted_at = version
+            return []
+        self._counted_at, self._cloth_taken = version, False
         limit = self.early_end_villages
-        stocked = sum(map((0).__lt__, map(_CLOTH, self.villages)))     # after every action: in C
+        stocked = sum(map((0).__lt__, map(_CLOTH, self.villages)))
         if stocked <= limit:
             return self.ctx.end_game_by_score(f"only {stocked} villages still hold cloth; the game ends")
         return []
