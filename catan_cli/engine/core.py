@@ -82,9 +82,11 @@ class Engine(LegalMoves):
         self._no_vp_kinds = (_NO_VP_KINDS if type(self.rules) is ScenarioRules and not scen.rules.island_bonus
                              else frozenset())
         self._victory_checked = -1
-        # Verbs that never place, move or lift a piece where the general rules alone play them.
-        self._pieceless_kinds = _PIECELESS_KINDS if type(self.rules) is ScenarioRules else frozenset()
+        # The base game's roll (no scenario step around production), and whether production
+        # itself follows the general rules where a scenario adds steps before or after it.
         self._plain_roll = type(self.rules) is ScenarioRules and not scen.face_down
+        self._plain_produce = (not scen.face_down and type(self.rules).hex_blocked is ScenarioRules.hex_blocked
+                               and type(self.rules).production_key is ScenarioRules.production_key)
         self._own_building_keeps_route = type(self.rules) is ScenarioRules and scen.rules.longest_route == "road"
         self._roll_nodes, self._plain_rolls, self._roll_events = {}, {}, {}
         self._vp_node_pieces = tuple(k for k in self.rules.pieces if k.on == "node" and k.vp)
@@ -256,9 +258,10 @@ class Engine(LegalMoves):
                 self._victory_checked = self.version
         finally:
             self.unsettled -= 1
-        if kind in self._pieceless_kinds and self._board_checked == self.version - 1:
-            # No piece placed, moved or lifted: the board reads as board_version last found
-            # it, with no comparison of the tables.
+        if self._board_checked == self.version - 1 and not self._edge_journal and not self._node_journal:
+            # No piece placed, moved or lifted (every writer of the pieces, the scenario's
+            # through its context, notes the places it changes): the board reads as
+            # board_version last found it, with no comparison of the tables.
             self._board_checked = self.version
         return events
 
@@ -285,10 +288,6 @@ _NO_WIN = frozenset({Phase.OVER, Phase.SETUP})     # check_victory: nobody wins 
 # move cards in hand only.
 _NO_VP_KINDS = frozenset({"roll", "trade", "discard", "robber", "pirate", "play-monopoly",
                           "play-year-of-plenty", "offer", "accept", "decline", "choose-gold"})
-
-
-# Cards, dice, the robber and the turn: no piece on a path or an intersection changes.
-_PIECELESS_KINDS = _NO_VP_KINDS | {"end", "buy-card", "play-knight"}
 
 
 def _plural(word: str) -> str:

@@ -29,6 +29,9 @@ class ProductionRules(EngineBase):
     # (total, robber place or -1) the pieces read (by _roll_nodes' readers), whether anything
     # is owed, and the payout (False when gold is owed: produce pays it).
     _plain_roll = False
+    # Whether production itself follows the general rules (no hex blocked by the scenario,
+    # no map turned up): then a scenario's steps before and after it take the kept payout too.
+    _plain_produce = False
     _plain_rolls: dict[tuple[int, int], tuple[object, bool, Any]]
     # The last table's slot and pieces, for _plain_payout right after it.
     _roll_slot: tuple[tuple[int, int], object]
@@ -82,6 +85,10 @@ class ProductionRules(EngineBase):
         events += self.rules.before_production((d1, d2))
         if s.phase == Phase.OVER or (s.pending and any(item.get("defer_roll") for item in s.pending)):
             return events   # a scenario decision comes first; it calls resolve_roll after
+        if self._plain_produce and total != 7:
+            # resolve_roll with the general production's kept payout: the scenario's steps
+            # before and after production are its only production rules
+            return self._plain_production(total, events) + self.rules.after_production(total)
         return events + self.resolve_roll(total)
 
     def _corner_reader(self, hexes: Any) -> Callable[[Sequence[int]], tuple[int, ...]]:
