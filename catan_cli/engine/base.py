@@ -213,7 +213,8 @@ class EngineBase:
         edges, nodes, stamps = self._edge_journal, self._node_journal, self._seat_stamps
         board = (s.edge_owner, s.edge_kind, s.node_owner, s.node_kind, s.shared_ships)
         if (not seen or stamps is None or len(edges) + len(nodes) > 64
-                or any(len(a) != len(b) for a, b in zip(seen, board))):
+                or len(seen[0]) != len(board[0]) or len(seen[1]) != len(board[1])
+                or len(seen[2]) != len(board[2]) or len(seen[3]) != len(board[3]) or len(seen[4]) != len(board[4])):
             return self._afresh()
         owner, kind, node_owner, node_kind, shared = board
         was_owner, was_kind, was_node_owner, was_node_kind, was_shared = seen
