@@ -27,20 +27,39 @@ class BuildingRules(RouteRules):
         kept = self._candidates.get(seat)
         if kept is not None:
             return list(kept)
-        s, geo = self.s, self.geo
-        edge_owner, edge_nodes, node_edges = s.edge_owner, geo.edge_nodes, geo.node_edges
-        nodes = {x for e in self.route_edges(seat) for x in edge_nodes[e]}
-        nodes.update(self.seat_nodes(seat))
-        shared = s.shared_ships
+        s = self.s
+        edge_owner, shared = s.edge_owner, s.shared_ships
         if shared:
             is_ship, edge_kind = self.pieces.is_ship, s.edge_kind
-            found = sorted({e for x in nodes for e in node_edges[x]
-                            if edge_owner[e] < 0 or (shared[e] < 0 and edge_owner[e] != seat
-                                                     and is_ship[edge_kind[e]])})
+            found = [e for e in self._paths_beside(seat)
+                     if edge_owner[e] < 0 or (shared[e] < 0 and edge_owner[e] != seat and is_ship[edge_kind[e]])]
         else:
-            found = sorted({e for x in nodes for e in node_edges[x] if edge_owner[e] < 0})
+            found = [e for e in self._paths_beside(seat) if edge_owner[e] < 0]
         self._candidates[seat] = found
         return list(found)
+
+    # _paths_beside's answer per seat, with the seat_board_version it was found under (made
+    # when first asked: a copy of the engine starts without).
+    _beside: dict[int, tuple[int, tuple[int, ...]]] | None = None
+
+    def _paths_beside(self, seat: int) -> tuple[int, ...]:
+        """Every path at an intersection that a piece of ``seat``'s is on or ends at, in
+        order: the paths candidate_route_edges picks the empty ones from.  They read the
+        seat's own pieces alone, so they are kept while those stay (on a sea map another
+        seat's ship moves almost every turn, which changes the candidates, not these)."""
+        stamp = self.seat_board_version(seat)
+        kept = self._beside
+        if kept is None:
+            kept = self._beside = {}
+        found = kept.get(seat)
+        if found is not None and found[0] == stamp:
+            return found[1]
+        edge_nodes, node_edges = self.geo.edge_nodes, self.geo.node_edges
+        nodes = {x for e in self.route_edges(seat) for x in edge_nodes[e]}
+        nodes.update(self.seat_nodes(seat))
+        paths = tuple(sorted({e for x in nodes for e in node_edges[x]}))
+        kept[seat] = (stamp, paths)
+        return paths
 
     def distance_reason(self, node: int) -> str | None:
         """A.6: the intersection and its neighbours must be free of buildings."""
