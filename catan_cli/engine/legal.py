@@ -413,8 +413,9 @@ class LegalMoves(SandboxRules):
         s = self.s
         p = s.players[seat]
         out: list[Action] = []
-        # one memo lookup for the five costs (COSTED's order)
-        road, settlement, city, card, ship = self.affordable(seat)
+        # one memo lookup for the five costs (COSTED's order): affordable's, inlined
+        afford = self._afford_memo.get(tuple(p.resources))
+        road, settlement, city, card, ship = self.affordable(seat) if afford is None else afford
         pieces = p.pieces
         can_road = road and pieces["road"] > 0
         can_ship = ship and self.scen.rules.ships and pieces["ship"] > 0
