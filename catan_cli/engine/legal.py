@@ -677,6 +677,10 @@ class LegalMoves(SandboxRules):
         if self.s.players[seat].pieces[piece] <= 0:
             return False
         if piece == "road":
+            if type(self.rules).road_reason is ScenarioRules.road_reason and not self.scen.face_down:
+                # the road sites of the board as it is (the piece tried in thought on it),
+                # judged in one pass and kept for the other paths asked
+                return edge in self._road_sites(seat)
             return self.road_edge_reason(seat, edge) is None
         return self.ship_edge_ok(seat, edge)
 
