@@ -11,7 +11,7 @@ from __future__ import annotations
 import weakref
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .actions import Action
 from .declare import PendingKind
@@ -641,9 +641,9 @@ class LegalMoves(SandboxRules):
         s = self.s
         supply = s.players[seat].pieces
         pieces = ["road"] + (["ship"] if self.scen.rules.ships else [])
-        free_ok = self._free_route_ok
+        judge = self._route_judge(seat)
         candidates = self.candidate_route_edges(seat)
-        firsts = [(piece, e) for e in candidates for piece in pieces if free_ok(seat, piece, e)]
+        firsts = [(piece, e) for e in candidates for piece in pieces if judge(piece, e)]
         edge_nodes, node_edges, edge_owner = self.geo.edge_nodes, self.geo.node_edges, s.edge_owner
         order = {p: i for i, p in enumerate(pieces)}
         found: dict[frozenset[tuple[str, int]], Action] = {}
@@ -652,15 +652,17 @@ class LegalMoves(SandboxRules):
                 piece, edge = first
                 near = {e for x in edge_nodes[edge] for e in node_edges[x] if e != edge and edge_owner[e] < 0}
                 with self.tentative_piece(seat, *first):
-                    again = [(p2, e2) for e2 in near for p2 in pieces if free_ok(seat, p2, e2)]
+                    again_ok = self._route_judge(seat, few=True)
+                    again = [(p2, e2) for e2 in near for p2 in pieces if again_ok(p2, e2)]
                 left = supply[piece] - 1     # the first used one of its kind
                 seconds = sorted([(p2, e2) for p2, e2 in firsts
                                   if e2 != edge and e2 not in near and (p2 != piece or left > 0)] + again,
                                  key=lambda pe: (pe[1], order[pe[0]]))
             else:
                 with self.tentative_piece(seat, *first):
+                    second_ok = self._route_judge(seat)
                     seconds = [(p2, e2) for e2 in self.candidate_route_edges(seat) for p2 in pieces
-                               if free_ok(seat, p2, e2)]
+                               if second_ok(p2, e2)]
             if not seconds:
                 found.setdefault(frozenset([first]), Action("play-road-building", (first,), seat))
             for second in seconds:
@@ -671,18 +673,37 @@ class LegalMoves(SandboxRules):
             return list(out)
         return out
 
-    def _free_route_ok(self, seat: int, piece: str, edge: int) -> bool:
-        """``free_route_reason(seat, piece, edge) is None`` as a plain yes or no (a ship's
-        without writing the reason: the look-ahead above refuses most places)."""
-        if self.s.players[seat].pieces[piece] <= 0:
-            return False
-        if piece == "road":
-            if type(self.rules).road_reason is ScenarioRules.road_reason and not self.scen.face_down:
-                # the road sites of the board as it is (the piece tried in thought on it),
-                # judged in one pass and kept for the other paths asked
-                return edge in self._road_sites(seat)
-            return self.road_edge_reason(seat, edge) is None
-        return self.ship_edge_ok(seat, edge)
+    def _route_judge(self, seat: int, few: bool = False) -> Callable[[str, int], bool]:
+        """``free_route_reason(seat, piece, edge) is None`` as a plain yes or no, on the board
+        as it is now (a first piece put down in thought on it).  Where the scenario's road
+        or ship rule reads the pieces alone, the board's road or ship sites are worked out
+        once, at the first path asked, in one pass without reasons; elsewhere, and with
+        ``few`` (only a few paths will be asked), each path is judged alone, a ship's
+        without writing the reason."""
+        supply = self.s.players[seat].pieces
+        rules = self.rules
+        road_sites = not few and type(rules).road_reason is ScenarioRules.road_reason and not self.scen.face_down
+        ship_sites = not few and (type(rules).ship_reason is ScenarioRules.ship_reason
+                                  or "ship_reason" in rules.answers_from_pieces)
+        sites: dict[str, frozenset[int]] = {}
+
+        def judge(piece: str, edge: int) -> bool:
+            if supply[piece] <= 0:
+                return False
+            if piece == "road":
+                if not road_sites:
+                    return self.road_edge_reason(seat, edge) is None
+                found = sites.get(piece)
+                if found is None:
+                    found = sites[piece] = self._road_sites(seat)
+                return edge in found
+            if not ship_sites:
+                return self.ship_edge_ok(seat, edge)
+            found = sites.get(piece)
+            if found is None:
+                found = sites[piece] = self._ship_sites(seat, [])
+            return edge in found
+        return judge
 
     # --- trade ----------------------------------------------------------------------------------
     def trade_actions(self, seat: int, offers: bool) -> list[Action]:
