@@ -586,6 +586,18 @@ def test_early_end_more_cloth_breaks_a_vp_tie() -> None:
     assert g.over and g.winner == "blue" and g.state.winners == [1]
 
 
+def test_villages_emptied_outside_the_rules_end_the_game_at_the_next_action() -> None:
+    """The early end is counted after every action whatever emptied the villages: cloth a
+    tool took (here a test writing the state) ends the game at the next action, though
+    no rule of the scenario took any."""
+    g = on_turn("red")
+    run_dry(g, 81)
+    move_cloth(g, 81, None, 5)                 # the village on 81 runs dry: 3 hold cloth
+    assert not g.over
+    run(g, "end")
+    assert g.over
+
+
 def test_four_villages_with_cloth_do_not_end_the_game() -> None:
     g = on_turn("red")
     run_dry(g, 81)
