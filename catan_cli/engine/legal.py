@@ -326,9 +326,11 @@ class LegalMoves(SandboxRules):
                 return out
             # Runs of hexes with nobody to rob are copied from the kept moves at once; only
             # the hexes beside an opponent's ship, and the pirate's own (no move), are apart.
-            apart = sorted({place[h] for h in ship_victims if h in place} | {place.get(s.pirate, -1)} - {-1})
+            apart = {place[h] for h in ship_victims if h in place}
+            if s.pirate in place:
+                apart.add(place[s.pirate])
             done = 0
-            for i in apart:
+            for i in sorted(apart):
                 out += plain[done:i]
                 h = sea[i]
                 if h != s.pirate:
