@@ -11,17 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import warnings
 from pathlib import Path
 from typing import Any, Callable
 
-# asyncssh imports cryptography's DSA support, which cryptography 51 and later warn about on
-# import, on standard error, before the server's own one-line messages.  It fires whether or
-# not a DSA key is ever used (the host key is Ed25519), so it tells the person starting the
-# server nothing they can act on.  Set before any module of this package imports asyncssh.
-warnings.filterwarnings("ignore", message="DSA is deprecated", category=UserWarning)
-
-from .auth import Accounts  # noqa: E402
+from . import quiet_crypto  # noqa: F401 - first: before any module here imports asyncssh
+from .auth import Accounts
 from .hub import Defaults, Hub
 from .limits import Limits
 
