@@ -299,7 +299,7 @@ class LegalMoves(SandboxRules):
             for p, what in takes.items():
                 if what:
                     # is_ship, read from the tables: the seat's own paths, a shared path's second ship
-                    for e in self.route_edges(p) if shared else self.seat_edges(p):
+                    for e in self.route_edges(p):
                         if is_ship[edge_kind[e]] if s.edge_owner[e] == p else shared[e] == p:
                             for h in edge_hexes[e]:
                                 found = ship_victims.get(h)
@@ -415,9 +415,8 @@ class LegalMoves(SandboxRules):
         s = self.s
         p = s.players[seat]
         out: list[Action] = []
-        # one memo lookup for the five costs (COSTED's order): affordable's, inlined
-        afford = self._afford_memo.get(tuple(p.resources))
-        road, settlement, city, card, ship = self.affordable(seat) if afford is None else afford
+        # one memo lookup for the five costs (COSTED's order)
+        road, settlement, city, card, ship = self.affordable(seat)
         pieces = p.pieces
         can_road = road and pieces["road"] > 0
         can_ship = ship and self.scen.rules.ships and pieces["ship"] > 0
@@ -429,7 +428,7 @@ class LegalMoves(SandboxRules):
                 out += found[1]
             else:
                 candidates = self.candidate_route_edges(seat)
-                ship_ok = self._ship_sites(seat, candidates) if can_ship else frozenset()
+                ship_ok = self._ship_sites(seat) if can_ship else frozenset()
                 road_ok = self._road_sites(seat) if can_road else frozenset()
                 route: list[Action] = []
                 for e in candidates:
@@ -506,7 +505,7 @@ class LegalMoves(SandboxRules):
                     break
         return frozenset(found)
 
-    def _ship_sites(self, seat: int, candidates: list[int]) -> frozenset[int]:
+    def _ship_sites(self, seat: int) -> frozenset[int]:
         """The candidate paths where a ship of ``seat``'s may be built (ship_edge_ok), kept
         while the pieces and the pirate stay when the scenario's ship_reason answers from
         the pieces alone (or there is none): a turn's trades and builds ask again."""
@@ -703,7 +702,7 @@ class LegalMoves(SandboxRules):
                 return self.ship_edge_ok(seat, edge)
             found = sites.get(piece)
             if found is None:
-                found = sites[piece] = self._ship_sites(seat, [])
+                found = sites[piece] = self._ship_sites(seat)
             return edge in found
         return judge
 
