@@ -158,10 +158,10 @@ class Rules(ScenarioRules):
             if seat in v["traders"] or not self.reaches_home(seat, v["node"]):
                 continue
             v["traders"].append(seat)
-            self._cloth_taken = True
             events.append(Event("village", seat, f"{ctx.name(seat)} opens trade with the village on {v['node'] + 1}"))
             if v["cloth"] > 0:
                 v["cloth"] -= 1
+                self._cloth_taken = True
                 ctx.player_data(seat)["cloth"] += 1
                 events.append(Event("cloth", seat, f"{ctx.name(seat)} takes 1 cloth from the village on {v['node'] + 1}"))
         return events
