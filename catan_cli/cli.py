@@ -350,8 +350,9 @@ def build_app() -> Any:
                                      help="Host key file (default: generated, mode 600, in the user data folder)."),
         scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario of new tables."),
         players: str = typer.Option("red,blue,white", "--players", "-p", help="Seats of new tables."),
-        seed: int = typer.Option(None, "--seed", help="Seed of the first new table, counting up (random if "
-                                                      "left out)."),
+        seed: int = typer.Option(None, "--seed", help="Seed of the first new table, counting up, for tests "
+                                                      "and demonstrations (left out: each table's own secret "
+                                                      "seed)."),
         option: list[str] = typer.Option([], "--option", "-o", help="Scenario option (repeatable)."),
         saves_dir: str = saves_option(),
         takeover: float = typer.Option(None, "--takeover", metavar="SECONDS", min=0,
@@ -416,6 +417,7 @@ def build_app() -> Any:
             typer.echo("catan serve: stopped")           # SIGTERM or SIGHUP: tables saved
         except KeyboardInterrupt:
             typer.echo("catan serve: stopped")
+            raise typer.Exit(EXIT_INTERRUPTED) from None     # as the exit-status table says
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
         except OSError as exc:

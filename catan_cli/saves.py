@@ -57,14 +57,15 @@ def save_path(name: str, folder: str | Path | None = None) -> Path:
     return saves_dir(folder) / (check_name(name) + SUFFIX)
 
 
-def write_atomic(path: Path, text: str, *, replace: bool = True) -> None:
+def write_atomic(path: Path, text: str, *, replace: bool = True, mode: int = 0o666) -> None:
     """Replace ``path`` by ``text`` all at once: the old file stays whole until the new
     one is complete on disk.  OSError propagates; no temporary file is left behind.
     ``replace=False``: never overwrite, FileExistsError when ``path`` exists (the new file
-    is linked into place, which fails atomically when the name is taken, even by a race)."""
+    is linked into place, which fails atomically when the name is taken, even by a race).
+    ``mode``: 0o600 for a file only its owner may read (the umask applies as well)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)   # the umask applies
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)

@@ -207,6 +207,9 @@ def parse_text(text: str, source: str = "<commands>") -> CommandFile:
 
 
 def _set_header(header: Header, key: str, value: str, where: str) -> None:
+    if key == "seed" and value.lower().startswith("sealed"):     # a running server table's save
+        raise CommandFileError(f"{where}: the seed of this server table is sealed until its game ends "
+                               "(the server keeps it)")
     try:
         if key == "scenario":
             if not value:

@@ -16,7 +16,7 @@ async def main() -> None:
     async with keyed(tmp, ["alice", "bob"], table_screen=True, limits=Limits(lines_per_second=1000)) as server:
         terms = {"red": await server.connect("alice", size=(80, 24))}
         await terms["red"].until("Welcome")
-        await terms["red"].send("new table t --seats red,blue,white:bot --seed 3")
+        await terms["red"].send("new table t --seats red,blue,white:bot")
         while "t" not in server.hub.tables: await asyncio.sleep(0.05)
         terms["blue"] = await server.connect("bob", command="join t", size=(80, 24))
         table = None

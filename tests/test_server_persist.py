@@ -17,13 +17,14 @@ asyncssh = pytest.importorskip("asyncssh")
 from ssh_helpers import keyed  # noqa: E402
 
 from catan_cli import saves  # noqa: E402
+from catan_cli.server import store  # noqa: E402
 
 
 def test_tables_are_autosaved_and_a_restarted_server_resumes_them(tmp_path: Path) -> None:
     async def evening() -> None:
         async with keyed(tmp_path, ["alice", "bob"]) as server:
             alice = await server.connect("alice")
-            await alice.send("new table friday --seats red,blue,white:bot --seed 4")
+            await alice.send("new table friday --seats red,blue,white:bot")
             await alice.until("you sit at friday as red")
             bob = await server.connect("bob", command="join friday")
             await alice.until("red, your move · place settlement")
@@ -42,10 +43,15 @@ def test_tables_are_autosaved_and_a_restarted_server_resumes_them(tmp_path: Path
             await alice.until("red places a road on 40-41")
 
     asyncio.run(asyncio.wait_for(evening(), 20))
-    loaded = saves.load_game("table-friday", tmp_path / "saves")      # an ordinary save
-    assert loaded.game.history == ["build settlement 40"]
+    # an ordinary save, its seed sealed while the game runs: the server reopens it with its seal
+    text = (tmp_path / "saves" / "table-friday.catan").read_text()
+    assert "# seed: sealed " in text and text.rstrip().splitlines()[-2] == "build settlement 40"
+    with pytest.raises(saves.SaveError, match="sealed until its game ends"):
+        saves.load_game("table-friday", tmp_path / "saves")
+    assert store.load(str(tmp_path / "saves"), "friday").session.game.history == ["build settlement 40"]
     asyncio.run(asyncio.wait_for(next_morning(), 20))
-    assert saves.load_game("table-friday", tmp_path / "saves").game.history[-1] == "red: build road 40-41"
+    stored = store.load(str(tmp_path / "saves"), "friday")
+    assert stored.session.game.history[-1] == "red: build road 40-41"
 
 
 def catan(tmp_path: Path, *args: str) -> subprocess.Popen[str]:

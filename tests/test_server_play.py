@@ -58,7 +58,7 @@ def test_three_connections_play_a_game_to_its_end_and_see_only_their_own_secrets
         async with keyed(tmp_path, list(PLAYERS.values()), limits=Limits(lines_per_second=1000)) as server:
             terms = {}
             terms["red"] = await server.connect("alice")
-            await terms["red"].send(f"new table friday --scenario {scenario} --seats red,blue,white --seed 3")
+            await terms["red"].send(f"new table friday --scenario {scenario} --seats red,blue,white")
             await terms["red"].until("you sit at friday as red")
             terms["blue"] = await server.connect("bob", command="join friday")
             terms["white"] = await server.connect("carol", command="join friday")
@@ -97,7 +97,7 @@ def test_a_watcher_sees_no_hand(tmp_path: Path) -> None:
     async def main() -> None:
         async with keyed(tmp_path, ["alice", "dave"]) as server:
             alice = await server.connect("alice")
-            await alice.send("new table t --seats red,blue:bot --seed 3")
+            await alice.send("new table t --seats red,blue:bot")
             await alice.until("you sit at t as red")
             dave = await server.connect("dave", command="watch t")
             await dave.until("score:")
@@ -167,7 +167,7 @@ def test_start_fills_the_free_seats_with_bots(tmp_path: Path) -> None:
     async def main() -> None:
         async with keyed(tmp_path, ["alice"]) as server:
             alice = await server.connect("alice")
-            await alice.send("new table t --seats red,blue,white --seed 3")
+            await alice.send("new table t --seats red,blue,white")
             await alice.until("t · waiting for blue, white >")
             await alice.send("build settlement 40")
             await alice.until("the game has not started")

@@ -188,7 +188,7 @@ class Bench:
             first = Conn(f"p{t}a", table, "red")
             await connect(self.port, first, None)
             self.tasks.append(asyncio.create_task(first.pump()))
-            first.send(f"new table {table} --seats red,blue,white:bot,orange:bot --seed {t + 1}")
+            first.send(f"new table {table} --seats red,blue,white:bot,orange:bot")
             await first.wait_for(f"you sit at {table} as red", 0, 30)
             group = [first]
             for k in range(1, per_table):
@@ -220,7 +220,7 @@ class Bench:
             for c in group:
                 c.send("leave")
                 c.table = table
-            first.send(f"new table {table} --seats red,blue,white:bot,orange:bot --seed {round_}")
+            first.send(f"new table {table} --seats red,blue,white:bot,orange:bot")
             try:
                 await first.wait_for(f"you sit at {table} as red", mark, 30)
             except TimeoutError:

@@ -28,7 +28,7 @@ __all__ = ["Accounts", "Defaults", "Hub", "Limits", "serve", "DEFAULT_HOST", "DE
 async def serve(hub: Hub, accounts: Accounts, host: str, port: int, key_path: Path | None,
                 ready: Callable[[int, list[str]], None]) -> None:
     """Reopen the saved tables, listen, call ``ready(port, notes)``, serve until cancelled
-    or stopped by SIGTERM or SIGHUP."""
+    (Ctrl-C) or stopped by SIGTERM or SIGHUP; then every client is told why in one line."""
     from . import hostkey
     from .ssh import bound_port, listen
 
@@ -36,15 +36,24 @@ async def serve(hub: Hub, accounts: Accounts, host: str, port: int, key_path: Pa
     notes = await hub.restore()
     listener: Any = await listen(hub, accounts, host, port, key)
     stop = asyncio.Event()
+    why = ["stopped by its host"]
     loop = asyncio.get_running_loop()
+
+    def stopped(name: str) -> None:
+        why[0] = f"stopped by its host ({name})"
+        stop.set()
+
     for sig in (signal.SIGTERM, signal.SIGHUP):
         try:       # a service manager's stop ends the server as Ctrl-C does: saves written
-            loop.add_signal_handler(sig, stop.set)
+            loop.add_signal_handler(sig, stopped, sig.name)
         except (NotImplementedError, RuntimeError, ValueError):
             pass
     try:
         ready(bound_port(listener), notes)
         await stop.wait()
+    except asyncio.CancelledError:            # asyncio.run's answer to Ctrl-C
+        why[0] = "interrupted by its host (Ctrl-C)"
+        raise
     finally:
         for sig in (signal.SIGTERM, signal.SIGHUP):
             try:
@@ -52,4 +61,22 @@ async def serve(hub: Hub, accounts: Accounts, host: str, port: int, key_path: Pa
             except (NotImplementedError, RuntimeError, ValueError):
                 pass
         listener.close()
+        await goodbye(hub, why[0])
         hub.shutdown()
+
+
+async def goodbye(hub: Hub, why: str, timeout: float = 2.0) -> None:
+    """Tell every connection why the server stops, and give the words time to leave."""
+    connections = set()
+    for client in list(hub.clients):
+        try:
+            connections.add(client.chan.get_connection())
+        except AttributeError:
+            pass
+    hub.tell_everyone(why)
+    waits = [conn.wait_closed() for conn in connections]
+    if waits:
+        try:
+            await asyncio.wait_for(asyncio.gather(*waits, return_exceptions=True), timeout)
+        except asyncio.TimeoutError:
+            pass

@@ -285,12 +285,19 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             await self._line(line)
 
     async def _rejoin(self) -> None:
-        """A returning player with one seat nobody else is using sits down there again."""
+        """A returning player sits down again at every seat of theirs nobody else is using:
+        this connection shows the one that waits for them (else the first), and holds the
+        others, telling them when they are asked to act there."""
         away = [(t, s) for t, s in self.hub.seats_of(self.name) if s not in t.attached]
-        if len(away) == 1:
-            await self.sit(away[0][0], away[0][1])
-        else:
+        if not away:
             self.push(self.hub.tables_text(self.name))
+            return
+        shown = next(((t, s) for t, s in away if s in t.to_act), away[0])
+        for table, seat in away:
+            if (table, seat) != shown:
+                table.join(self, seat, shown=False)
+                self.push(f"you hold {seat} at {table.name} too: 'join {table.name}' plays there\n")
+        await self.sit(*shown)
 
     async def _line(self, raw: str) -> None:
         line = raw.strip()
@@ -325,7 +332,9 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         elif verb == "start":
             await table.start(self)
         elif verb == "help" and not rest:
-            self.push(TABLE_HELP + "\n")
+            from .hub import wrap_help
+
+            self.push(wrap_help(TABLE_HELP, self.width, 15) + "\n")
         elif verb == "screen":
             await self.choose_screen(rest)
         elif verb in ("look", "redraw", "board"):
@@ -467,10 +476,12 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def close(self, message: str, why: str = "") -> None:
         if self.closed:
             return
-        if message:
-            self.push(message + "\n")
         if self.tui is not None and self.tui.active:
-            self._write("\x1b[?1049l\x1b[?25h")    # the terminal leaves the full screen with us
+            self._write("\x1b[?1049l\x1b[?25h")    # the terminal leaves the full screen with us ...
+            if message:                             # ... and the last word is on the screen it returns to
+                self._write(message.replace("\n", "\r\n") + "\r\n")
+        elif message:
+            self.push(message + "\n")
         if why:
             self.hub.log(f"{self.name}: {why}")
         chan = self.chan
@@ -490,9 +501,8 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.tui is not None:
             self.tui.stop()
             self.tui = None
-        if self.table is not None:
-            self.table.detach(self, dropped=dropped)
-            self.table = None
+        self.hub.detach_everywhere(self, dropped)      # its seats at every table, shown or held
+        self.table = None
         self.hub.clients.discard(self)
         if self._worker is not None and self._worker is not asyncio.current_task():
             self._worker.cancel()

@@ -10,9 +10,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Coroutine, TypeVar
 
-from ..errors import CatanError
+from .. import saves
+from ..errors import CatanError, SaveError
 from . import store
 from .limits import Limits
+from .seal import SEED_BITS, Seal
 from .table import Table, check_table_name
 from .text import clean
 
@@ -25,15 +27,37 @@ SEAT_RE = re.compile(r"[a-z]{1,12}")
 LOBBY_HELP = """\
 lobby commands:
   tables                          the tables, their seats and who holds them
-  new table [NAME] [--scenario S] [--seats red,blue,white:bot] [--seed N]
-                                  open a table (you sit at its first free seat)
+  new table [NAME] [--scenario S] [--seats red,blue,white:bot]
+                                  open a table (you sit at its first free seat); its seed
+                                  stays secret until the game ends (--seed N: bots only)
   join TABLE [SEAT]               sit down (again) at a table
   watch TABLE                     look on (you see no hand)
   load TABLE                      reopen a closed table you played at
   who                             who is connected
   screen line|table               the line screen, or the full-screen table (80x24 or more)
   quit                            leave (your seats stay yours)
-at a table: game commands ('help' lists them), say TEXT, start, leave, map, hand, score, log, legal"""
+at a table: game commands ('help' lists them), say TEXT, start (seated players), leave, map, hand,
+score, log, legal"""
+HELP_INDENT = 34          # where the lobby help's descriptions start
+
+
+def wrap_help(text: str, width: int, indent: int = HELP_INDENT) -> str:
+    """``text`` for a terminal ``width`` columns wide, broken between words only: a line that
+    is too long goes on below, under its description (or under its own start)."""
+    import textwrap
+
+    out = []
+    for line in text.splitlines():
+        if len(line) < width:
+            out.append(line)
+            continue
+        lead = len(line) - len(line.lstrip())
+        hang = indent if len(line) > indent and line[indent - 2:indent] == "  " and lead < indent else lead + 2
+        if hang > width // 2:
+            hang = lead + 2
+        out += textwrap.wrap(line, width - 1, initial_indent=" " * lead, subsequent_indent=" " * hang,
+                             break_long_words=False, break_on_hyphens=False) or [""]
+    return "\n".join(out)
 
 
 @dataclass
@@ -88,6 +112,12 @@ class Hub:
             exc = task.exception()
             self.log(f"internal error: {exc.__class__.__name__}: {exc}")
 
+    def tell_everyone(self, why: str) -> None:
+        """The server is stopping: every connection gets one line saying why, then is closed."""
+        for client in list(self.clients):
+            client.close(f"catan serve is stopping ({why}); your seats and tables are saved: "
+                         "connect again when it is back")
+
     def shutdown(self) -> None:
         tables = list(self.tables.values())
         for table in tables:
@@ -95,9 +125,12 @@ class Hub:
         for task in list(self.tasks):
             task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
-        self.disk.shutdown(wait=True)          # a save being written is finished, not cut ...
-        for table in tables:
-            table.flush()                      # ... then the newest position of each table
+        self.disk.shutdown(wait=True)   # a save being written is finished, not cut (every shown move is saved)
+
+    def detach_everywhere(self, viewer: Any, dropped: bool) -> None:
+        """A connection is gone: it leaves every table it sat or looked on at."""
+        for table in list(self.tables.values()):
+            table.detach(viewer, dropped=dropped)
 
     # ------------------------------------------------------------------ tables
     async def restore(self) -> list[str]:
@@ -116,7 +149,8 @@ class Hub:
         return notes
 
     def open_table(self, stored: store.StoredTable) -> Table:
-        table = Table(self, stored.name, stored.session, stored.owners, stored.creator, stored.started)
+        table = Table(self, stored.name, stored.session, stored.owners, stored.creator, stored.started,
+                      stored.seal)
         self.tables[stored.name] = table
         if table.started:
             table.ensure_driver()
@@ -151,7 +185,7 @@ class Hub:
             return
         verb, args = words[0].lower(), words[1:]
         if verb == "help":
-            client.push(LOBBY_HELP + "\n")
+            client.push(wrap_help(LOBBY_HELP, client.width) + "\n")
         elif verb == "tables":
             client.push(self.tables_text(client.name))
         elif verb == "who":
@@ -192,7 +226,7 @@ class Hub:
         from ..session import Session, make_bot
 
         if not args or args[0].lower() != "table":
-            raise CatanError("new table [NAME] [--scenario S] [--seats red,blue,white:bot] [--seed N]")
+            raise CatanError("new table [NAME] [--scenario S] [--seats red,blue,white:bot] [--seed N (bots only)]")
         args = args[1:]
         name = None
         if args and not args[0].startswith("--"):
@@ -212,46 +246,65 @@ class Hub:
         if name in stored:
             # never written over: it may be someone else's game
             raise CatanError(f"a saved table is named {name}; choose another name")
-        seed_text = options["--seed"]
-        try:
-            seed = int(seed_text) if seed_text is not None else self._next_seed()
-        except ValueError:
-            raise CatanError("--seed is a whole number") from None
         seats = parse_seats(clean(options["--seats"] or "", 120))
         if len(seats) > 6 or len({s.name for s in seats}) != len(seats):
             raise CatanError("seats: at most 6, each named once")
         for seat in seats:
             if not SEAT_RE.fullmatch(seat.name):
                 raise CatanError(f"seat '{clean(seat.name, 20)}': seat names are words, like red or blue")
-        header = Header(clean(options["--scenario"] or "", 40).lower(), seats, seed, False, list(self.defaults.options))
+        seal = Seal.new(self._seed(options["--seed"], any(seat.bot is None for seat in seats)))
+        header = Header(clean(options["--scenario"] or "", 40).lower(), seats, seal.seed, False,
+                        list(self.defaults.options))
         session_name = store.save_name(name)
+        table_name = name
 
         def build() -> Session:
             for seat in seats:
                 if seat.bot is not None:
                     make_bot(seat.bot, 0)     # an unknown kind is refused now, not mid-game
             session = Session.new(header, save_name=session_name, saves_folder=self.saves_folder, autosave=False)
-            session.save()
+            path = saves.save_path(session_name, self.saves_folder)
+            if path.exists():
+                raise SaveError(f"a save named {session_name} exists; choose another table name")
+            try:        # the seal first: a sealed save is never on disk without it
+                store.write_seal(self.saves_folder, table_name, seal)
+                saves.write_atomic(path, seal.sealed(saves.save_text(session.game, header)), replace=False)
+            except FileExistsError:
+                raise SaveError(f"a save named {session_name} exists; choose another table name") from None
+            except OSError as exc:
+                raise SaveError(f"cannot save table {table_name}: {exc.strerror or exc}") from None
             return session
 
         session = await self.run(build)
-        table = self.open_table(store.StoredTable(name, session, {}, client.name, False))
+        table = self.open_table(store.StoredTable(name, session, {}, client.name, False, seal))
         table.persist()
-        client.push(f"table {name} is open: {header.scenario}, seats {', '.join(s.spec() for s in seats)}, "
-                    f"seed {seed}\n")
+        client.push(f"table {name} is open: {header.scenario}, seats {', '.join(s.spec() for s in seats)}\n"
+                    f"{name}: {seal.announce()}\n")
         if table.human_seats():
             await client.sit(table, None)
         else:
             await client.look_on(table)
             await table.start(None)
 
-    def _next_seed(self) -> int:
-        import secrets
-
+    def _seed(self, chosen: str | None, humans: bool) -> int | None:
+        """A new table's seed: chosen with --seed only at a table of bots (a player who knew
+        the seed would know every die and card to come); the host's ``catan serve --seed``
+        (for tests and demonstrations) counts up; else None, a secret one (:mod:`.seal`)."""
+        if chosen is not None:
+            if humans:
+                raise CatanError("--seed is refused at a table with human seats: its seed is secret until the "
+                                 "game ends (a player who knew it would know every die and card to come)")
+            try:
+                seed = int(chosen)
+            except ValueError:
+                raise CatanError("--seed is a whole number") from None
+            if not 0 <= seed < 1 << SEED_BITS:
+                raise CatanError(f"--seed is a whole number from 0 to 2**{SEED_BITS} - 1")
+            return seed
         if self.defaults.seed is not None:
             self._seed_counter += 1
             return self.defaults.seed + self._seed_counter - 1
-        return secrets.randbelow(1 << 31)
+        return None
 
     async def load_table(self, client: "Client", name: str) -> None:
         check_table_name(name)

@@ -142,5 +142,6 @@ def score_line(game: "Game", view: dict[str, Any]) -> str:
 
 
 def say_line(game: "Game", who: str, seat: str | None, text: str) -> tuple[str, str]:
-    label = f"{who} ({seat})" if seat else f"{who} (watching)"
+    # the player's name once: 'bob (blue)', but 'red' when red plays the red seat
+    label = who if seat == who else f"{who} ({seat})" if seat else f"{who} (watching)"
     return f"{label} says: {clean(text)}", player_style(game, seat)

@@ -1,7 +1,8 @@
 """Reading tables back from the saves folder, and nothing outside it.
 
-A table is saved as ``saves/table-NAME.catan`` (an ordinary save) beside
-``saves/table-NAME.json`` (who holds which seat).  Only names are ever taken from a client,
+A table is saved as ``saves/table-NAME.catan`` (an ordinary save, its seed sealed while the
+game runs) beside ``saves/table-NAME.json`` (who holds which seat) and
+``saves/table-NAME.seal`` (the secret seed, mode 600: :mod:`.seal`).  Only names are ever taken from a client,
 never paths; the file must be a regular file (no FIFO, device or symlink) of bounded size,
 read without blocking.
 """
@@ -16,10 +17,13 @@ from typing import Any
 from .. import saves
 from ..errors import CatanError, SaveError
 from ..textfile import UnusableFile, read_text_file
+from .seal import Seal, is_sealed
 from .table import SAVE_PREFIX, check_table_name, owners_from
 
 MAX_SAVE_BYTES = 2 << 20      # a long game is ~20 KB
 MAX_SIDECAR_BYTES = 64 << 10
+MAX_SEAL_BYTES = 256
+SEAL_SUFFIX = ".seal"
 
 
 def read_bounded(path: Path, limit: int) -> str:
@@ -43,10 +47,25 @@ class StoredTable:
     owners: dict[str, str]
     creator: str
     started: bool
+    seal: Seal | None = None      # None: a table saved before seeds were sealed, or a game over
 
 
 def save_name(table: str) -> str:
     return SAVE_PREFIX + check_table_name(table)
+
+
+def seal_path(folder: str | None, table: str) -> Path:
+    return saves.saves_dir(folder) / f"{save_name(table)}{SEAL_SUFFIX}"
+
+
+def write_seal(folder: str | None, table: str, seal: Seal) -> None:
+    """The secret seed, readable by the server's user only; OSError propagates."""
+    saves.write_atomic(seal_path(folder, table), seal.file_text(), mode=0o600)
+
+
+def read_seal(folder: str | None, table: str) -> Seal:
+    path = seal_path(folder, table)
+    return Seal.parse(read_bounded(path, MAX_SEAL_BYTES), path.name)
 
 
 def sidecar(folder: str | None, table: str) -> dict[str, Any]:
@@ -67,14 +86,19 @@ def load(folder: str | None, table: str) -> StoredTable:
     name = save_name(table)
     data = sidecar(folder, table)
     path = saves.saves_dir(folder) / f"{name}{saves.SUFFIX}"
-    game, cf = saves.replay_save(read_bounded(path, MAX_SAVE_BYTES), name)
+    text = read_bounded(path, MAX_SAVE_BYTES)
+    seal = None
+    if is_sealed(text):
+        seal = read_seal(folder, table)
+        text = seal.unsealed(text, path.name)
+    game, cf = saves.replay_save(text, name)
     session = Session(game, cf.header, save_name=name, saves_folder=folder, autosave=False)
     try:
         owners = owners_from(data, cf.header.players)
     except CatanError:
         raise SaveError(f"{name}.json is damaged") from None
     creator = str(data.get("creator", ""))
-    return StoredTable(table, session, owners, creator, bool(data.get("started")))
+    return StoredTable(table, session, owners, creator, bool(data.get("started")), seal)
 
 
 def owns(folder: str | None, table: str, player: str) -> bool:

@@ -1,10 +1,15 @@
 """A table: one game, its seats (each held by one connection or a bot) and its watchers.
 
 Everything that touches the game runs under the table's lock in the hub's bounded worker
-pool, so the event loop never waits on the engine and two commands never interleave.  After
-each accepted command every connection at the table gets its own redrawn screen, pushed
-from the event loop: the narration as its seat may see it, the map, its hand, its prompt.
-Bots play through one task per table that sleeps (asyncio) between moves, holding no thread.
+pool, so the event loop never waits on the engine and two commands never interleave.  Each
+accepted command is first saved (atomically, fsynced: :func:`..saves.write_atomic`) and only
+then does every connection at the table get its own redrawn screen, pushed from the event
+loop: the narration as its seat may see it, the map, its hand, its prompt.  So a move anyone
+has seen survives the server being killed the moment after.  Bots play through one task per
+table that sleeps (asyncio) between moves, holding no thread.
+
+The seed stays secret while the game runs (:mod:`.seal`): the save holds a hash of it, and
+it is revealed, in the save and to everyone at the table, when the game ends.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from .. import saves
 from ..engine.phases import Phase
 from ..errors import CatanError, RuleError
 from . import screen
+from .seal import Seal
 from .text import clean
 
 if TYPE_CHECKING:
@@ -27,6 +33,7 @@ if TYPE_CHECKING:
 
     from ..engine.actions import Event
     from ..game import Game
+    from ..script import Header
     from ..session import Bot, Session
     from .hub import Hub
 
@@ -49,6 +56,8 @@ class Viewer(Protocol):
     width: int
     height: int
 
+    table: Any      # the table this connection is showing (one held in the background: another)
+
     def push(self, text: str) -> None: ...
     def refresh_prompt(self) -> None: ...
     def moved_away(self, message: str) -> None: ...
@@ -69,8 +78,9 @@ class Turn:
 
 class Table:
     def __init__(self, hub: "Hub", name: str, session: "Session", owners: dict[str, str], creator: str,
-                 started: bool) -> None:
+                 started: bool, seal: Seal | None = None) -> None:
         self.hub, self.name, self.session = hub, name, session
+        self.seal = seal                  # the secret seed; None for a table saved before seeds were sealed
         self.owners = owners              # seat -> the player who holds it, for good
         self.creator = creator
         self.started = started
@@ -87,10 +97,9 @@ class Table:
         self.closed = False
         self._bots = {s.name: s.bot for s in session.header.seats if s.bot is not None}
         self._bot_players: dict[str, "Bot"] = {}
-        self._unsaved: str | None = None
-        self._save_text: str | None = None
-        self._writer: asyncio.Task[None] | None = None
+        self._arriving: Viewer | None = None     # the connection sitting down to show this table
         self._update_status()
+        self._shown = self._state_word()    # what 'tables' says: only what the players have seen
 
     # ------------------------------------------------------------------ questions
     @property
@@ -114,7 +123,16 @@ class Table:
         return seat in self._bots or seat in self.stand_ins
 
     def viewers(self) -> list[tuple[Viewer, str | None]]:
-        return [(v, s) for s, v in self.attached.items()] + [(v, None) for v in self.watchers]
+        """The connections showing this table, with their seats (None: watching)."""
+        return ([(v, s) for s, v in self.attached.items() if v.table is self or v is self._arriving]
+                + [(v, None) for v in self.watchers])
+
+    def held_elsewhere(self) -> list[tuple[Viewer, str]]:
+        """Seats whose player is connected but showing another table (rejoined to several)."""
+        return [(v, s) for s, v in self.attached.items() if v.table is not self]
+
+    def _state_word(self) -> str:
+        return ("game over" if self.game.over else f"turn {self.game.state.turn}") if self.started else "waiting"
 
     def summary(self) -> str:
         seats = []
@@ -126,7 +144,7 @@ class Table:
                 seats.append(f"{seat}:{self.owners[seat]}{here}")
             else:
                 seats.append(f"{seat}:free")
-        state = ("game over" if self.game.over else f"turn {self.game.state.turn}") if self.started else "waiting"
+        state = self._shown
         watching = f", {len(self.watchers)} watching" if self.watchers else ""
         return f"{self.name:12} {self.session.header.scenario:16} {state:10} {' '.join(seats)}{watching}"
 
@@ -134,9 +152,10 @@ class Table:
         return self.status.get(seat) or self.status.get(None, "")
 
     # ------------------------------------------------------------------ seats
-    def join(self, viewer: Viewer, wanted: str | None) -> str:
+    def join(self, viewer: Viewer, wanted: str | None, shown: bool = True) -> str:
         """Seat ``viewer`` at its own seat, or at ``wanted`` (or the first free one).  A seat
-        held by another player is never given; the holder's newer connection replaces the old."""
+        held by another player is never given; the holder's newer connection replaces the old.
+        ``shown=False``: the connection holds the seat while it shows another table."""
         mine = self.seat_of(viewer.name)
         if wanted is not None and wanted not in self.seats:
             raise CatanError(f"table {self.name} has no seat '{clean(wanted, 20)}' (seats: {', '.join(self.seats)})")
@@ -162,20 +181,39 @@ class Table:
             self.persist()
         old = self.attached.get(seat)
         if old is not None and old is not viewer:
-            old.moved_away(f"your seat {seat} at {self.name} was taken up by your newer connection")
+            message = f"your seat {seat} at {self.name} was taken up by your newer connection"
+            if old.table is self:
+                old.moved_away(message)
+            else:                       # held in the background: the old connection's screen stays
+                old.push(message + "\n")
         self.attached[seat] = viewer
+        if shown:
+            self._arriving = viewer
+        try:
+            self._arrive(viewer, seat)
+        finally:
+            self._arriving = None
+        return seat
+
+    def _arrive(self, viewer: Viewer, seat: str) -> None:
         self._returned(seat)
         if not self.started:
             self._update_status()       # 'waiting for ...' names one seat fewer
+            self._shown = self._state_word()
         self._notice(f"{viewer.name} sits down as {seat}")
+        self._announce_seal(viewer)
         if not self.started and not self.free_seats():
             self.hub.spawn(self.start(None))
-        return seat
 
     def watch(self, viewer: Viewer) -> None:
         if viewer not in self.watchers:
             self.watchers.append(viewer)
         self._notice(f"{viewer.name} is watching")
+        self._announce_seal(viewer)
+
+    def _announce_seal(self, viewer: Viewer) -> None:
+        if self.seal is not None and not self.game.over:
+            viewer.push(f"{self.name}: {self.seal.announce()}\n")
 
     def detach(self, viewer: Viewer, dropped: bool = False) -> None:
         """``viewer`` goes (leaves or drops); a seat stays its player's, a bot may stand in."""
@@ -215,7 +253,8 @@ class Table:
 
     # ------------------------------------------------------------------ starting
     async def start(self, by: Viewer | None) -> None:
-        """Start the game: every seat nobody holds becomes a bot."""
+        """Start the game: every seat nobody holds becomes a bot.  ``by``: the connection
+        that asked, which must be seated here (None: the table itself, when it is full)."""
         from ..script import Header, Seat
         from ..session import Session
 
@@ -223,6 +262,10 @@ class Table:
             if self.started:
                 if by is not None:
                     by.push("the game has started already\n")
+                return
+            if by is not None and not any(held is by for held in self.attached.values()):
+                by.push(f"✗ only the players seated at {self.name} may start it (its creator or anyone "
+                        "who has sat down); watchers cannot\n")
                 return
             header = self.session.header
             seats = [s if s.bot is not None or s.name in self.owners else Seat(s.name, "greedy")
@@ -233,7 +276,10 @@ class Table:
             def build() -> "Session":
                 session = Session.new(new, save_name=self.session.save_name, saves_folder=self.hub.saves_folder,
                                       autosave=False)
-                session.save(force=True)   # the table owns its save name: the lobby's save gives way
+                try:   # the table owns its save name: the lobby's save gives way
+                    saves.write_atomic(self.save_path(), self.save_text(session.game, new))
+                except OSError as exc:
+                    raise CatanError(f"the table cannot be saved: {exc.strerror or exc}") from None
                 return session
 
             try:
@@ -245,6 +291,7 @@ class Table:
             self._bots = {s.name: s.bot for s in seats if s.bot is not None}
             self.started = True
             self.persist()
+            self._shown = self._state_word()
             await self._broadcast([], None, f"the game at {self.name} begins")
         self._wake.set()
         self.ensure_driver()
@@ -265,18 +312,29 @@ class Table:
             self._returned(seat)
         async with self.lock:
             try:
-                turn = await self.hub.run(self._play, seat, line)
+                turn, text = await self.hub.run(self._play, seat, line)
             except CatanError as exc:
                 viewer.push(f"✗ {clean(str(exc), 300)}\n")
                 return
-            await self._broadcast([turn], None)
+            await self._acknowledge(turn, text)
         self._wake.set()
 
-    def _play(self, seat: str, body: str) -> Turn:
+    def _play(self, seat: str, body: str) -> tuple[Turn, str]:
+        """Play one command; the turn, and the save of the position it leads to."""
         played = self.session.play(f"{seat}: {body}")
         turn = Turn(played.seat, played.body, played.events)
         self.turns.append(turn)
-        return turn
+        return turn, self.save_text(self.game, self.session.header)
+
+    async def _acknowledge(self, turn: Turn, text: str) -> None:
+        """Save the position after ``turn``, then show it: nobody sees a move not on disk."""
+        notes = []
+        problem = await self._save(text)
+        if problem is not None:
+            notes.append(f"✗ {problem}: the move stands, but is not on disk")
+        if self.game.over and self.seal is not None:
+            notes.append(f"the game is over; {self.seal.reveal()}")
+        await self._broadcast([turn], None, "\n".join(notes))
 
     def _bot_to_move(self) -> str | None:
         game = self.game
@@ -304,49 +362,41 @@ class Table:
                 if self._bot_to_move() != seat:
                     continue
                 try:
-                    turn = await self.hub.run(self._bot_step, seat)
+                    turn, text = await self.hub.run(self._bot_step, seat)
                 except Exception as exc:  # noqa: BLE001 - a bot's bug stops that bot, not the table's task
                     problem = str(exc) if isinstance(exc, CatanError) else f"{exc.__class__.__name__}: {exc}"
                     self.hub.log(f"table {self.name}: {problem}")
                     await self._broadcast([], None, f"the bot for {seat} is stuck: {clean(problem, 200)}")
                     stuck = True
                 else:
-                    await self._broadcast([turn], None)
+                    await self._acknowledge(turn, text)
             if stuck:              # tried again after the next change at the table, not in a loop
                 self._wake.clear()
                 await self._wake.wait()
 
     # ------------------------------------------------------------------ saving
-    def _save_later(self, text: str) -> None:
-        """Autosave: ``text`` (the save of the position just shown, taken under the lock) is
-        written by this table's one writer, in order, off the lock and the event loop, so a
-        slow disk delays no screen and no command; when commands come faster than the disk,
-        the newest position is written (it holds every command before it)."""
-        self._unsaved = text
-        if self._writer is None or self._writer.done():
-            self._writer = self.hub.spawn(self._write())
+    def save_text(self, game: "Game", header: "Header") -> str:
+        """The save of ``game``: its seed sealed while the game runs, revealed at its end."""
+        text = saves.save_text(game, header)
+        if self.seal is None:
+            return text
+        return self.seal.revealed(text) if game.over else self.seal.sealed(text)
 
-    async def _write(self) -> None:
-        while self._unsaved is not None:
-            text, self._unsaved = self._unsaved, None
-            try:
-                await self.hub.write(saves.write_atomic, self.save_path(), text)
-            except OSError as exc:
-                self.hub.log(f"table {self.name}: autosave failed: {exc.strerror or exc}")
-
-    def flush(self) -> None:
-        """Write the position not saved yet, now (the server is stopping)."""
-        text, self._unsaved = self._unsaved, None
-        if text is not None:
-            try:
-                saves.write_atomic(self.save_path(), text)
-            except OSError as exc:
-                self.hub.log(f"table {self.name}: autosave failed: {exc.strerror or exc}")
+    async def _save(self, text: str) -> str | None:
+        """Write the table's save (atomically, fsynced) in the hub's disk pool, under the
+        table's lock: the next command waits for it.  A one-line problem when it failed."""
+        try:
+            await self.hub.write(saves.write_atomic, self.save_path(), text)
+        except OSError as exc:
+            problem = f"table {self.name} could not be saved: {exc.strerror or exc}"
+            self.hub.log(problem)
+            return problem
+        return None
 
     def save_path(self) -> "Path":
         return saves.save_path(self.session.save_name, self.hub.saves_folder)
 
-    def _bot_step(self, seat: str) -> Turn:
+    def _bot_step(self, seat: str) -> tuple[Turn, str]:
         from ..session import make_bot
 
         bot = self.stand_ins.get(seat) or self._bot_players.get(seat)
@@ -383,14 +433,14 @@ class Table:
             viewer.push(text)
 
     async def _broadcast(self, turns: Sequence[Turn], only: Viewer | None, note: str = "") -> None:
-        """Every viewer's (or ``only``'s) redrawn screen after ``turns``; under the lock."""
+        """Every viewer's (or ``only``'s) redrawn screen after ``turns`` (already saved) and
+        ``note`` (lines); under the lock."""
         targets = [(v, s) for v, s in self.viewers() if only is None or v is only]
         game = self.game
+        asked_before = set(self.to_act)
 
         def render() -> list[Any]:
             self._update_status()
-            if turns:
-                self._save_text = saves.save_text(game, self.session.header)
             maps: dict[tuple[int, bool], str] = {}
             out = []
             for viewer, seat in targets:
@@ -401,16 +451,22 @@ class Table:
                         lines.append((f"> {turn.body}", "bold"))
                     lines += [("  " + text, style) for text, style in screen.narration(game, turn.events, index)]
                 if note:
-                    lines.append((note, "bold"))
+                    lines += [(text, "bold") for text in note.split("\n")]
                 out.append(viewer.draw(game, seat, lines, maps))
             return out
 
-        self._save_text = None
         texts = await self.hub.run(render)
+        self._shown = self._state_word()
         for (viewer, _), text in zip(targets, texts):
             viewer.show_drawn(text)
-        if self._save_text is not None:
-            self._save_later(self._save_text)
+        if only is None:
+            self._call_elsewhere(asked_before)
+
+    def _call_elsewhere(self, asked_before: set[str]) -> None:
+        """One line to a player who is here but showing another table, when newly asked to act."""
+        for viewer, seat in self.held_elsewhere():
+            if seat in self.to_act and seat not in asked_before:
+                viewer.push(f"{self.name}: {self.status.get(seat, '')} ('join {self.name}' to play)\n")
 
     async def redraw(self, viewer: Viewer, seat: str | None) -> None:
         async with self.lock:
