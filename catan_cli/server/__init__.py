@@ -36,11 +36,11 @@ async def serve(hub: Hub, accounts: Accounts, host: str, port: int, key_path: Pa
     notes = await hub.restore()
     listener: Any = await listen(hub, accounts, host, port, key)
     stop = asyncio.Event()
-    why = ["stopped by its host"]
+    why = ["its host stopped it"]
     loop = asyncio.get_running_loop()
 
     def stopped(name: str) -> None:
-        why[0] = f"stopped by its host ({name})"
+        why[0] = f"its host stopped it ({name})"
         stop.set()
 
     for sig in (signal.SIGTERM, signal.SIGHUP):
@@ -52,7 +52,7 @@ async def serve(hub: Hub, accounts: Accounts, host: str, port: int, key_path: Pa
         ready(bound_port(listener), notes)
         await stop.wait()
     except asyncio.CancelledError:            # asyncio.run's answer to Ctrl-C
-        why[0] = "interrupted by its host (Ctrl-C)"
+        why[0] = "its host pressed Ctrl-C"
         raise
     finally:
         for sig in (signal.SIGTERM, signal.SIGHUP):

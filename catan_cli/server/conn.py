@@ -296,7 +296,7 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         for table, seat in away:
             if (table, seat) != shown:
                 table.join(self, seat, shown=False)
-                self.push(f"you hold {seat} at {table.name} too: 'join {table.name}' plays there\n")
+                self.push(f"you hold {seat} at {table.name} too ('leave', then 'join {table.name}' plays there)\n")
         await self.sit(*shown)
 
     async def _line(self, raw: str) -> None:
@@ -334,7 +334,7 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         elif verb == "help" and not rest:
             from .hub import wrap_help
 
-            self.push(wrap_help(TABLE_HELP, self.width, 15) + "\n")
+            self.push(wrap_help(TABLE_HELP, self.width) + "\n")
         elif verb == "screen":
             await self.choose_screen(rest)
         elif verb in ("look", "redraw", "board"):

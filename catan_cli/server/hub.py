@@ -24,40 +24,60 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 SEAT_RE = re.compile(r"[a-z]{1,12}")
 
-LOBBY_HELP = """\
-lobby commands:
-  tables                          the tables, their seats and who holds them
-  new table [NAME] [--scenario S] [--seats red,blue,white:bot]
-                                  open a table (you sit at its first free seat); its seed
-                                  stays secret until the game ends (--seed N: bots only)
-  join TABLE [SEAT]               sit down (again) at a table
-  watch TABLE                     look on (you see no hand)
-  load TABLE                      reopen a closed table you played at
-  who                             who is connected
-  screen line|table               the line screen, or the full-screen table (80x24 or more)
-  quit                            leave (your seats stay yours)
-at a table: game commands ('help' lists them), say TEXT, start (seated players), leave, map, hand,
-score, log, legal"""
-HELP_INDENT = 34          # where the lobby help's descriptions start
+LOBBY_COMMANDS = [
+    ("tables", "the tables, their seats and who holds them"),
+    ("new table [NAME] [--scenario S] [--seats red,blue,white:bot]",
+     "open a table (you sit at its first free seat); its seed stays secret until the game ends "
+     "(--seed N: at a table of bots only)"),
+    ("join TABLE [SEAT]", "sit down (again) at a table"),
+    ("watch TABLE", "look on (you see no hand)"),
+    ("load TABLE", "reopen a closed table you played at"),
+    ("who", "who is connected"),
+    ("screen line|table", "the line screen, or the full-screen table (80x24 or more)"),
+    ("quit", "leave (your seats stay yours)"),
+]
+AT_A_TABLE = ("at a table: game commands ('help' lists them), say TEXT, start (seated players only), leave, "
+              "map, hand, score, log, legal")
+HELP_COLUMN = 34          # where the descriptions start, when the terminal has room
 
 
-def wrap_help(text: str, width: int, indent: int = HELP_INDENT) -> str:
-    """``text`` for a terminal ``width`` columns wide, broken between words only: a line that
-    is too long goes on below, under its description (or under its own start)."""
+def wrap_lines(text: str, width: int, first: str = "", rest: str = "  ") -> list[str]:
+    """``text`` in lines shorter than ``width``, broken between words only."""
     import textwrap
 
-    out = []
+    return textwrap.wrap(text, max(width - 1, 20), initial_indent=first, subsequent_indent=rest,
+                         break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
+
+
+def wrap_help(text: str, width: int) -> str:
+    """A help text of indented lines for a terminal ``width`` wide: a line too long goes on
+    below itself, indented two more, broken between words only (the terminal would cut words)."""
+    out: list[str] = []
     for line in text.splitlines():
-        if len(line) < width:
-            out.append(line)
-            continue
-        lead = len(line) - len(line.lstrip())
-        hang = indent if len(line) > indent and line[indent - 2:indent] == "  " and lead < indent else lead + 2
-        if hang > width // 2:
-            hang = lead + 2
-        out += textwrap.wrap(line, width - 1, initial_indent=" " * lead, subsequent_indent=" " * hang,
-                             break_long_words=False, break_on_hyphens=False) or [""]
+        lead = " " * (len(line) - len(line.lstrip()))
+        out += [line] if len(line) < width else wrap_lines(line.strip(), width, lead, lead + "  ")
     return "\n".join(out)
+
+
+def lobby_help(width: int = 80) -> str:
+    """The lobby's commands for a terminal ``width`` wide: two columns while the descriptions
+    have room, else each description below its command."""
+    lines = ["lobby commands:"]
+    column = HELP_COLUMN if width - HELP_COLUMN >= 30 else None
+    for command, description in LOBBY_COMMANDS:
+        if column is not None and len(command) + 4 <= column:
+            body = wrap_lines(description, width, " " * column, " " * column)
+            lines.append(f"  {command:{column - 2}}{body[0][column:]}")
+            lines += body[1:]
+            continue
+        lines += wrap_lines(command, width, "  ", "    ")
+        indent = " " * (column if column is not None else 6)
+        lines += wrap_lines(description, width, indent, indent)
+    lines += wrap_lines(AT_A_TABLE, width, "", "  ")
+    return "\n".join(lines)
+
+
+LOBBY_HELP = lobby_help(80)
 
 
 @dataclass
@@ -115,8 +135,8 @@ class Hub:
     def tell_everyone(self, why: str) -> None:
         """The server is stopping: every connection gets one line saying why, then is closed."""
         for client in list(self.clients):
-            client.close(f"catan serve is stopping ({why}); your seats and tables are saved: "
-                         "connect again when it is back")
+            client.close(f"catan serve is stopping: {why}. Your seats and tables are saved; "
+                         "connect again when it is back.")
 
     def shutdown(self) -> None:
         tables = list(self.tables.values())
@@ -185,7 +205,7 @@ class Hub:
             return
         verb, args = words[0].lower(), words[1:]
         if verb == "help":
-            client.push(wrap_help(LOBBY_HELP, client.width) + "\n")
+            client.push(lobby_help(client.width) + "\n")
         elif verb == "tables":
             client.push(self.tables_text(client.name))
         elif verb == "who":

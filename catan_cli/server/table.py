@@ -327,14 +327,10 @@ class Table:
         return turn, self.save_text(self.game, self.session.header)
 
     async def _acknowledge(self, turn: Turn, text: str) -> None:
-        """Save the position after ``turn``, then show it: nobody sees a move not on disk."""
-        notes = []
-        problem = await self._save(text)
-        if problem is not None:
-            notes.append(f"✗ {problem}: the move stands, but is not on disk")
-        if self.game.over and self.seal is not None:
-            notes.append(f"the game is over; {self.seal.reveal()}")
-        await self._broadcast([turn], None, "\n".join(notes))
+        """Save the position after ``turn`` (``text``) and draw it, then show it: nobody
+        sees a move not on disk."""
+        note = f"the game is over; {self.seal.reveal()}" if self.game.over and self.seal is not None else ""
+        await self._broadcast([turn], None, note, save=text)
 
     def _bot_to_move(self) -> str | None:
         game = self.game
@@ -432,15 +428,17 @@ class Table:
         for viewer, _ in targets:
             viewer.push(text)
 
-    async def _broadcast(self, turns: Sequence[Turn], only: Viewer | None, note: str = "") -> None:
-        """Every viewer's (or ``only``'s) redrawn screen after ``turns`` (already saved) and
-        ``note`` (lines); under the lock."""
+    async def _broadcast(self, turns: Sequence[Turn], only: Viewer | None, note: str = "",
+                         save: str | None = None) -> None:
+        """Every viewer's (or ``only``'s) redrawn screen after ``turns`` and ``note`` (lines);
+        under the lock.  ``save``: the table's save after ``turns``, written (in the disk pool)
+        while the screens are drawn, and before anything of them, the prompts included, is shown."""
         targets = [(v, s) for v, s in self.viewers() if only is None or v is only]
         game = self.game
         asked_before = set(self.to_act)
 
-        def render() -> list[Any]:
-            self._update_status()
+        def render() -> tuple[tuple[dict[str | None, str], set[str]], list[Any]]:
+            status = self._status_now()
             maps: dict[tuple[int, bool], str] = {}
             out = []
             for viewer, seat in targets:
@@ -453,12 +451,19 @@ class Table:
                 if note:
                     lines += [(text, "bold") for text in note.split("\n")]
                 out.append(viewer.draw(game, seat, lines, maps))
-            return out
+            return status, out
 
-        texts = await self.hub.run(render)
+        problem = None
+        if save is None:
+            (self.status, self.to_act), texts = await self.hub.run(render)
+        else:
+            ((self.status, self.to_act), texts), problem = await asyncio.gather(self.hub.run(render),
+                                                                                self._save(save))
         self._shown = self._state_word()
         for (viewer, _), text in zip(targets, texts):
             viewer.show_drawn(text)
+            if problem is not None:
+                viewer.push(f"✗ {problem}: the move stands, but is not on disk\n")
         if only is None:
             self._call_elsewhere(asked_before)
 
@@ -466,7 +471,7 @@ class Table:
         """One line to a player who is here but showing another table, when newly asked to act."""
         for viewer, seat in self.held_elsewhere():
             if seat in self.to_act and seat not in asked_before:
-                viewer.push(f"{self.name}: {self.status.get(seat, '')} ('join {self.name}' to play)\n")
+                viewer.push(f"{self.status.get(seat, self.name)} ('leave', then 'join {self.name}' to play)\n")
 
     async def redraw(self, viewer: Viewer, seat: str | None) -> None:
         async with self.lock:
@@ -492,17 +497,17 @@ class Table:
         return out[-limit:]
 
     def _update_status(self) -> None:
-        """The prompt of each seat (and of watchers, under None): whose move, and what for."""
+        self.status, self.to_act = self._status_now()
+
+    def _status_now(self) -> tuple[dict[str | None, str], set[str]]:
+        """The prompt of each seat (and of watchers, under None): whose move, and what for;
+        and the seats asked to act."""
         game = self.game
         if not self.started:
             waiting = ", ".join(self.free_seats()) or "nobody"
-            self.status = {None: f"{self.name} · waiting for {waiting}"}
-            self.to_act = set()
-            return
+            return {None: f"{self.name} · waiting for {waiting}"}, set()
         if game.over:
-            self.status = {None: f"{self.name} · game over · {game.winner or 'nobody'} won"}
-            self.to_act = set()
-            return
+            return {None: f"{self.name} · game over · {game.winner or 'nobody'} won"}, set()
         prompt = game.prompt_player()
         deciding = game.deciding()
         status: dict[str | None, str] = {None: f"{self.name} · {prompt} · {deciding[prompt]}"}
@@ -513,8 +518,7 @@ class Table:
             whose = "your move" if seat == prompt and (seat == current or game.state.phase == Phase.SETUP) \
                 else "you must answer"
             status[seat] = f"{self.name} · {seat}, {whose} · {what.removeprefix('must ')}"
-        to_act = set(deciding)
-        self.status, self.to_act = status, to_act
+        return status, set(deciding)
 
     # ------------------------------------------------------------------ files
     def sidecar(self) -> dict[str, Any]:
