@@ -19,7 +19,7 @@ from .errors import CatanError, SaveError
 from .safetext import clean_text
 from .suggest import did_you_mean
 from .textfile import UnusableFile, read_text_file
-from .script import CommandFile, Header, ScriptError, file_text, parse_text, run
+from .script import CommandFile, Header, ScriptError, SealedSeedError, file_text, parse_text, run
 
 if TYPE_CHECKING:
     from .game import Game
@@ -212,6 +212,8 @@ def load_game(name_or_path: str, folder: str | Path | None = None) -> Loaded:
 def replay_save(text: str, label: str) -> "tuple[Game, CommandFile]":
     try:
         cf = parse_text(text, label)
+    except SealedSeedError as exc:
+        raise SaveError(f"save {label} cannot be replayed yet: {_line_reason(str(exc), label)}") from None
     except ScriptError as exc:
         raise SaveError(f"save {label} is damaged: {_line_reason(str(exc), label)}") from None
     digest = cf.final_digest

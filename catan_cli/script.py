@@ -54,6 +54,10 @@ class CommandFileError(ScriptError, SaveError):
     the play written in it."""
 
 
+class SealedSeedError(CommandFileError):
+    """The save of a server table whose game still runs: its seed is kept by the server."""
+
+
 # ------------------------------------------------------------------------------ seats / header
 
 
@@ -208,8 +212,8 @@ def parse_text(text: str, source: str = "<commands>") -> CommandFile:
 
 def _set_header(header: Header, key: str, value: str, where: str) -> None:
     if key == "seed" and value.lower().startswith("sealed"):     # a running server table's save
-        raise CommandFileError(f"{where}: the seed of this server table is sealed until its game ends "
-                               "(the server keeps it)")
+        raise SealedSeedError(f"{where}: the seed of this server table is sealed until its game ends "
+                              "(the server keeps it)")
     try:
         if key == "scenario":
             if not value:

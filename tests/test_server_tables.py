@@ -119,7 +119,8 @@ def test_a_running_tables_save_holds_a_hash_not_the_seed_and_the_server_reopens_
     sidecar = (tmp_path / "saves" / "table-t.json").read_text()
     assert str(seed) not in sidecar
     # the host's catan show says why it cannot replay it, in one line
-    with pytest.raises(saves.SaveError, match="sealed until its game ends"):
+    with pytest.raises(saves.SaveError, match="cannot be replayed yet: line 3: the seed of this server table "
+                                              "is sealed until its game ends"):
         saves.load_game("table-t", tmp_path / "saves")
     stored = store.load(str(tmp_path / "saves"), "t")
     assert stored.session.header.seed == seed and stored.session.game.history[-1].endswith("build settlement 40")
