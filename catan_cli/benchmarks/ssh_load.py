@@ -301,13 +301,14 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def check_saves(folder: Path, conns: list[Conn]) -> list[str]:
-    """Every command a client saw accepted is in its table's save, in order."""
-    from catan_cli import saves
+    """Every command a client saw accepted is in its table's save, in order (read as the
+    server reads it: a running table's seed is sealed in its save)."""
+    from catan_cli.server import store
 
     problems = []
     for table in sorted({t for c in conns for t, _ in c.accepted}):
         history = [line.split(": ", 1)[1] if re.match(r"^[a-z]+: ", line) else line
-                   for line in saves.load_game(f"table-{table}", folder / "saves").game.history]
+                   for line in store.load(str(folder / "saves"), table).session.game.history]
         for c in conns:
             mine = [cmd for t, cmd in c.accepted if t == table]
             if not mine:

@@ -4,7 +4,8 @@ One process hosts many tables.  A connection lands in the lobby (:mod:`.hub`), s
 table (:mod:`.table`) whose screens are pushed to every seat after each move, and is let in
 by key or password (:mod:`.auth`) with limits on what one client may cost (:mod:`.limits`).
 The SSH plumbing is :mod:`.ssh` and :mod:`.conn`; tables are kept in the saves folder
-(:mod:`.store`).
+(:mod:`.store`), each move saved before anyone sees it, their seeds secret until the game ends
+(:mod:`.seal`).
 """
 
 from __future__ import annotations
