@@ -161,6 +161,55 @@ def test_the_last_token_goes_to_the_first_to_choose_and_an_empty_pasture_gives_w
     assert not any(it["kind"] == "bog" for it in g.state.pending)
 
 
+def issue_44_game(wool: int = 1) -> Game:
+    """Issue 44's position: red's one settlement on 94 (pasture AR, 6), red holding ``wool``
+    from before the roll, the bank out of wool (white holds the rest), red on turn."""
+    g = legend2(seed=4, carry={"chapter": 1})
+    run(g, "put settlement red 94")
+    if wool:
+        run(g, f"give red {wool} wool")
+    run(g, f"give white {g.state.bank[2]} wool")
+    assert g.state.bank[2] == 0
+    to_roll(g, "red")
+    return g
+
+
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining", "E.3.6")
+def test_bog_ore_never_takes_the_wool_held_before_the_roll():
+    """Issue 44: "each of your adjacent settlements can produce 1 wool or 1 ore": the ore is the
+    settlement's production; the wool red held before the roll stays red's."""
+    g = issue_44_game()
+    run(g, "dice 3 3", "roll")
+    assert hand(g, "red")["wool"] == 1               # the bank had no wool to pay
+    legal(g, "red: bog ore 1")
+    assert (hand(g, "red")["wool"], hand(g, "red")["ore"]) == (1, 1)   # red keeps its old wool
+    assert bog(g, "AR") == 3 and g.state.bank[2] == 0
+    sound(g)
+
+
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
+def test_a_settlement_takes_ore_when_the_bank_has_no_wool():
+    g = issue_44_game(wool=0)                        # red holds no wool at all
+    run(g, "dice 3 3", "roll")
+    assert hand(g, "red")["wool"] == 0
+    assert g.check("red: bog ore 1").ok
+    legal(g, "red: bog ore 1")
+    assert hand(g, "red")["ore"] == 1 and hand(g, "red")["wool"] == 0 and bog(g, "AR") == 3
+    sound(g)
+
+
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
+def test_choosing_ore_returns_only_the_wool_the_pasture_just_paid():
+    g = legend2(seed=4, carry={"chapter": 1})
+    run(g, "put settlement red 94", "give red 2 wool")
+    to_roll(g, "red")
+    run(g, "dice 3 3", "roll")
+    assert hand(g, "red")["wool"] == 3
+    legal(g, "red: bog ore 1")
+    assert hand(g, "red")["wool"] == 2 and hand(g, "red")["ore"] == 1
+    sound(g)
+
+
 # --- Gold Island and its outposts ----------------------------------------------------------------------
 def test_no_roads_or_settlements_on_gold_island():
     g = legend2(carry={"castaways_total": 4})
