@@ -165,7 +165,7 @@ def test_setup_is_a_settlement_then_a_city_each_with_a_road_in_snake_order():
 
 
 # --- D.5: invasions -----------------------------------------------------------------------------------
-@pytest.mark.rule("D.5", "D.18.4", "S3:barbarians-land-on-catan", "S3:barbarian-invasion")
+@pytest.mark.rule("D.5", "D.18.4", "S3:barbarians-land-on-catan", "S3:barbarian-invasion", "S3:game-play")
 def test_a_settlement_built_in_play_rolls_until_3_distinct_totals_other_than_7():
     g = on_turn()
     run(g, "put road red 25-26", "put settlement red 17", "put road red 16-17", "put road red 15-16")
@@ -307,7 +307,7 @@ def test_a_conquered_city_lies_down_and_stands_up_as_a_city():
 
 
 # --- D.2, D.8: the deck ------------------------------------------------------------------------------------
-@pytest.mark.rule("D.8", "D.18.2", "S3:development-cards", "S3:event-cards")
+@pytest.mark.rule("D.8", "D.18.2", "S3:development-cards", "S3:event-cards", "S3:game-play")
 def test_a_card_is_bought_at_the_base_cost_revealed_and_resolved_at_once():
     g = on_turn()
     deck_top(g, "knighthood")

@@ -665,6 +665,7 @@ def test_castaway_and_chest_faces_are_face_down_in_every_view():
 
 
 # --- help -------------------------------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch1/tasks-assigned-by-the-council-of-catan")
 def test_help_rules_tells_the_chapters_tasks_and_every_new_verb_has_help():
     from catan_cli import helptext
 

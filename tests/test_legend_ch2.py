@@ -221,7 +221,7 @@ def test_choosing_ore_returns_only_the_wool_the_pasture_just_paid():
 
 
 # --- Gold Island and its outposts ----------------------------------------------------------------------
-@pytest.mark.rule("S0:ch2/rules-for-outposts")
+@pytest.mark.rule("S0:ch2/rules-for-outposts", "S0:ch2/set-up")
 def test_no_roads_or_settlements_on_gold_island():
     g = legend2(carry={"castaways_total": 4})
     run(g, "put settlement red 96", "put ship red 31-48", "turn red", "give red 2 lumber 2 brick 1 wool 1 grain")
@@ -229,7 +229,7 @@ def test_no_roads_or_settlements_on_gold_island():
     refused(g, "build road 30-31")
 
 
-@pytest.mark.rule("S0:ch2/building-an-outpost-on-gold-island", "S0:ch2/rules-for-outposts")
+@pytest.mark.rule("S0:ch2/building-an-outpost-on-gold-island", "S0:ch2/rules-for-outposts", "S0:ch2/set-up")
 def test_an_outpost_on_the_gold_island_coast_wins_a_friend_card_but_never_nyala():
     g = legend2(carry={"castaways_total": 4})
     run(g, "put settlement red 96", "put ship red 31-48", "turn red", "give red 2 lumber 1 wool")
@@ -240,7 +240,7 @@ def test_an_outpost_on_the_gold_island_coast_wins_a_friend_card_but_never_nyala(
     assert pdata(g, "red")["friends"] == {"isa": 0}
 
 
-@pytest.mark.rule("S0:general/friend-cards")
+@pytest.mark.rule("S0:general/friend-cards", "S0:ch2/set-up")
 def test_with_3_players_the_friend_card_left_over_leaves_the_legend():
     g = legend2(3, carry={"castaways_total": 4})
     geo = g.engine.geo
@@ -254,6 +254,7 @@ def test_with_3_players_the_friend_card_left_over_leaves_the_legend():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch2/additional-preparation")
 def test_played_alone_each_player_draws_one_chapter_1_friend_card():
     g = legend2()
     held = [list(pdata(g, p)["friends"]) for p in COLOURS]
@@ -534,6 +535,7 @@ def test_the_view_hides_the_nuggets_and_shows_what_the_table_sees():
     assert extra["bog_iron"] == {"AR": 4, "AX": 4, "BD": 4, "BJ": 4, "BM": 4}
 
 
+@pytest.mark.rule("S0:ch2/tasks-assigned-by-the-council-of-catan")
 def test_help_rules_tells_chapter_2():
     g = legend2()
     text = g.engine.rules.rules_summary()

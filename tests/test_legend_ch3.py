@@ -342,6 +342,7 @@ def test_the_board_shows_sea_robbers_the_gold_isles_harbours_jugs_and_the_nemesi
     assert extra["robber_cards_low"] == 8 and extra["robber_cards_high"] == 8
 
 
+@pytest.mark.rule("S0:ch3/tasks-assigned-by-the-council-of-catan")
 def test_help_rules_tells_chapter_3():
     game = legend3()      # kept: the rules reach the game's data while they answer
     text = game.engine.rules.rules_summary()

@@ -572,6 +572,7 @@ def test_the_bonus_goes_to_those_who_hold_or_tie_for_the_most_spice_chits():
 
 
 # --- help --------------------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch4/tasks-assigned-by-the-council-of-catan")
 def test_every_chapter_4_verb_has_help_and_the_rules_text_names_the_tasks():
     g = legend4()
     for kind in ("build-merchant", "buy-spice", "cash-spices", "choose-resource", "spice-offer", "monopoly-spice"):
