@@ -712,7 +712,7 @@ def test_2_gold_buy_1_resource_twice_a_turn():
         g.execute("exchange gold for ore")
 
 
-@pytest.mark.rule("D.16", "D.18.6", "S3:the-gold")
+@pytest.mark.rule("D.16", "D.18.6", "S3:the-gold", "F.5.1")
 def test_gold_is_no_resource_card_harbours_and_the_bank_give_none():
     g = on_turn()
     with pytest.raises(RuleError):

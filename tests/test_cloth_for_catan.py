@@ -369,7 +369,7 @@ def test_a_branch_beyond_the_village_route_may_still_move() -> None:
 
 
 # === cloth and victory points ======================================================================
-@pytest.mark.rule("F.4.3", "S4:cloth-trade")
+@pytest.mark.rule("F.4.3", "S4:cloth-trade", "F.5.4")
 def test_two_cloth_are_one_vp_and_an_odd_bolt_is_worth_nothing() -> None:
     g = on_turn("red")
     base = g.vp("red")
