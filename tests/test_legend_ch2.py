@@ -220,6 +220,36 @@ def test_choosing_ore_returns_only_the_wool_the_pasture_just_paid():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
+def test_a_city_the_bank_could_pay_only_1_wool_keeps_it_when_it_takes_1_ore():
+    """The bank short of wool pays a lone player what it has (the shortage rule): a city owed 2
+    wool gets 1; taking 1 ore leaves the city owed 1 wool, which it already holds."""
+    g = legend2(seed=4, carry={"chapter": 1})
+    run(g, "put city red 94")
+    run(g, f"give white {g.state.bank[2] - 1} wool")
+    to_roll(g, "red")
+    run(g, "dice 3 3", "roll")
+    assert hand(g, "red")["wool"] == 1
+    legal(g, "red: bog ore 1")
+    assert (hand(g, "red")["wool"], hand(g, "red")["ore"]) == (1, 1) and g.state.bank[2] == 0
+    sound(g)
+
+
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining", "F.0.11")
+def test_two_players_the_bank_paid_no_wool_both_may_take_ore():
+    g = legend2(seed=4, carry={"chapter": 1})
+    run(g, "put settlement red 94", "put settlement blue 96")
+    run(g, f"give white {g.state.bank[2] - 1} wool")            # 1 wool left for 2 owed: nobody is paid
+    to_roll(g, "red")
+    run(g, "dice 3 3", "roll")
+    assert hand(g, "red")["wool"] == 0 and hand(g, "blue")["wool"] == 0
+    legal(g, "red: bog ore 1")
+    legal(g, "blue: bog ore 1")
+    assert hand(g, "red")["ore"] == 1 and hand(g, "blue")["ore"] == 1 and bog(g, "AR") == 2
+    assert g.state.bank[2] == 1
+    sound(g)
+
+
 # --- Gold Island and its outposts ----------------------------------------------------------------------
 @pytest.mark.rule("S0:ch2/rules-for-outposts", "S0:ch2/set-up")
 def test_no_roads_or_settlements_on_gold_island():
