@@ -262,7 +262,7 @@ def test_a_coastal_setup_settlement_may_take_a_ship_that_extends_the_route():
 
 
 # --- the deck, awards --------------------------------------------------------------------------
-@pytest.mark.rule("S1:setup", "F.1.5")
+@pytest.mark.rule("S1:setup")
 def test_three_players_play_without_victory_point_cards():
     g = sandbox(3)
     assert "victory-point" not in g.state.deck

@@ -94,3 +94,14 @@ def test_the_cloth_scenario_is_cloth_for_catan_not_the_forgotten_tribe():
     assert not any("forgotten" in key for key in available_scenarios())
     with pytest.raises(ScenarioError):
         load_scenario("the-forgotten-tribe")
+
+
+@pytest.mark.rule("S1:variable-set-up")
+def test_pirate_islands_keeps_its_set_up_and_varies_only_the_harbours():
+    """"It should not be varied, except for the harbors": no 'variable' option, and from game
+    to game only the harbour tokens change."""
+    with pytest.raises(RuleError, match="no option 'variable'"):
+        Game.new("pirate-islands", players=COLOURS[:3], seed=7, options=["variable"])
+    games = [game("pirate-islands", seed=seed) for seed in range(6)]
+    assert len({(tuple(g.state.terrain), tuple(g.state.numbers)) for g in games}) == 1
+    assert len({tuple(g.state.harbor_types) for g in games}) > 1
