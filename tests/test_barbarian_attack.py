@@ -108,6 +108,7 @@ def sound(g: Game) -> None:
 
 
 # --- D.3, D.4: layout and set-up ----------------------------------------------------------------
+@pytest.mark.rule("D.3", "S3:setup")
 def test_castle_and_desert_sit_on_opposite_corners_and_every_coastal_number_is_different():
     for seed in range(6):
         g = sandbox(seed=seed)
@@ -119,6 +120,7 @@ def test_castle_and_desert_sit_on_opposite_corners_and_every_coastal_number_is_d
         assert [c["hex"] for c in view["coast"]] == COAST
 
 
+@pytest.mark.rule("D.3", "S3:setup")
 def test_terrain_is_dealt_within_the_coast_and_within_the_inner_hexes_and_numbers_stay():
     deals = set()
     for seed in range(8):
@@ -133,6 +135,7 @@ def test_terrain_is_dealt_within_the_coast_and_within_the_inner_hexes_and_number
     assert len(deals) > 1
 
 
+@pytest.mark.rule("D.4", "S3:setup")
 def test_no_robber_and_barbarians_start_on_the_2_and_the_12():
     g = sandbox()
     assert g.view()["robber"] is None
@@ -141,6 +144,7 @@ def test_no_robber_and_barbarians_start_on_the_2_and_the_12():
     assert "largest army" not in g.engine.vp_sources(0) and "longest road" in g.engine.vp_sources(0)
 
 
+@pytest.mark.rule("D.4", "S3:setup")
 def test_setup_is_a_settlement_then_a_city_each_with_a_road_in_snake_order():
     g = sandbox()
     run(g, "build settlement 25", "build road 25-26",
@@ -161,6 +165,7 @@ def test_setup_is_a_settlement_then_a_city_each_with_a_road_in_snake_order():
 
 
 # --- D.5: invasions -----------------------------------------------------------------------------------
+@pytest.mark.rule("D.5", "D.18.4", "S3:barbarians-land-on-catan", "S3:barbarian-invasion", "S3:game-play")
 def test_a_settlement_built_in_play_rolls_until_3_distinct_totals_other_than_7():
     g = on_turn()
     run(g, "put road red 25-26", "put settlement red 17", "put road red 16-17", "put road red 15-16")
@@ -177,6 +182,7 @@ def test_a_settlement_built_in_play_rolls_until_3_distinct_totals_other_than_7()
     sound(g)
 
 
+@pytest.mark.rule("D.5", "S3:barbarian-invasion")
 def test_a_city_upgraded_in_play_brings_an_invasion_too():
     g = on_turn()
     run(g, "put settlement red 17", "put road red 16-17", "give red 2 grain 3 ore")
@@ -186,6 +192,7 @@ def test_a_city_upgraded_in_play_brings_an_invasion_too():
     assert barbarians(g, "F") == 1 and barbarians(g, "N") == 1 and barbarians(g, "K") == 1
 
 
+@pytest.mark.rule("D.5", "S3:barbarian-invasion")
 def test_no_barbarian_lands_on_a_hex_holding_3_and_the_total_is_not_rolled_again():
     g = on_turn()
     set_barbarians(g, Q=3)
@@ -196,6 +203,7 @@ def test_no_barbarian_lands_on_a_hex_holding_3_and_the_total_is_not_rolled_again
     assert barbarians(g, "Q") == 3 and barbarians(g, "N") == 1 and barbarians(g, "K") == 1
 
 
+@pytest.mark.rule("D.5", "S3:barbarian-invasion")
 def test_no_barbarian_lands_once_the_supply_is_empty():
     g = on_turn()
     g.state.players[1].extra["prisoners"] = g.state.extra["barbarian_supply"]
@@ -208,6 +216,7 @@ def test_no_barbarian_lands_once_the_supply_is_empty():
 
 
 # --- D.6, D.7, D.14: conquest and liberation ---------------------------------------------------------------
+@pytest.mark.rule("D.6", "S3:coastal-field-conquered")
 def test_a_conquered_hex_produces_nothing():
     g = on_turn()
     run(g, "put settlement red 39")          # touches Q (2) and X (10)
@@ -219,6 +228,7 @@ def test_a_conquered_hex_produces_nothing():
     assert sum(g.state.players[0].resources) == 1
 
 
+@pytest.mark.rule("D.6", "S3:coastal-field-conquered")
 def test_no_new_road_on_the_sides_of_a_conquered_hex_nor_settlement_on_its_corners():
     g = on_turn()
     run(g, "put settlement red 41", "put road red 40-41", "give red 2 lumber 2 brick 1 wool 1 grain")
@@ -230,6 +240,7 @@ def test_no_new_road_on_the_sides_of_a_conquered_hex_nor_settlement_on_its_corne
         g.execute("build settlement 39")
 
 
+@pytest.mark.rule("D.7", "S3:barbarians-conquer-settlements-and-cities")
 def test_a_building_whose_hexes_are_all_sea_or_conquered_falls_scores_nothing_and_still_blocks():
     g = on_turn()
     run(g, "put settlement blue 25", "put road blue 25-26")
@@ -249,6 +260,7 @@ def test_a_building_whose_hexes_are_all_sea_or_conquered_falls_scores_nothing_an
     sound(g)
 
 
+@pytest.mark.rule("D.7", "S3:barbarians-conquer-settlements-and-cities")
 def test_a_conquered_building_loses_its_harbour():
     g = on_turn()
     # 5 stands on the harbour of F's NW side and touches no land but F.
@@ -258,6 +270,7 @@ def test_a_conquered_building_loses_its_harbour():
     assert g.engine.harbor_rates(0) == [4] * 5
 
 
+@pytest.mark.rule("D.7", "S3:barbarians-conquer-settlements-and-cities")
 def test_a_building_next_to_an_inner_hex_the_castle_or_the_desert_never_falls():
     g = on_turn()
     # 40 touches Q, R (inner) and X: Q and X conquered, R keeps it standing.
@@ -269,6 +282,7 @@ def test_a_building_next_to_an_inner_hex_the_castle_or_the_desert_never_falls():
     sound(g)
 
 
+@pytest.mark.rule("D.14", "S3:if-a-coastal-field-occupied-by-3-barbarians-is-re-conquered")
 def test_liberation_stands_the_buildings_back_up_with_their_points():
     g = on_turn()
     run(g, "put settlement blue 25", "put road blue 25-26")
@@ -281,6 +295,7 @@ def test_liberation_stands_the_buildings_back_up_with_their_points():
     sound(g)
 
 
+@pytest.mark.rule("D.7", "D.14")
 def test_a_conquered_city_lies_down_and_stands_up_as_a_city():
     g = on_turn()
     run(g, "put settlement red 38", "put city red 38")
@@ -292,6 +307,7 @@ def test_a_conquered_city_lies_down_and_stands_up_as_a_city():
 
 
 # --- D.2, D.8: the deck ------------------------------------------------------------------------------------
+@pytest.mark.rule("D.8", "D.18.2", "S3:development-cards", "S3:event-cards", "S3:game-play")
 def test_a_card_is_bought_at_the_base_cost_revealed_and_resolved_at_once():
     g = on_turn()
     deck_top(g, "knighthood")
@@ -308,6 +324,7 @@ def test_a_card_is_bought_at_the_base_cost_revealed_and_resolved_at_once():
     sound(g)
 
 
+@pytest.mark.rule("D.8", "S3:development-cards")
 def test_any_number_of_cards_may_be_bought_in_a_turn():
     g = on_turn()
     deck_top(g, "black-knight", "black-knight")
@@ -315,6 +332,7 @@ def test_any_number_of_cards_may_be_bought_in_a_turn():
     assert knights_of(g, "red") == ["25-26", "17-18"]
 
 
+@pytest.mark.rule("D.8", "S3:event-cards")
 def test_the_discards_are_reshuffled_when_the_deck_runs_out():
     g = on_turn()
     data = g.state.extra
@@ -329,6 +347,7 @@ def test_the_discards_are_reshuffled_when_the_deck_runs_out():
     sound(g)
 
 
+@pytest.mark.rule("D.8", "D.1")
 def test_a_knight_card_with_all_6_knights_out_is_wasted():
     g = on_turn()
     knights(g, "red", "25-26", "17-18", "8-9", "30-31", "44-45", "46-47")
@@ -338,6 +357,7 @@ def test_a_knight_card_with_all_6_knights_out_is_wasted():
     assert not g.state.pending and g.state.extra["discards"] == ["knighthood"]
 
 
+@pytest.mark.rule("D.2", "D.18.3", "S3:ritterweihe", "S3:knight-placement")
 def test_knighthood_with_every_castle_path_taken_is_wasted():
     g = on_turn()
     knights(g, "blue", "52-53", "53-54", "54-64", "63-64")
@@ -348,6 +368,7 @@ def test_knighthood_with_every_castle_path_taken_is_wasted():
     assert not g.state.pending
 
 
+@pytest.mark.rule("D.2", "D.18.10", "S3:black-knight")
 def test_black_knight_puts_a_knight_on_any_free_path():
     g = on_turn()
     knights(g, "blue", "25-26")
@@ -359,6 +380,7 @@ def test_black_knight_puts_a_knight_on_any_free_path():
     assert knights_of(g, "red") == ["38-39"]
 
 
+@pytest.mark.rule("D.2", "D.18.10", "S3:betrayal")
 def test_treason_gives_2_gold_and_moves_barbarians_from_2_hexes_to_2_others():
     g = on_turn()
     set_barbarians(g, K=2)
@@ -378,6 +400,7 @@ def test_treason_gives_2_gold_and_moves_barbarians_from_2_hexes_to_2_others():
     sound(g)
 
 
+@pytest.mark.rule("D.2", "S3:betrayal")
 def test_treason_may_not_move_a_barbarian_onto_a_conquered_hex():
     g = on_turn()
     set_barbarians(g, K=3)
@@ -387,6 +410,7 @@ def test_treason_may_not_move_a_barbarian_onto_a_conquered_hex():
         g.execute("move barbarian Q to K")
 
 
+@pytest.mark.rule("D.2", "S3:betrayal")
 def test_treason_with_fewer_than_2_barbarians_on_the_board_takes_the_shortfall_from_the_supply():
     g = on_turn()
     set_barbarians(g, Q=0, AF=1)
@@ -402,6 +426,7 @@ def test_treason_with_fewer_than_2_barbarians_on_the_board_takes_the_shortfall_f
     sound(g)
 
 
+@pytest.mark.rule("D.2", "D.18.10", "S3:plot")
 def test_intrigue_takes_a_barbarian_prisoner():
     g = on_turn()
     deck_top(g, "intrigue")
@@ -413,6 +438,7 @@ def test_intrigue_takes_a_barbarian_prisoner():
     sound(g)
 
 
+@pytest.mark.rule("D.2", "S3:plot")
 def test_intrigue_with_no_barbarian_on_the_board_draws_another_card():
     g = on_turn()
     set_barbarians(g, Q=0, AF=0)
@@ -424,6 +450,7 @@ def test_intrigue_with_no_barbarian_on_the_board_draws_another_card():
 
 
 # --- D.9, D.10: knights --------------------------------------------------------------------------------------
+@pytest.mark.rule("D.10", "S3:knight-movement")
 def test_a_knight_moves_up_to_3_paths_or_5_for_1_grain():
     g = on_turn()
     knights(g, "red", "25-26")
@@ -439,6 +466,7 @@ def test_a_knight_moves_up_to_3_paths_or_5_for_1_grain():
         g.execute("move knight 6-7 to 7-8")
 
 
+@pytest.mark.rule("D.9", "D.10", "S3:knight-movement")
 def test_knights_pass_knights_and_buildings_but_never_stop_on_an_occupied_path():
     g = on_turn()
     knights(g, "red", "25-26")
@@ -450,6 +478,7 @@ def test_knights_pass_knights_and_buildings_but_never_stop_on_an_occupied_path()
     assert knights_of(g, "red") == ["27-28"]
 
 
+@pytest.mark.rule("D.10", "S3:knight-movement")
 def test_no_knight_ends_a_move_on_a_castle_path():
     g = on_turn()
     knights(g, "red", "52-53")
@@ -457,6 +486,7 @@ def test_no_knight_ends_a_move_on_a_castle_path():
         g.execute("move knight 52-53 to 53-54")
 
 
+@pytest.mark.rule("D.10", "S3:knight-placement", "S3:knight-movement")
 def test_a_knight_placed_at_the_castle_this_turn_must_leave_it():
     g = on_turn()
     deck_top(g, "knighthood")
@@ -467,6 +497,7 @@ def test_a_knight_placed_at_the_castle_this_turn_must_leave_it():
     run(g, "move knight 52-62 to 51-52", "end")
 
 
+@pytest.mark.rule("D.10", "S3:knight-movement")
 def test_once_a_knight_moves_trading_and_building_are_over_for_the_turn():
     g = on_turn()
     knights(g, "red", "25-26")
@@ -478,6 +509,7 @@ def test_once_a_knight_moves_trading_and_building_are_over_for_the_turn():
     assert not any(c.startswith(("trade", "build")) for c in g.legal_commands())
 
 
+@pytest.mark.rule("D.9")
 def test_knights_do_not_block_roads_and_share_a_path_with_one():
     g = on_turn()
     run(g, "put settlement red 25", "give red 1 lumber 1 brick")
@@ -519,6 +551,7 @@ def test_tab_completes_a_knight_move_to_the_paths_it_may_reach(tmp_path: Any) ->
     assert words("move knight 25-26 to 6-7 ") == ["pay"]
 
 # --- D.11-D.13: battles ---------------------------------------------------------------------------------------
+@pytest.mark.rule("D.11", "D.18.7", "D.18.8", "S3:victory-over-the-barbarians", "S3:check-for-a-victory-condition")
 def test_battles_go_clockwise_from_the_hex_after_the_castle_and_knights_must_outnumber():
     g = on_turn()
     set_barbarians(g, Q=1, AF=1, X=2, AE=1)
@@ -532,6 +565,7 @@ def test_battles_go_clockwise_from_the_hex_after_the_castle_and_knights_must_out
     assert pdata(g, "red")["prisoners"] == 1
 
 
+@pytest.mark.rule("D.9", "D.11")
 def test_a_survivor_fights_a_later_hex_in_the_same_sweep():
     g = on_turn()
     set_barbarians(g, Q=1, AF=0, K=1)
@@ -544,6 +578,7 @@ def test_a_survivor_fights_a_later_hex_in_the_same_sweep():
     assert knights_of(g, "red") == ["26-27", "25-26"]
 
 
+@pytest.mark.rule("D.12", "D.18.5", "S3:victory-condition-is-fulfilled")
 def test_a_single_player_takes_all_the_prisoners():
     g = on_turn()
     set_barbarians(g, Q=2, AF=0)
@@ -554,6 +589,7 @@ def test_a_single_player_takes_all_the_prisoners():
     assert pdata(g, "red")["prisoners"] == 2 and g.vp("red") == 1
 
 
+@pytest.mark.rule("D.12", "S3:victory-condition-is-fulfilled")
 def test_several_players_take_one_each_and_the_sole_majority_the_rest():
     g = on_turn()
     set_barbarians(g, Q=3, AF=0)
@@ -576,6 +612,7 @@ def test_several_players_take_one_each_and_the_sole_majority_the_rest():
     assert pdata(g, "red")["prisoners"] == 3 and pdata(g, "blue")["prisoners"] == 2
 
 
+@pytest.mark.rule("D.12", "S3:victory-condition-is-fulfilled")
 def test_too_few_prisoners_the_involved_roll_off_and_those_left_out_take_3_gold():
     g = on_turn()
     set_barbarians(g, Q=1, AF=0)
@@ -589,6 +626,7 @@ def test_too_few_prisoners_the_involved_roll_off_and_those_left_out_take_3_gold(
     assert pdata(g, "red")["gold"] == 3
 
 
+@pytest.mark.rule("D.12")
 def test_a_roll_off_tie_is_rolled_again():
     g = on_turn()
     set_barbarians(g, Q=1, AF=0)
@@ -601,6 +639,7 @@ def test_a_roll_off_tie_is_rolled_again():
     assert pdata(g, "blue")["prisoners"] == 1 and pdata(g, "red")["gold"] == 3
 
 
+@pytest.mark.rule("D.12")
 def test_a_tie_for_the_most_knights_rolls_off_for_the_rest_and_the_losers_take_3_gold():
     g = on_turn()
     set_barbarians(g, Q=3, AF=0)
@@ -615,6 +654,7 @@ def test_a_tie_for_the_most_knights_rolls_off_for_the_rest_and_the_losers_take_3
     assert pdata(g, "red")["gold"] == 3 and pdata(g, "blue")["gold"] == 0
 
 
+@pytest.mark.rule("D.13", "S3:loss-of-knights-after-a-victory")
 def test_the_colour_die_takes_the_knights_on_the_two_paths_of_its_colour_for_3_gold_each():
     g = on_turn()
     set_barbarians(g, Q=1, AF=0)
@@ -630,6 +670,7 @@ def test_the_colour_die_takes_the_knights_on_the_two_paths_of_its_colour_for_3_g
     sound(g)
 
 
+@pytest.mark.rule("D.14", "S3:if-a-coastal-field-occupied-by-3-barbarians-is-re-conquered")
 def test_a_battle_frees_a_conquered_hex_and_its_buildings():
     g = on_turn()
     run(g, "put settlement blue 25", "put road blue 25-26")
@@ -643,6 +684,7 @@ def test_a_battle_frees_a_conquered_hex_and_its_buildings():
 
 
 # --- D.15, D.16, D.17 -----------------------------------------------------------------------------------------
+@pytest.mark.rule("D.15", "S3:throwing-a-7")
 def test_a_7_has_no_robber_discards_do_not_count_gold_and_the_roller_steals_from_anyone():
     g = on_turn()
     run(g, "give blue 7 ore", "give white 8 ore")
@@ -656,6 +698,7 @@ def test_a_7_has_no_robber_discards_do_not_count_gold_and_the_roller_steals_from
     assert sum(g.state.players[0].resources) == 1
 
 
+@pytest.mark.rule("D.16", "S3:the-gold")
 def test_2_gold_buy_1_resource_twice_a_turn():
     g = on_turn()
     pdata(g, "red")["gold"] = 7
@@ -669,6 +712,7 @@ def test_2_gold_buy_1_resource_twice_a_turn():
         g.execute("exchange gold for ore")
 
 
+@pytest.mark.rule("D.16", "D.18.6", "S3:the-gold", "F.5.1")
 def test_gold_is_no_resource_card_harbours_and_the_bank_give_none():
     g = on_turn()
     with pytest.raises(RuleError):
@@ -677,6 +721,7 @@ def test_gold_is_no_resource_card_harbours_and_the_bank_give_none():
     assert g.engine.hand_size(0) == 0
 
 
+@pytest.mark.rule("D.17", "S3:end-of-the-game")
 def test_victory_at_12_vp_counts_standing_buildings_longest_road_and_pairs_of_prisoners():
     g = on_turn()
     assert g.engine.scen.vp_target == 12
@@ -694,6 +739,7 @@ def test_victory_at_12_vp_counts_standing_buildings_longest_road_and_pairs_of_pr
     assert g.winner == "red"
 
 
+@pytest.mark.rule("D.16", "S3:the-gold")
 def test_gold_is_traded_with_players():
     g = on_turn()
     pdata(g, "red")["gold"] = 3

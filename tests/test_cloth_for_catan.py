@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from catan_cli import Game
 from catan_cli.engine.invariants import check_invariants
 from catan_cli.engine.newgame import RED_NUMBERS
@@ -80,6 +82,7 @@ def roll(g: Game, total: int) -> list:
 
 
 # === the map =====================================================================================
+@pytest.mark.rule("F.4.2", "S4:setup")
 def test_villages_fixed_each_with_its_number_and_five_cloth() -> None:
     g = sandbox()
     villages = g.view()["extra"]["villages"]
@@ -89,11 +92,13 @@ def test_villages_fixed_each_with_its_number_and_five_cloth() -> None:
     assert all(cloth(g, p) == 0 for p in g.players)
 
 
+@pytest.mark.rule("S4:components", "S4:setup")
 def test_fifty_cloth_in_all() -> None:
     g = sandbox()
     assert sum(v["cloth"] for v in g.view()["extra"]["villages"]) + g.view()["extra"]["cloth_supply"] == 50
 
 
+@pytest.mark.rule("F.4.6", "S4:pirate-and-robber")
 def test_robber_starts_on_the_fields_with_the_12_and_pirate_on_its_mark() -> None:
     g = sandbox()
     robber = g.view()["robber"]
@@ -102,6 +107,7 @@ def test_robber_starts_on_the_fields_with_the_12_and_pirate_on_its_mark() -> Non
     assert g.view()["pirate"] == "AP" and hexes["AP"]["terrain"] == "sea"
 
 
+@pytest.mark.rule("F.4.2", "S4:components")
 def test_tribe_islands_are_two_deserts_and_two_gold_fields_without_numbers() -> None:
     g = sandbox()
     hexes = {h["id"]: h for h in g.board_json()["hexes"]}
@@ -121,6 +127,7 @@ SETUP_3 = [  # (player, settlement, path) in the order the set-up asks for them
 ]
 
 
+@pytest.mark.rule("F.4.8", "S4:set-up-phase")
 def test_setup_two_snake_rounds_then_a_third_clockwise_from_the_last_placer() -> None:
     g = sandbox()
     for player, node, path in SETUP_3:
@@ -130,6 +137,7 @@ def test_setup_two_snake_rounds_then_a_third_clockwise_from_the_last_placer() ->
     assert g.state.phase == "roll" and g.waiting_for() == "roll" and g.prompt_player() == "red"
 
 
+@pytest.mark.rule("F.4.8", "S4:set-up-phase")
 def test_setup_order_with_four_players() -> None:
     g = sandbox(n=4)
     order = g.state.setup_order
@@ -137,6 +145,7 @@ def test_setup_order_with_four_players() -> None:
                                            "red", "red", "blue", "white", "orange"]
 
 
+@pytest.mark.rule("F.4.8", "S4:set-up-phase")
 def test_starting_resources_come_from_the_third_settlement() -> None:
     g = sandbox()
     for player, node, path in SETUP_3[:6]:
@@ -148,6 +157,7 @@ def test_starting_resources_come_from_the_third_settlement() -> None:
     assert hand(g, "blue") == {"lumber": 0, "brick": 0, "wool": 0, "grain": 1, "ore": 1}
 
 
+@pytest.mark.rule("S4:set-up-phase")
 def test_setup_coastal_settlement_may_take_a_ship() -> None:
     g = sandbox()
     legal(g, "build settlement 33")
@@ -155,6 +165,7 @@ def test_setup_coastal_settlement_may_take_a_ship() -> None:
     assert cloth(g, "red") == 1 and village(g, 50)["traders"] == ["red"]
 
 
+@pytest.mark.rule("S4:set-up-phase")
 def test_no_settlement_on_a_tribe_island_in_setup_or_play_or_sandbox() -> None:
     g = sandbox()
     for node in (63, 64, 49, 50, 67, 100):
@@ -167,6 +178,7 @@ def test_no_settlement_on_a_tribe_island_in_setup_or_play_or_sandbox() -> None:
     refused(g, "put settlement red 80", "cannot hold a settlement")
 
 
+@pytest.mark.rule("F.4.4")
 def test_no_road_on_a_tribe_island() -> None:
     g = on_turn("red")
     run(g, "put settlement red 62", "put ship red 62-63", "give red 1 brick 1 lumber")
@@ -175,6 +187,7 @@ def test_no_road_on_a_tribe_island() -> None:
 
 
 # === trade relations =============================================================================
+@pytest.mark.rule("F.4.4", "S4:cloth-trade")
 def test_reaching_a_village_gives_one_cloth_at_once() -> None:
     g = on_turn("red")
     run(g, "put settlement red 33", "give red 1 lumber 1 wool")
@@ -185,6 +198,7 @@ def test_reaching_a_village_gives_one_cloth_at_once() -> None:
     sound(g)
 
 
+@pytest.mark.rule("F.4.4", "S4:cloth-trade")
 def test_a_longer_route_gives_cloth_when_its_last_ship_reaches_the_village() -> None:
     g = on_turn("red")
     run(g, "put settlement red 31", "put ship red 31-48", "give red 2 lumber 2 wool")
@@ -194,6 +208,7 @@ def test_a_longer_route_gives_cloth_when_its_last_ship_reaches_the_village() -> 
     assert cloth(g, "red") == 1 and village(g, 50)["traders"] == ["red"]
 
 
+@pytest.mark.rule("F.4.4", "S4:cloth-trade")
 def test_moving_a_ship_onto_a_village_route_makes_trade_relations() -> None:
     g = on_turn("red")
     run(g, "put settlement red 33", "put ship red 33-34")
@@ -201,6 +216,7 @@ def test_moving_a_ship_onto_a_village_route_makes_trade_relations() -> None:
     assert cloth(g, "red") == 1 and village(g, 50)["traders"] == ["red"]
 
 
+@pytest.mark.rule("F.4.4", "S4:cloth-trade")
 def test_a_settlement_completing_the_route_makes_trade_relations() -> None:
     g = on_turn("red")
     run(g, "put settlement red 47", "put ship red 31-48", "put ship red 48-49", "put ship red 49-50")
@@ -209,6 +225,7 @@ def test_a_settlement_completing_the_route_makes_trade_relations() -> None:
     assert cloth(g, "red") == 1 and village(g, 50)["traders"] == ["red"]
 
 
+@pytest.mark.rule("F.4.4", "S4:cloth-trade")
 def test_a_second_route_to_the_same_village_gives_nothing_more() -> None:
     g = on_turn("red")
     connect(g, "red", 50)
@@ -216,6 +233,7 @@ def test_a_second_route_to_the_same_village_gives_nothing_more() -> None:
     assert cloth(g, "red") == 1 and village(g, 50)["cloth"] == 4
 
 
+@pytest.mark.rule("F.4.4", "S4:cloth-trade")
 def test_each_village_reached_gives_its_own_cloth() -> None:
     g = on_turn("red")
     connect(g, "red", 50)
@@ -223,12 +241,14 @@ def test_each_village_reached_gives_its_own_cloth() -> None:
     assert cloth(g, "red") == 2 and village(g, 50)["cloth"] == 4 and village(g, 70)["cloth"] == 4
 
 
+@pytest.mark.rule("S4:cloth-trade")
 def test_roads_do_not_trade_with_villages() -> None:
     g = on_turn("red")
     run(g, "put settlement red 33", "put road red 32-33")
     assert village(g, 50)["traders"] == []
 
 
+@pytest.mark.rule("F.4.4", "S4:cloth-trade")
 def test_reaching_an_empty_village_makes_trade_relations_but_gives_nothing() -> None:
     g = on_turn("red", n=4)
     move_cloth(g, 50, "orange", 5)
@@ -236,6 +256,7 @@ def test_reaching_an_empty_village_makes_trade_relations_but_gives_nothing() -> 
     assert cloth(g, "red") == 0 and village(g, 50)["traders"] == ["red"]
 
 
+@pytest.mark.rule("S4:cloth-trade")
 def test_each_roll_of_the_village_number_gives_one_cloth_per_connected_player() -> None:
     g = on_turn("red")
     connect(g, "red", 50)
@@ -250,6 +271,7 @@ def test_each_roll_of_the_village_number_gives_one_cloth_per_connected_player() 
     sound(g)
 
 
+@pytest.mark.rule("S4:cloth-trade")
 def test_other_numbers_give_no_cloth() -> None:
     g = on_turn("red")
     connect(g, "red", 50)
@@ -258,6 +280,7 @@ def test_other_numbers_give_no_cloth() -> None:
     assert cloth(g, "red") == 1
 
 
+@pytest.mark.rule("F.4.5", "S4:cloth-trade")
 def test_village_short_of_cloth_is_topped_up_from_the_general_supply() -> None:
     g = on_turn("red", n=4)
     connect(g, "white", 50)
@@ -271,6 +294,7 @@ def test_village_short_of_cloth_is_topped_up_from_the_general_supply() -> None:
     sound(g)
 
 
+@pytest.mark.rule("F.4.5", "S4:cloth-trade")
 def test_village_with_one_cloth_and_a_short_supply_serves_active_player_then_connection_order() -> None:
     """Village 50 holds 1 cloth and the general supply 1 when its three traders are due:
     the active player (blue) takes the village's, then the first to connect (white) the
@@ -293,6 +317,7 @@ def test_village_with_one_cloth_and_a_short_supply_serves_active_player_then_con
     sound(g)
 
 
+@pytest.mark.rule("F.4.5")
 def test_connection_order_decides_when_the_active_player_is_not_a_trader() -> None:
     g = on_turn("red", n=4)
     connect(g, "white", 50)
@@ -305,6 +330,7 @@ def test_connection_order_decides_when_the_active_player_is_not_a_trader() -> No
     assert [cloth(g, p) for p in ("white", "red", "blue")] == [2, 2, 1]
 
 
+@pytest.mark.rule("F.4.5", "S4:cloth-trade")
 def test_empty_village_gives_nothing_even_if_the_supply_has_cloth() -> None:
     g = on_turn("red", n=4)
     connect(g, "red", 50)
@@ -317,6 +343,7 @@ def test_empty_village_gives_nothing_even_if_the_supply_has_cloth() -> None:
 
 
 # === closed routes =================================================================================
+@pytest.mark.rule("F.4.4", "S4:moving-ships")
 def test_route_to_a_village_is_closed() -> None:
     g = on_turn("red")
     run(g, "put settlement red 31")
@@ -326,12 +353,14 @@ def test_route_to_a_village_is_closed() -> None:
     refused(g, "move ship 31-48 to 31-32", "closed")
 
 
+@pytest.mark.rule("F.4.4", "S4:moving-ships")
 def test_one_ship_village_route_is_closed_too() -> None:
     g = on_turn("red")
     connect(g, "red", 50)
     refused(g, "move ship 33-50 to 33-34", "closed")
 
 
+@pytest.mark.rule("S4:moving-ships")
 def test_a_branch_beyond_the_village_route_may_still_move() -> None:
     g = on_turn("red")
     connect(g, "red", 50)
@@ -340,6 +369,7 @@ def test_a_branch_beyond_the_village_route_may_still_move() -> None:
 
 
 # === cloth and victory points ======================================================================
+@pytest.mark.rule("F.4.3", "S4:cloth-trade", "F.5.4")
 def test_two_cloth_are_one_vp_and_an_odd_bolt_is_worth_nothing() -> None:
     g = on_turn("red")
     base = g.vp("red")
@@ -350,6 +380,7 @@ def test_two_cloth_are_one_vp_and_an_odd_bolt_is_worth_nothing() -> None:
     g.state.players[0].extra["cloth"] = 0
 
 
+@pytest.mark.rule("F.4.3", "F.5.4")
 def test_cloth_is_not_a_resource_card() -> None:
     g = on_turn("red")
     connect(g, "red", 50)
@@ -357,6 +388,7 @@ def test_cloth_is_not_a_resource_card() -> None:
     assert "cloth" not in g.view("red")["players"][0]["resources"]
 
 
+@pytest.mark.rule("F.4.3")
 def test_cloth_is_not_discarded_on_a_seven() -> None:
     g = on_turn("red")
     connect(g, "blue", 50)
@@ -373,6 +405,7 @@ def test_cloth_is_not_discarded_on_a_seven() -> None:
     assert cloth(g, "blue") == 6
 
 
+@pytest.mark.rule("F.4.3")
 def test_monopoly_does_not_take_cloth() -> None:
     g = on_turn("red")
     connect(g, "blue", 50)
@@ -382,6 +415,7 @@ def test_monopoly_does_not_take_cloth() -> None:
     assert hand(g, "red")["ore"] == 2 and cloth(g, "blue") == 1 and cloth(g, "red") == 0
 
 
+@pytest.mark.rule("F.4.3")
 def test_cloth_cannot_be_traded() -> None:
     g = on_turn("red")
     connect(g, "red", 50)
@@ -393,6 +427,7 @@ def test_cloth_cannot_be_traded() -> None:
     assert not any("cloth" in c for c in g.legal_commands(offers=True))
 
 
+@pytest.mark.rule("F.4.3")
 def test_year_of_plenty_cannot_take_cloth() -> None:
     g = on_turn("red")
     run(g, "draw red year-of-plenty")
@@ -415,6 +450,7 @@ def pirate_seven(red_trader: bool = True) -> Game:
     return g
 
 
+@pytest.mark.rule("F.4.3", "S4:pirate-and-robber")
 def test_pirate_may_take_cloth_instead_of_a_resource() -> None:
     g = pirate_seven()
     options = {c for c in g.legal_commands() if c.startswith("pirate AO")}
@@ -425,12 +461,14 @@ def test_pirate_may_take_cloth_instead_of_a_resource() -> None:
     sound(g)
 
 
+@pytest.mark.rule("F.4.3", "S4:pirate-and-robber")
 def test_pirate_may_take_a_resource() -> None:
     g = pirate_seven()
     legal(g, "pirate AO steal white")
     assert cloth(g, "white") == 3 and cards(g, "white") == 1
 
 
+@pytest.mark.rule("F.4.3", "S4:pirate-and-robber")
 def test_pirate_takes_cloth_only_from_a_player_who_has_some() -> None:
     g = pirate_seven()
     g.state.players[2].extra["cloth"] -= 3
@@ -438,6 +476,7 @@ def test_pirate_takes_cloth_only_from_a_player_who_has_some() -> None:
     refused(g, "pirate AO steal white cloth", "you can take resource")
 
 
+@pytest.mark.rule("F.4.3", "S4:pirate-and-robber")
 def test_robber_never_takes_cloth() -> None:
     g2 = on_turn("red")
     connect(g2, "blue", 50)                       # blue: settlement 33 on M, 1 cloth, no cards
@@ -448,6 +487,7 @@ def test_robber_never_takes_cloth() -> None:
     assert cloth(g2, "blue") == 1 and cloth(g2, "red") == 0
 
 
+@pytest.mark.rule("F.4.6", "S4:pirate-and-robber")
 def test_pirate_moves_only_once_the_player_has_a_village_route() -> None:
     g = pirate_seven(red_trader=False)
     assert not any(c.startswith("pirate") for c in g.legal_commands())
@@ -455,6 +495,7 @@ def test_pirate_moves_only_once_the_player_has_a_village_route() -> None:
     legal(g, "robber M")
 
 
+@pytest.mark.rule("F.4.6", "S4:pirate-and-robber")
 def test_knight_moves_the_pirate_only_with_a_village_route() -> None:
     g = on_turn("red")
     run(g, "put settlement red 14", "draw red knight")
@@ -468,6 +509,7 @@ def test_knight_moves_the_pirate_only_with_a_village_route() -> None:
     legal(g, "pirate AO")
 
 
+@pytest.mark.rule("F.4.6", "S4:pirate-and-robber")
 def test_robber_may_never_enter_a_tribe_island() -> None:
     g = pirate_seven()
     for h in TRIBE_HEXES:
@@ -476,6 +518,7 @@ def test_robber_may_never_enter_a_tribe_island() -> None:
     assert robber_hexes and not robber_hexes & set(TRIBE_HEXES)
 
 
+@pytest.mark.rule("F.4.9")
 def test_largest_army_is_in_play() -> None:
     g = on_turn("red")
     run(g, "put settlement red 14")
@@ -484,6 +527,7 @@ def test_largest_army_is_in_play() -> None:
     assert g.view()["players"][0]["vp_sources"]["largest army"] == 2
 
 
+@pytest.mark.rule("F.4.9", "S4:longest-trade-route")
 def test_no_longest_trade_route() -> None:
     g = on_turn("red")
     run(g, "put settlement red 15")
@@ -504,6 +548,7 @@ def thirteen_vp(g: Game, player: str = "red") -> None:
     assert g.vp(player) == 13
 
 
+@pytest.mark.rule("F.4.7", "S4:end-of-the-game")
 def test_fourteen_vp_on_your_own_turn_wins() -> None:
     g = on_turn("blue")
     thirteen_vp(g)
@@ -514,6 +559,7 @@ def test_fourteen_vp_on_your_own_turn_wins() -> None:
     assert g.over and g.winner == "red" and g.state.winners == [0]
 
 
+@pytest.mark.rule("F.4.7", "S4:end-of-the-game")
 def test_fourteen_vp_on_another_players_turn_wins_only_on_your_own() -> None:
     g = on_turn("red")
     thirteen_vp(g)
@@ -535,6 +581,7 @@ def run_dry(g: Game, keep: int) -> None:
             move_cloth(g, node, None, village(g, node)["cloth"])
 
 
+@pytest.mark.rule("F.4.7", "S4:end-of-the-game")
 def test_game_ends_at_once_when_the_fifth_village_runs_dry() -> None:
     g = on_turn("red")
     run_dry(g, 81)
@@ -548,6 +595,7 @@ def test_game_ends_at_once_when_the_fifth_village_runs_dry() -> None:
     refused(g, "end", "game is over")
 
 
+@pytest.mark.rule("F.4.7", "S4:end-of-the-game")
 def test_early_end_on_a_roll() -> None:
     g = on_turn("red")
     run_dry(g, 81)
@@ -558,6 +606,7 @@ def test_early_end_on_a_roll() -> None:
     assert g.over and g.winner == "red"
 
 
+@pytest.mark.rule("F.4.7", "S4:end-of-the-game")
 def test_early_end_full_tie_is_a_shared_win() -> None:
     g = on_turn("red")
     run_dry(g, 81)
@@ -569,6 +618,7 @@ def test_early_end_full_tie_is_a_shared_win() -> None:
     assert sorted(g.players[w] for w in g.state.winners) == ["blue", "red"]
 
 
+@pytest.mark.rule("F.4.7", "S4:end-of-the-game")
 def test_early_end_more_cloth_breaks_a_vp_tie() -> None:
     g = on_turn("red")
     run_dry(g, 81)
@@ -586,6 +636,7 @@ def test_early_end_more_cloth_breaks_a_vp_tie() -> None:
     assert g.over and g.winner == "blue" and g.state.winners == [1]
 
 
+@pytest.mark.rule("F.4.7")
 def test_villages_emptied_outside_the_rules_end_the_game_at_the_next_action() -> None:
     """The early end is counted after every action whatever emptied the villages: cloth a
     tool took (here a test writing the state) ends the game at the next action, though
@@ -598,6 +649,7 @@ def test_villages_emptied_outside_the_rules_end_the_game_at_the_next_action() ->
     assert g.over
 
 
+@pytest.mark.rule("F.4.7", "S4:end-of-the-game")
 def test_four_villages_with_cloth_do_not_end_the_game() -> None:
     g = on_turn("red")
     run_dry(g, 81)
@@ -611,6 +663,7 @@ def main_hexes(g: Game) -> dict[str, tuple[str, int]]:
     return {h["id"]: (h["terrain"], h["number"]) for h in g.board_json()["hexes"] if h["area"] == "main"}
 
 
+@pytest.mark.rule("S4:variable-set-up")
 def test_variable_setup_reshuffles_only_the_main_islands() -> None:
     fixed = sandbox(seed=1)
     fixed_hexes = {h["id"]: (h["terrain"], h["number"]) for h in fixed.board_json()["hexes"]}
@@ -629,6 +682,7 @@ def test_variable_setup_reshuffles_only_the_main_islands() -> None:
     assert len(layouts) == 8
 
 
+@pytest.mark.rule("S4:variable-set-up")
 def test_variable_setup_keeps_red_numbers_apart() -> None:
     for seed in range(40):
         g = sandbox(seed=seed, options=["variable"])
@@ -638,16 +692,19 @@ def test_variable_setup_keeps_red_numbers_apart() -> None:
                 assert all(numbers[m] not in RED_NUMBERS for m in geo.hex_neighbors[h]), seed
 
 
+@pytest.mark.rule("S4:variable-set-up")
 def test_variable_setup_is_reproducible_by_seed() -> None:
     a = sandbox(seed=5, options=["variable"])
     b = sandbox(seed=5, options=["variable"])
     assert a.board_json() == b.board_json() and a.digest() == b.digest()
 
 
+@pytest.mark.rule("S4:variable-set-up")
 def test_fixed_layout_by_default() -> None:
     assert main_hexes(sandbox(seed=1)) == main_hexes(sandbox(seed=2))
 
 
+@pytest.mark.rule("S4:variable-set-up", "S4:pirate-and-robber")
 def test_variable_setup_robber_starts_on_a_fields_hex_with_the_12() -> None:
     for seed in range(20):
         g = sandbox(seed=seed, options=["variable"])

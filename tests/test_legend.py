@@ -62,18 +62,21 @@ def rescue_one(g: Game, player: str, hex_: str, slot: int) -> None:
 
 
 # --- set-up (F.0.5) ---------------------------------------------------------------------------------------
+@pytest.mark.rule("F.0.5", "S0:general/set-up", "S0:ch1/set-up-phase")
 def test_setup_order_clockwise_counterclockwise_clockwise_for_4_players():
     g = legend(sandbox=False)
     assert g.state.setup_order == [0, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3]
     assert setup_order("snake-then-third", 4) == g.state.setup_order
 
 
+@pytest.mark.rule("F.0.5", "S0:general/set-up")
 def test_setup_order_for_3_players():
     g = legend(3, sandbox=False)
     assert g.state.setup_order == [0, 1, 2, 2, 1, 0, 0, 1, 2]
     assert g.state.scenario == "legend-1-3p"      # the 3-player chapter plays on its own map
 
 
+@pytest.mark.rule("F.0.5", "F.0.10", "S0:general/set-up")
 def test_first_settlement_on_a_start_intersection_with_a_ship_instead_of_a_road():
     g = legend(sandbox=False)
     refused(g, "build settlement 28", "start intersection")
@@ -83,6 +86,7 @@ def test_first_settlement_on_a_start_intersection_with_a_ship_instead_of_a_road(
     refused(g, "build settlement 25", "taken")
 
 
+@pytest.mark.rule("F.0.5", "S0:general/set-up")
 def test_second_and_third_settlements_not_on_the_coast_and_take_a_road():
     g = legend(sandbox=False)
     for first, ship in ((25, "25-24"), (43, "43-42"), (76, "76-75"), (105, "105-90")):
@@ -94,6 +98,7 @@ def test_second_and_third_settlements_not_on_the_coast_and_take_a_road():
     legal(g, "build road 62-61")
 
 
+@pytest.mark.rule("F.0.5", "E.0.3", "S0:general/set-up", "S0:general/victory-point-track")
 def test_starting_resources_from_the_third_settlement_and_everyone_starts_at_3_vp():
     g = legend(sandbox=False, seed=3)
     third: dict[int, int] = {}
@@ -117,12 +122,14 @@ def test_starting_resources_from_the_third_settlement_and_everyone_starts_at_3_v
 
 
 # --- the friendly robber (E.0.1, F.0.6) ------------------------------------------------------------------
+@pytest.mark.rule("E.0.1", "S0:general/friendly-robber")
 def test_the_robber_starts_off_the_board_beside_the_vp_track():
     g = legend()
     assert g.state.robber == -1 and g.view()["robber"] is None
     assert g.view()["extra"]["robber_at_start"] is True
 
 
+@pytest.mark.rule("E.0.1", "F.0.6", "S0:general/friendly-robber")
 def test_the_robber_may_not_go_next_to_a_player_with_3_vp_or_fewer():
     g = legend()
     run(g, "put settlement blue 28", *[f"put settlement red {n}" for n in (60, 92, 118, 122)])
@@ -132,6 +139,7 @@ def test_the_robber_may_not_go_next_to_a_player_with_3_vp_or_fewer():
     legal(g, "robber AI")                                    # red's own 60 (red has 4 VP): allowed
 
 
+@pytest.mark.rule("E.0.1", "S0:general/friendly-robber")
 def test_the_robber_goes_back_to_its_start_when_no_hex_may_take_it():
     g = legend()
     run(g, "put settlement red 28")
@@ -154,6 +162,7 @@ def test_the_robber_goes_back_to_its_start_when_no_hex_may_take_it():
     sound(g)
 
 
+@pytest.mark.rule("S0:general/friendly-robber")
 def test_discards_on_a_seven_apply_even_to_players_with_3_vp_or_fewer():
     g = legend()
     run(g, "put settlement blue 28", "give blue 4 wool 4 grain")
@@ -162,12 +171,14 @@ def test_discards_on_a_seven_apply_even_to_players_with_3_vp_or_fewer():
     assert any(p["kind"] == "discard" and p["seat"] == 1 for p in g.state.pending)
 
 
+@pytest.mark.rule("E.0.1", "F.5.5")
 def test_the_friendly_robber_threshold_is_a_parameter():
     g = legend()
     assert g.engine.rules.protect_vp == g.engine.scen.params["robber_protects_up_to"] == 3
 
 
 # --- the general 3:1 trade (E.0.4) -------------------------------------------------------------------------
+@pytest.mark.rule("E.0.4", "S0:general/general-3-1-trade")
 def test_general_3_for_1_trade_on_your_own_turn():
     g = legend()
     run(g, "put settlement red 28", "turn red", "give red 3 wool", "give blue 3 wool")
@@ -178,6 +189,7 @@ def test_general_3_for_1_trade_on_your_own_turn():
 
 
 # --- outposts (F.0.8) and Barren Island ------------------------------------------------------------------------
+@pytest.mark.rule("S0:general/outposts", "S0:ch1/building-an-outpost-on-barren-island")
 def test_outpost_where_your_ship_reached_the_barren_island_coast():
     g = legend()
     run(g, "put settlement red 25", "put ship red 25-24", "put ship red 24-40", "turn red",
@@ -191,12 +203,14 @@ def test_outpost_where_your_ship_reached_the_barren_island_coast():
     sound(g)
 
 
+@pytest.mark.rule("S0:general/outposts", "S0:ch1/building-an-outpost-on-barren-island")
 def test_an_outpost_costs_2_lumber_and_1_wool():
     g = legend()
     run(g, "put settlement red 25", *[f"put ship red {e}" for e in WAY_OUT], "turn red", "give red 1 lumber 1 wool")
     refused(g, "build outpost 39", "2 lumber and 1 wool")
 
 
+@pytest.mark.rule("F.0.8", "S0:general/outposts")
 def test_one_outpost_per_player_and_no_distance_rule():
     g = legend()
     with_outpost(g)
@@ -209,6 +223,7 @@ def test_one_outpost_per_player_and_no_distance_rule():
     legal(g, "build outpost 38")
 
 
+@pytest.mark.rule("F.0.8", "S0:general/outposts")
 def test_an_outpost_closes_the_shipping_route():
     g = legend()
     run(g, "put settlement red 25", *[f"put ship red {e}" for e in WAY_OUT], "turn red")
@@ -217,6 +232,7 @@ def test_an_outpost_closes_the_shipping_route():
     refused(g, "move ship 39-40 to 40-41", "closed")
 
 
+@pytest.mark.rule("F.0.8", "S0:general/outposts")
 def test_an_outpost_produces_nothing_and_is_never_upgraded():
     g = legend()
     with_outpost(g)
@@ -225,6 +241,7 @@ def test_an_outpost_produces_nothing_and_is_never_upgraded():
     assert g.engine.pieces.produces[g.state.node_kind[38]] == 0
 
 
+@pytest.mark.rule("S0:ch1/building-an-outpost-on-barren-island")
 def test_no_roads_or_settlements_on_barren_island():
     g = legend()
     with_outpost(g)
@@ -234,6 +251,7 @@ def test_no_roads_or_settlements_on_barren_island():
 
 
 # --- friend cards (F.0.7) ---------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:general/friend-cards", "S0:ch1/building-an-outpost-on-barren-island")
 def test_the_first_outpost_builder_chooses_from_four_friends_the_next_from_the_rest():
     g = legend()
     run(g, "put settlement red 25", *[f"put ship red {e}" for e in WAY_OUT], "turn red", "give red 2 lumber 1 wool")
@@ -247,6 +265,7 @@ def test_the_first_outpost_builder_chooses_from_four_friends_the_next_from_the_r
     assert g.state.extra["friend_pool"] == ["jerok", "olaf"]
 
 
+@pytest.mark.rule("S0:general/friend-cards")
 def test_with_3_players_the_last_friend_card_leaves_play():
     g = legend(3)
     sites = {"red": (25, ["25-24", "24-40", "40-39", "39-55"], 55), "blue": (60, ["56-57"], 56),
@@ -259,6 +278,7 @@ def test_with_3_players_the_last_friend_card_leaves_play():
     sound(g)
 
 
+@pytest.mark.rule("F.0.7", "S0:general/friend-cards", "S0:ch1/specific-components-needed-for-chapter-1")
 def test_jerok_buys_a_development_card_for_wool_and_grain_twice_a_chapter():
     g = legend()
     with_outpost(g, friend="jerok")
@@ -273,6 +293,7 @@ def test_jerok_buys_a_development_card_for_wool_and_grain_twice_a_chapter():
     refused(g, "jerok", "twice this chapter")
 
 
+@pytest.mark.rule("F.0.7", "S0:general/friend-cards")
 def test_one_friend_card_per_turn():
     g = legend(carry={"friends": {"red": ["olaf"]}})            # a friend won in an earlier chapter
     with_outpost(g, friend="jerok")
@@ -281,6 +302,7 @@ def test_one_friend_card_per_turn():
     refused(g, "olaf road 25-26 brick", "already used a friend card this turn")
 
 
+@pytest.mark.rule("F.0.7", "S0:ch1/specific-components-needed-for-chapter-1")
 def test_olaf_builds_a_road_for_one_brick_or_moves_an_open_road():
     g = legend()
     with_outpost(g, friend="olaf")
@@ -293,6 +315,7 @@ def test_olaf_builds_a_road_for_one_brick_or_moves_an_open_road():
     assert pdata(g, "red")["friends"]["olaf"] == 2            # used twice: put away for the chapter
 
 
+@pytest.mark.rule("F.0.7", "S0:ch1/specific-components-needed-for-chapter-1")
 def test_oda_gives_a_resource_when_a_production_roll_gives_you_nothing_on_any_roll():
     g = legend()
     with_outpost(g, "blue", home=43, ships=["39-55"], site=55, friend="oda")
@@ -311,6 +334,7 @@ def test_oda_gives_a_resource_when_a_production_roll_gives_you_nothing_on_any_ro
     assert not any(p["kind"] == "oda" for p in g.state.pending)
 
 
+@pytest.mark.rule("S0:general/friend-cards")
 def test_a_friend_card_is_never_traded_or_stolen():
     g = legend()
     with_outpost(g, friend="oda")
@@ -323,6 +347,7 @@ def test_a_friend_card_is_never_traded_or_stolen():
 
 
 # --- chests (F.0.9, E.3.2) ------------------------------------------------------------------------------------
+@pytest.mark.rule("F.0.9", "S0:general/chest-tokens", "S0:general/recovering-chests")
 def test_a_ship_built_next_to_a_chest_takes_it_and_only_its_taker_sees_the_face():
     g = legend()
     run(g, "put settlement red 25", "put ship red 25-24", "put ship red 24-40", "turn red", "give red 1 lumber 1 wool")
@@ -335,6 +360,7 @@ def test_a_ship_built_next_to_a_chest_takes_it_and_only_its_taker_sees_the_face(
     assert 41 not in g.view("blue")["extra"]["chests"]
 
 
+@pytest.mark.rule("F.0.9", "S0:general/recovering-chests")
 def test_a_ship_moved_next_to_a_chest_takes_it():
     g = legend()
     run(g, "put settlement red 25", "put ship red 25-24", "put ship red 24-40", "turn red")
@@ -342,6 +368,7 @@ def test_a_ship_moved_next_to_a_chest_takes_it():
     assert len(pdata(g, "red")["chests"]) == 1
 
 
+@pytest.mark.rule("S0:general/using-chest-tokens")
 def test_a_chest_is_not_usable_on_the_turn_it_is_taken_then_one_per_turn():
     g = legend()
     run(g, "put settlement red 25", "put ship red 25-24", "put ship red 24-40", "turn red", "give red 2 lumber 2 wool")
@@ -355,12 +382,14 @@ def test_a_chest_is_not_usable_on_the_turn_it_is_taken_then_one_per_turn():
     assert g.state.extra["chests_used"] == ["any"]
 
 
+@pytest.mark.rule("S0:general/using-chest-tokens")
 def test_a_chest_only_on_your_own_turn():
     g = legend()
     run(g, "put settlement red 25", "put ship red 25-24", "put ship red 24-40", "put ship red 40-41", "turn blue")
     refused(g, "red: open chest 1 ore", "own turn")
 
 
+@pytest.mark.rule("E.3.2", "F.0.9", "S0:general/using-chest-tokens")
 def test_each_chest_reward():
     g = legend()
     run(g, "put settlement red 25", "put ship red 25-24", "turn red")
@@ -383,6 +412,7 @@ def test_each_chest_reward():
     sound(g)
 
 
+@pytest.mark.rule("F.0.9")
 def test_a_development_card_from_a_chest_is_not_playable_that_turn():
     g = legend()
     run(g, "put settlement red 25", "turn red")
@@ -396,6 +426,7 @@ def test_a_development_card_from_a_chest_is_not_playable_that_turn():
     assert g.check("play knight").ok
 
 
+@pytest.mark.rule("F.0.7", "S0:ch1/specific-components-needed-for-chapter-1")
 def test_captain_dever_adds_a_resource_to_a_chest():
     g = legend()
     with_outpost(g, friend="dever")
@@ -407,12 +438,14 @@ def test_captain_dever_adds_a_resource_to_a_chest():
 
 
 # --- castaways (Chapter 1, E.3.3, F.0.10) ---------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch1/rescuing-the-castaways-and-bringing-them-to-catan")
 def test_no_looking_at_castaways_before_your_outpost():
     g = legend()
     run(g, "put settlement red 25", "turn red")
     refused(g, "look castaway X 1", "once you have built your outpost")
 
 
+@pytest.mark.rule("S0:ch1/rescuing-the-castaways-and-bringing-them-to-catan")
 def test_looking_is_secret_and_once_per_turn():
     g = legend()
     with_outpost(g)
@@ -426,6 +459,7 @@ def test_looking_is_secret_and_once_per_turn():
     refused(g, "look castaway X 2", "already looked")
 
 
+@pytest.mark.rule("S0:ch1/rescuing-the-castaways-and-bringing-them-to-catan")
 def test_a_castaway_must_be_paid_at_once_no_trade_card_friend_or_chest_first():
     g = legend()
     with_outpost(g)
@@ -448,6 +482,7 @@ def _need(g: Game, player: str) -> dict[str, int]:
     return need
 
 
+@pytest.mark.rule("S0:ch1/rescuing-the-castaways-and-bringing-them-to-catan", "S0:general/units")
 def test_a_rescue_puts_an_ore_miner_beside_your_first_settlement():
     g = legend()
     with_outpost(g)
@@ -458,6 +493,7 @@ def test_a_rescue_puts_an_ore_miner_beside_your_first_settlement():
     sound(g)
 
 
+@pytest.mark.rule("F.0.10", "S0:ch1/rescuing-the-castaways-and-bringing-them-to-catan", "S0:general/catan-chits")
 def test_at_most_3_castaways_and_the_chits_go_2_then_1():
     g = legend()
     with_outpost(g)
@@ -474,6 +510,7 @@ def test_at_most_3_castaways_and_the_chits_go_2_then_1():
 
 
 # --- ore miners (Chapter 1) ----------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch1/ore-mining-on-barren-island")
 def test_the_seeds_ore_mining_example():
     """Miner A at the outpost since an earlier turn mines; then A, B and C go out for 2 wool
     and 1 grain; none mines again this turn; all three mine next turn."""
@@ -501,6 +538,7 @@ def test_the_seeds_ore_mining_example():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch1/ore-mining-on-barren-island")
 def test_miners_move_only_in_trade_build_along_your_own_joined_ships():
     g = legend()
     with_outpost(g)
@@ -513,6 +551,7 @@ def test_miners_move_only_in_trade_build_along_your_own_joined_ships():
     refused(g, "send miner wool", "roll")
 
 
+@pytest.mark.rule("S0:ch1/ore-mining-on-barren-island")
 def test_miners_need_the_ships_joining_settlement_and_outpost():
     g = legend()
     run(g, "put settlement red 25", "put ship red 39-55", "turn red", "give red 2 lumber 1 wool")
@@ -524,6 +563,7 @@ def test_miners_need_the_ships_joining_settlement_and_outpost():
 
 
 # --- scoring and the end ----------------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch1/end-of-the-game")
 def test_eleven_vp_on_your_own_turn_wins_the_chapter():
     g = legend()
     run(g, *[f"put settlement red {n}" for n in (25, 28, 60, 92, 118)], "turn red")
@@ -538,6 +578,7 @@ def test_eleven_vp_on_your_own_turn_wins_the_chapter():
     assert g.over and g.winner == "red"
 
 
+@pytest.mark.rule("F.0.10", "S0:ch1/additional-preparation")
 def test_at_most_5_ships_in_chapter_1():
     g = legend()
     run(g, "put settlement red 25", "turn red", "give red 6 lumber 6 wool")
@@ -546,6 +587,7 @@ def test_at_most_5_ships_in_chapter_1():
     refused(g, "build ship 23-24", "no ships left")
 
 
+@pytest.mark.rule("S0:general/variable-set-up")
 def test_variable_setup_shuffles_the_terrain_of_catan_and_keeps_the_numbers():
     fixed = legend(sandbox=False)
     varied = [legend(sandbox=False, seed=s, options=["variable"]) for s in range(4)]
@@ -566,6 +608,7 @@ def shared_route() -> Game:
     return g
 
 
+@pytest.mark.rule("E.0.2", "F.5.6", "S0:general/two-ships-on-a-sea-route")
 def test_two_ships_of_different_players_share_a_sea_route():
     g = shared_route()
     legal(g, "build ship 24-40")
@@ -576,6 +619,7 @@ def test_two_ships_of_different_players_share_a_sea_route():
     sound(g)
 
 
+@pytest.mark.rule("E.0.2", "F.5.6", "S0:general/two-ships-on-a-sea-route")
 def test_you_may_not_place_two_of_your_own_ships_on_one_sea_route():
     g = shared_route()
     legal(g, "build ship 24-40")
@@ -583,6 +627,7 @@ def test_you_may_not_place_two_of_your_own_ships_on_one_sea_route():
     refused(g, "put ship white 24-40", "two ships")
 
 
+@pytest.mark.rule("E.0.2", "S0:general/two-ships-on-a-sea-route")
 def test_a_road_never_shares_a_path_with_a_ship():
     g = shared_route()
     run(g, "give blue 1 brick 1 lumber")
@@ -590,12 +635,14 @@ def test_a_road_never_shares_a_path_with_a_ship():
     refused(g, "put road blue 24-25", "already taken")       # red's ship
 
 
+@pytest.mark.rule("E.0.2", "S0:general/two-ships-on-a-sea-route")
 def test_a_shared_sea_route_does_not_let_you_build_past_an_opponents_settlement():
     g = shared_route()
     legal(g, "build ship 24-25")                 # beside red's ship, up to red's settlement on 25
     refused(g, "build ship 25-26", "must join")
 
 
+@pytest.mark.rule("E.0.2", "S0:general/two-ships-on-a-sea-route")
 def test_a_ship_leaving_a_shared_route_leaves_the_other_ship_there():
     g = shared_route()
     legal(g, "build ship 24-40")
@@ -607,6 +654,7 @@ def test_a_ship_leaving_a_shared_route_leaves_the_other_ship_there():
 
 
 # --- secrecy in the views -----------------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:general/chest-tokens", "S0:ch1/additional-preparation")
 def test_castaway_and_chest_faces_are_face_down_in_every_view():
     g = legend()
     view = g.view("red")
@@ -617,6 +665,7 @@ def test_castaway_and_chest_faces_are_face_down_in_every_view():
 
 
 # --- help -------------------------------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch1/tasks-assigned-by-the-council-of-catan")
 def test_help_rules_tells_the_chapters_tasks_and_every_new_verb_has_help():
     from catan_cli import helptext
 
@@ -636,6 +685,7 @@ def test_the_scenario_is_listed_with_its_title():
     assert load_scenario("legend-1").name == "Legend of the Sea Robbers 1: The Castaways"
 
 
+@pytest.mark.rule("F.0.5", "S0:general/set-up")
 def test_with_no_inland_intersection_left_the_coast_is_allowed_in_the_set_up():
     g = legend()
     for first, ship in ((25, "25-24"), (43, "43-42"), (76, "76-75"), (105, "105-90")):
@@ -650,6 +700,7 @@ def test_with_no_inland_intersection_left_the_coast_is_allowed_in_the_set_up():
     legal(g, "build settlement 10")
 
 
+@pytest.mark.rule("F.0.8")
 def test_an_outpost_breaks_an_opponents_trade_route():
     """F.0.8: for routes an outpost is like a settlement of its owner."""
     g = legend()
@@ -662,6 +713,7 @@ def test_an_outpost_breaks_an_opponents_trade_route():
 
 
 # --- friend cards from earlier chapters (F.0.7) ------------------------------------------------------------------
+@pytest.mark.rule("F.0.7", "S0:general/friend-cards")
 def test_friend_cards_from_an_earlier_chapter_come_back_fresh_a_side_up():
     g = Game.new("legend-1", players=COLOURS, seed=7, carry={"friends": {"red": ["oda"], "blue": ["jerok"]}})
     assert pdata(g, "red")["friends"] == {"oda": 0} and pdata(g, "blue")["friends"] == {"jerok": 0}

@@ -28,10 +28,12 @@ def lp(vps: dict[str, int], castaways: dict[str, int] | None = None) -> dict[str
     return legend_points(CH1, vps, records)
 
 
+@pytest.mark.rule("E.2.1", "S0:ch2/awarding-of-legend-points")
 def test_chapter_1_legend_points_4_3_2_1():
     assert lp({"a": 11, "b": 9, "c": 8, "d": 5}) == {"a": 4, "b": 3, "c": 2, "d": 1}
 
 
+@pytest.mark.rule("E.2.2")
 def test_tied_players_share_a_place_and_the_next_takes_the_next_column():
     """E.2.2 dense ranking: two tied for 2nd both get 3 LP, and the last gets 3rd-place LP."""
     assert places({"a": 11, "b": 9, "c": 9, "d": 5}) == {"a": 0, "b": 1, "c": 1, "d": 2}
@@ -40,15 +42,18 @@ def test_tied_players_share_a_place_and_the_next_takes_the_next_column():
     assert lp({"a": 8, "b": 8, "c": 8}) == {"a": 4, "b": 4, "c": 4}
 
 
+@pytest.mark.rule("E.2.3", "S0:ch2/awarding-of-legend-points", "S0:ch2/postscript-to-chapter-1")
 def test_three_castaways_give_the_2nd_to_4th_placed_one_more_legend_point():
     assert lp({"a": 11, "b": 9, "c": 8, "d": 5}, {"a": 3, "b": 3, "c": 2, "d": 3}) == \
         {"a": 4, "b": 4, "c": 2, "d": 2}
 
 
+@pytest.mark.rule("E.2.3", "S0:ch2/awarding-of-legend-points")
 def test_the_first_placed_never_gets_the_bonus():
     assert lp({"a": 11, "b": 7, "c": 6}, {"a": 3}) == {"a": 4, "b": 3, "c": 2}
 
 
+@pytest.mark.rule("S0:general/the-chronicle")
 def test_running_totals_add_up_chapter_by_chapter():
     entries = [{"legend_points": {"a": 4, "b": 3}}, {"legend_points": {"a": 1, "b": 5}}]
     assert running_totals(entries) == [{"a": 4, "b": 3}, {"a": 5, "b": 8}]
@@ -61,6 +66,7 @@ def _play_to_the_end(session: Session) -> None:
 
 
 @pytest.mark.parametrize("seats", ["red:bot,blue:bot,white:bot", "red:bot,blue:bot,white:bot,orange:bot"])
+@pytest.mark.rule("S0:ch1/entering-the-game-results-into-the-chronicle", "S0:general/the-chronicle")
 def test_a_campaign_plays_chapter_1_by_bots_and_writes_the_chronicle(tmp_path, seats):
     c = legend.new_campaign("saga", seats, seed=11, folder=tmp_path)
     session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)
@@ -117,6 +123,7 @@ def test_the_campaign_command_new_show_and_the_legend_continues(tmp_path):
     assert result.exit_code != 0 and "no campaign named" in result.output
 
 
+@pytest.mark.rule("S0:ch2/postscript-to-chapter-1")
 def test_the_next_chapter_starts_from_what_the_chapter_before_passes_on(tmp_path, monkeypatch):
     """A chapter after the first starts with the carry, written into its save's header so
     that the save replays it (played here by a stand-in for Chapter 2 on the Chapter 1 map)."""
@@ -187,6 +194,7 @@ SEED_TABLE_2 = {0: 5, 1: 4, 2: 3, 3: 1}
 SEED_TABLE_3 = {0: 6, 1: 4, 2: 3, 3: 1}
 
 
+@pytest.mark.rule("E.2.1", "E.2.3", "S0:ch3/awarding-of-legend-points", "S0:ch3/postscript-to-chapter-2")
 def test_chapter_2_legend_points_5_4_3_1_with_the_gold_bonus():
     ch2 = CHAPTERS[2]
     vps = {"a": 12, "b": 9, "c": 9, "d": 5}
@@ -302,6 +310,7 @@ def test_the_whole_legend_by_bots_chapters_1_to_4_with_the_carry_to_its_winner(t
     assert "grand total of legend points" in out.getvalue() and winners[0] in out.getvalue().splitlines()[-1]
 
 
+@pytest.mark.rule("S0:ch3/how-the-collected-gold-affects-chapter-3")
 def test_harbours_are_not_earned_below_the_gold_threshold_in_a_campaign(tmp_path):
     from catan_cli import Game
 

@@ -33,12 +33,14 @@ def lp4(vps: dict[str, int], chits: dict[str, int]) -> dict[str, int]:
     return legend_points(ch4(), vps, {p: {"chits": chits.get(p, 0)} for p in vps})
 
 
+@pytest.mark.rule("F.0.2", "S0:ch4/awarding-of-legend-points-2")
 def test_chapter_4_is_the_seeds_table_and_bonus():
     info = ch4()
     assert info.key == "legend-4" and info.lp_table == (7, 5, 3, 1) and info.bonus == 2
     assert info.cls.record_columns[0][0] == "chits" and info.cls.total_column is None
 
 
+@pytest.mark.rule("E.2.1", "E.2.2", "F.0.2", "F.0.4", "S0:ch4/awarding-of-legend-points-2")
 def test_chapter_4_legend_points_7_5_3_1_with_dense_ranking():
     even = {"a": 2, "b": 2, "c": 2, "d": 2}            # every player the same chits: no bonus
     assert lp4({"a": 14, "b": 11, "c": 9, "d": 6}, even) == {"a": 7, "b": 5, "c": 3, "d": 1}
@@ -46,21 +48,25 @@ def test_chapter_4_legend_points_7_5_3_1_with_dense_ranking():
     assert lp4({"a": 14, "b": 14, "c": 9}, {}) == {"a": 7, "b": 7, "c": 5}
 
 
+@pytest.mark.rule("E.2.3", "S0:ch4/awarding-of-legend-points-2")
 def test_the_most_spice_chits_alone_give_the_2nd_to_4th_placed_two_more_legend_points():
     assert lp4({"a": 14, "b": 11, "c": 9, "d": 6}, {"a": 2, "b": 0, "c": 6, "d": 4}) == \
         {"a": 7, "b": 5, "c": 5, "d": 1}
 
 
+@pytest.mark.rule("E.2.3", "S0:ch4/awarding-of-legend-points-2")
 def test_players_tied_for_the_most_spice_chits_all_get_the_bonus():
     assert lp4({"a": 14, "b": 11, "c": 9, "d": 6}, {"a": 0, "b": 4, "c": 2, "d": 4}) == \
         {"a": 7, "b": 7, "c": 3, "d": 3}
 
 
+@pytest.mark.rule("E.2.3")
 def test_no_bonus_when_every_player_obtained_the_same_chits():
     assert lp4({"a": 14, "b": 11, "c": 9}, {"a": 4, "b": 4, "c": 4}) == {"a": 7, "b": 5, "c": 3}
     assert lp4({"a": 14, "b": 11, "c": 9}, {}) == {"a": 7, "b": 5, "c": 3}
 
 
+@pytest.mark.rule("E.2.3", "S0:ch4/awarding-of-legend-points-2")
 def test_the_first_placed_never_gets_the_spice_bonus():
     """The first holds the most chits alone: nobody gets the bonus, the first included."""
     assert lp4({"a": 14, "b": 11, "c": 9}, {"a": 6, "b": 4, "c": 2}) == {"a": 7, "b": 5, "c": 3}
@@ -95,6 +101,7 @@ def clear() -> list[dict[str, Any]]:
                      ({"red": 14, "blue": 12, "white": 9}, {"red": 2, "blue": 2, "white": 6}))
 
 
+@pytest.mark.rule("E.2.4", "S0:ch4/the-legendary-winner", "S0:general/overall-score")
 def test_the_legendary_winner_has_the_most_legend_points():
     # Chapter 1: 4/3/2; Chapter 2: 5, blue 4+1 (12 gold), white 4; Chapter 3: 6, 4, 3+2 (3 sunk);
     # Chapter 4: 7, 5, 3+2 (the most chits)
@@ -105,6 +112,7 @@ def test_the_legendary_winner_has_the_most_legend_points():
     assert winner_line(clear()) == "red is the legendary winner: 22 legend points."
 
 
+@pytest.mark.rule("E.2.4", "S0:ch4/the-legendary-winner", "S0:general/overall-score")
 def test_tied_legend_points_go_to_the_most_vp_over_the_four_chapters():
     # red and blue swap places chapter by chapter: 4+4+6+5 = 19 against 3+5+4+7 = 19
     tied = legend_of(({"red": 10, "blue": 9, "white": 6}, {}),
@@ -119,6 +127,7 @@ def test_tied_legend_points_go_to_the_most_vp_over_the_four_chapters():
                                  "46 VP over the four chapters against red's 44.")
 
 
+@pytest.mark.rule("E.2.4", "S0:ch4/the-legendary-winner", "S0:general/overall-score")
 def test_tied_legend_points_and_tied_vp_share_the_win():
     shared = legend_of(({"red": 10, "blue": 9, "white": 6}, {}),
                        ({"red": 9, "blue": 10, "white": 5}, {}),
@@ -132,6 +141,7 @@ def test_tied_legend_points_and_tied_vp_share_the_win():
     assert data["legend_over"] and data["legendary_winners"] == ["red", "blue"]
 
 
+@pytest.mark.rule("E.2.4", "S0:ch4/the-legendary-winner")
 def test_of_three_tied_on_legend_points_the_two_with_the_most_vp_share_the_win():
     three = legend_of(({"a": 8, "b": 8, "c": 8}, {}), ({"a": 8, "b": 8, "c": 8}, {}),
                       ({"a": 8, "b": 8, "c": 8}, {}), ({"a": 14, "b": 14, "c": 14}, {}))
@@ -143,6 +153,7 @@ def test_of_three_tied_on_legend_points_the_two_with_the_most_vp_share_the_win()
                                   "38 VP over the four chapters each against c's 37.")
 
 
+@pytest.mark.rule("S0:ch4/the-legendary-winner")
 def test_no_winner_before_the_fourth_chapter_is_recorded():
     assert legendary_winners(clear()[:3]) == [] and winner_line(clear()[:3]) is None
     assert not chronicle_json(clear()[:3])["legend_over"]
@@ -162,6 +173,7 @@ SEED_SHEET = {
 SHEET_KIND = {"Victory Points": "vp", "Legend Points": "lp", "Subtotal of Legend Points": "subtotal"}
 
 
+@pytest.mark.rule("S0:chronicle/the-chronicle", "S0:general/the-chronicle")
 def test_the_chronicle_has_the_seeds_sheet_row_by_row():
     rows = sheet_rows(clear(), ["red", "blue", "white"])
     sums: dict[str, int] = {}
@@ -187,6 +199,7 @@ def test_the_chronicle_has_the_seeds_sheet_row_by_row():
     assert foot.values == {"red": "22", "blue": "17", "white": "16"}
 
 
+@pytest.mark.rule("S0:chronicle/the-chronicle")
 def test_the_final_chronicle_prints_the_sheet_and_the_winner():
     out = io.StringIO()
     Console(file=out, width=140, color_system=None).print(chronicle_table(clear(), ["red", "blue", "white"],

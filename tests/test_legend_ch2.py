@@ -65,6 +65,7 @@ def miner(g: Game, player: str, dst: int | None = None) -> None:
 
 # --- the postscript's bog iron tables -----------------------------------------------------------------
 @pytest.mark.parametrize("total, per", [(0, 1), (8, 1), (9, 2), (10, 3), (11, 4), (12, 5)])
+@pytest.mark.rule("S0:ch2/how-the-rescued-castaways-affect-chapter-2", "S0:ch2/distribution-of-bog-iron-ore-tokens")
 def test_bog_iron_per_pasture_by_castaways_rescued_4_players(total, per):
     g = legend2(carry={"castaways_total": total})
     assert all(k == per for _, k in g.state.extra["bog_iron"])
@@ -72,24 +73,28 @@ def test_bog_iron_per_pasture_by_castaways_rescued_4_players(total, per):
 
 
 @pytest.mark.parametrize("total, per", [(0, 1), (5, 1), (6, 2), (7, 3), (8, 4), (9, 5)])
+@pytest.mark.rule("S0:ch2/how-the-rescued-castaways-affect-chapter-2", "S0:ch2/distribution-of-bog-iron-ore-tokens")
 def test_bog_iron_per_pasture_by_castaways_rescued_3_players(total, per):
     g = legend2(3, carry={"castaways_total": total})
     assert all(k == per for _, k in g.state.extra["bog_iron"])
     assert len(g.state.extra["bog_iron"]) == 4
 
 
+@pytest.mark.rule("S0:ch2/distribution-of-bog-iron-ore-tokens")
 def test_bog_iron_table_takes_its_last_row_beyond_it_and_refuses_a_negative_total():
     assert bog_iron_per_pasture([1, 2, 5], 7) == 5
     with pytest.raises(ValueError):
         bog_iron_per_pasture([1, 2], -1)
 
 
+@pytest.mark.rule("E.3.6", "S0:ch2/distribution-of-bog-iron-ore-tokens")
 def test_played_alone_4_bog_iron_on_each_pasture():
     g = legend2()
     assert all(k == 4 for _, k in g.state.extra["bog_iron"])
 
 
 # --- bog iron mining ---------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
 def test_a_settlement_on_a_rolled_pasture_gives_1_wool_or_1_ore_taking_a_token():
     g = legend2()
     run(g, "put settlement red 96")                 # on AR (pasture 6)
@@ -103,6 +108,7 @@ def test_a_settlement_on_a_rolled_pasture_gives_1_wool_or_1_ore_taking_a_token()
     sound(g)
 
 
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
 def test_keeping_the_wool_leaves_the_bog_iron():
     g = legend2()
     run(g, "put settlement red 96")
@@ -112,6 +118,7 @@ def test_keeping_the_wool_leaves_the_bog_iron():
     assert hand(g, "red")["wool"] == 1 and bog(g, "AR") == 4
 
 
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
 def test_a_city_gives_2_wool_or_1_wool_and_1_ore_never_2_ore():
     g = legend2()
     run(g, "put city red 96")
@@ -123,6 +130,7 @@ def test_a_city_gives_2_wool_or_1_wool_and_1_ore_never_2_ore():
     assert hand(g, "red")["wool"] == 1 and hand(g, "red")["ore"] == 1
 
 
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
 def test_a_settlement_and_a_city_on_one_pasture_give_up_to_2_ore():
     g = legend2()
     run(g, "put city red 96", "put settlement red 78")
@@ -132,6 +140,7 @@ def test_a_settlement_and_a_city_on_one_pasture_give_up_to_2_ore():
     assert hand(g, "red")["ore"] == 2 and hand(g, "red")["wool"] == 1 and bog(g, "AR") == 2
 
 
+@pytest.mark.rule("F.0.11", "S0:ch2/rules-for-bog-iron-ore-mining")
 def test_bog_iron_choices_go_in_turn_order_from_the_player_on_turn():
     g = legend2()
     run(g, "put settlement red 96", "put settlement blue 94", "put settlement white 114")   # 114: BJ pa6
@@ -147,6 +156,7 @@ def test_bog_iron_choices_go_in_turn_order_from_the_player_on_turn():
     assert bog(g, "AR") == 2
 
 
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
 def test_the_last_token_goes_to_the_first_to_choose_and_an_empty_pasture_gives_wool_only():
     g = legend2(carry={"castaways_total": 0})        # 1 bog iron per pasture
     run(g, "put settlement red 96", "put settlement blue 94")
@@ -161,7 +171,87 @@ def test_the_last_token_goes_to_the_first_to_choose_and_an_empty_pasture_gives_w
     assert not any(it["kind"] == "bog" for it in g.state.pending)
 
 
+def issue_44_game(wool: int = 1) -> Game:
+    """Issue 44's position: red's one settlement on 94 (pasture AR, 6), red holding ``wool``
+    from before the roll, the bank out of wool (white holds the rest), red on turn."""
+    g = legend2(seed=4, carry={"chapter": 1})
+    run(g, "put settlement red 94")
+    if wool:
+        run(g, f"give red {wool} wool")
+    run(g, f"give white {g.state.bank[2]} wool")
+    assert g.state.bank[2] == 0
+    to_roll(g, "red")
+    return g
+
+
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining", "E.3.6")
+def test_bog_ore_never_takes_the_wool_held_before_the_roll():
+    """Issue 44: "each of your adjacent settlements can produce 1 wool or 1 ore": the ore is the
+    settlement's production; the wool red held before the roll stays red's."""
+    g = issue_44_game()
+    run(g, "dice 3 3", "roll")
+    assert hand(g, "red")["wool"] == 1               # the bank had no wool to pay
+    legal(g, "red: bog ore 1")
+    assert (hand(g, "red")["wool"], hand(g, "red")["ore"]) == (1, 1)   # red keeps its old wool
+    assert bog(g, "AR") == 3 and g.state.bank[2] == 0
+    sound(g)
+
+
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
+def test_a_settlement_takes_ore_when_the_bank_has_no_wool():
+    g = issue_44_game(wool=0)                        # red holds no wool at all
+    run(g, "dice 3 3", "roll")
+    assert hand(g, "red")["wool"] == 0
+    assert g.check("red: bog ore 1").ok
+    legal(g, "red: bog ore 1")
+    assert hand(g, "red")["ore"] == 1 and hand(g, "red")["wool"] == 0 and bog(g, "AR") == 3
+    sound(g)
+
+
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
+def test_choosing_ore_returns_only_the_wool_the_pasture_just_paid():
+    g = legend2(seed=4, carry={"chapter": 1})
+    run(g, "put settlement red 94", "give red 2 wool")
+    to_roll(g, "red")
+    run(g, "dice 3 3", "roll")
+    assert hand(g, "red")["wool"] == 3
+    legal(g, "red: bog ore 1")
+    assert hand(g, "red")["wool"] == 2 and hand(g, "red")["ore"] == 1
+    sound(g)
+
+
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
+def test_a_city_the_bank_could_pay_only_1_wool_keeps_it_when_it_takes_1_ore():
+    """The bank short of wool pays a lone player what it has (the shortage rule): a city owed 2
+    wool gets 1; taking 1 ore leaves the city owed 1 wool, which it already holds."""
+    g = legend2(seed=4, carry={"chapter": 1})
+    run(g, "put city red 94")
+    run(g, f"give white {g.state.bank[2] - 1} wool")
+    to_roll(g, "red")
+    run(g, "dice 3 3", "roll")
+    assert hand(g, "red")["wool"] == 1
+    legal(g, "red: bog ore 1")
+    assert (hand(g, "red")["wool"], hand(g, "red")["ore"]) == (1, 1) and g.state.bank[2] == 0
+    sound(g)
+
+
+@pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining", "F.0.11")
+def test_two_players_the_bank_paid_no_wool_both_may_take_ore():
+    g = legend2(seed=4, carry={"chapter": 1})
+    run(g, "put settlement red 94", "put settlement blue 96")
+    run(g, f"give white {g.state.bank[2] - 1} wool")            # 1 wool left for 2 owed: nobody is paid
+    to_roll(g, "red")
+    run(g, "dice 3 3", "roll")
+    assert hand(g, "red")["wool"] == 0 and hand(g, "blue")["wool"] == 0
+    legal(g, "red: bog ore 1")
+    legal(g, "blue: bog ore 1")
+    assert hand(g, "red")["ore"] == 1 and hand(g, "blue")["ore"] == 1 and bog(g, "AR") == 2
+    assert g.state.bank[2] == 1
+    sound(g)
+
+
 # --- Gold Island and its outposts ----------------------------------------------------------------------
+@pytest.mark.rule("S0:ch2/rules-for-outposts", "S0:ch2/set-up")
 def test_no_roads_or_settlements_on_gold_island():
     g = legend2(carry={"castaways_total": 4})
     run(g, "put settlement red 96", "put ship red 31-48", "turn red", "give red 2 lumber 2 brick 1 wool 1 grain")
@@ -169,6 +259,7 @@ def test_no_roads_or_settlements_on_gold_island():
     refused(g, "build road 30-31")
 
 
+@pytest.mark.rule("S0:ch2/building-an-outpost-on-gold-island", "S0:ch2/rules-for-outposts", "S0:ch2/set-up")
 def test_an_outpost_on_the_gold_island_coast_wins_a_friend_card_but_never_nyala():
     g = legend2(carry={"castaways_total": 4})
     run(g, "put settlement red 96", "put ship red 31-48", "turn red", "give red 2 lumber 1 wool")
@@ -179,6 +270,7 @@ def test_an_outpost_on_the_gold_island_coast_wins_a_friend_card_but_never_nyala(
     assert pdata(g, "red")["friends"] == {"isa": 0}
 
 
+@pytest.mark.rule("S0:general/friend-cards", "S0:ch2/set-up")
 def test_with_3_players_the_friend_card_left_over_leaves_the_legend():
     g = legend2(3, carry={"castaways_total": 4})
     geo = g.engine.geo
@@ -192,6 +284,7 @@ def test_with_3_players_the_friend_card_left_over_leaves_the_legend():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch2/additional-preparation")
 def test_played_alone_each_player_draws_one_chapter_1_friend_card():
     g = legend2()
     held = [list(pdata(g, p)["friends"]) for p in COLOURS]
@@ -202,12 +295,14 @@ def test_played_alone_each_player_draws_one_chapter_1_friend_card():
     assert all(len(h) == 1 and h[0] in ("dever", "jerok", "oda", "olaf") for h in held3)
 
 
+@pytest.mark.rule("S0:ch2/end-of-the-game")
 def test_twelve_victory_points_win_chapter_2():
     g = legend2()
     assert g.engine.scen.vp_target == 12
 
 
 # --- gold miners -----------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch2/rules-for-gold-miners", "S0:ch2/building-and-moving-gold-miners")
 def test_a_gold_miner_costs_1_ore_and_1_wool_and_stands_beside_your_outpost():
     g = legend2(carry={"castaways_total": 4})
     run(g, "put settlement red 96", "turn red", "give red 1 ore 1 wool")
@@ -221,6 +316,7 @@ def test_a_gold_miner_costs_1_ore_and_1_wool_and_stands_beside_your_outpost():
     assert hand(g, "red")["ore"] == 0 and hand(g, "red")["wool"] == 0
 
 
+@pytest.mark.rule("S0:ch2/building-and-moving-gold-miners", "E.1.6")
 def test_three_gold_miners_each():
     g = legend2(carry={"castaways_total": 4})
     outpost(g, "red", "31-48", 31)
@@ -230,6 +326,7 @@ def test_three_gold_miners_each():
     refused(g, "build miner", "all your 3")
 
 
+@pytest.mark.rule("S0:ch2/building-and-moving-gold-miners")
 def test_moving_a_gold_miner_costs_1_grain_up_to_3_intersections_once_per_turn():
     g = legend2(carry={"castaways_total": 4})
     outpost(g, "red", "31-48", 31)
@@ -247,6 +344,7 @@ def test_moving_a_gold_miner_costs_1_grain_up_to_3_intersections_once_per_turn()
     assert hand(g, "red")["grain"] == 0
 
 
+@pytest.mark.rule("F.0.11", "S0:ch2/building-and-moving-gold-miners")
 def test_gold_miners_stay_on_gold_island():
     g = legend2(carry={"castaways_total": 4})
     outpost(g, "red", "31-48", 31)
@@ -255,6 +353,7 @@ def test_gold_miners_stay_on_gold_island():
     refused(g, "move miner 31 to 47", "stay on Gold Island")
 
 
+@pytest.mark.rule("F.0.11", "S0:ch2/building-and-moving-gold-miners")
 def test_at_most_3_gold_miners_of_any_players_on_an_intersection():
     g = legend2(carry={"castaways_total": 4})
     outpost(g, "blue", "29-30", 30)
@@ -270,6 +369,7 @@ def test_at_most_3_gold_miners_of_any_players_on_an_intersection():
 
 
 # --- panning for gold (the seed's example) --------------------------------------------------------------
+@pytest.mark.rule("S0:ch2/panning-for-gold", "S0:ch2/panning-for-gold-2", "E.3.4")
 def test_seed_example_red_completes_blues_3_miner_token_and_both_pan():
     """Blue has 2 miners beside a "3 gold miners" token; Red moves 1 there: the token turns
     over showing 3 nuggets; Blue moves 6 spaces, Red 3, and both pass a Catan chit space."""
@@ -291,6 +391,7 @@ def test_seed_example_red_completes_blues_3_miner_token_and_both_pan():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch2/panning-for-gold-2", "E.3.4")
 def test_a_2_miner_token_turns_when_its_second_miner_arrives():
     g = legend2(carry={"castaways_total": 4})
     nuggets = next(f[2] for f in g.state.extra["gold_fields"] if f[0] == 31)     # node 32
@@ -301,6 +402,7 @@ def test_a_2_miner_token_turns_when_its_second_miner_arrives():
     assert pdata(g, "red")["gold"] == 2 * nuggets
 
 
+@pytest.mark.rule("S0:ch2/reward-for-panning-for-gold", "E.3.5")
 def test_nyala_goes_to_the_first_to_reach_her_space_and_chits_for_each_chit_space():
     g = legend2(carry={"castaways_total": 4})
     assert [f for f in g.state.extra["gold_fields"] if f[0] == 12] == [[12, 3, 4]]   # node 13
@@ -314,6 +416,7 @@ def test_nyala_goes_to_the_first_to_reach_her_space_and_chits_for_each_chit_spac
 
 
 @pytest.mark.parametrize("on_turn", ["red", "blue"])
+@pytest.mark.rule("F.0.11", "S0:ch2/reward-for-panning-for-gold")
 def test_when_two_markers_pass_nyala_at_once_the_player_on_turn_takes_her(on_turn):
     g = legend2(carry={"castaways_total": 4})
     outpost(g, "red", "31-48", 31)
@@ -344,6 +447,7 @@ def with_friend(friend: str, n: int = 4) -> Game:
     return legend2(n, carry={"castaways_total": 4, "friends": {"red": [friend]}})
 
 
+@pytest.mark.rule("S0:ch2/specific-components-needed-for-chapter-2")
 def test_nyala_sends_the_robber_to_its_start_and_gives_the_resource_of_its_hex():
     g = with_friend("nyala")
     assert g.state.extra["nyala_waits"] is False           # her card is held: nobody wins it on the track
@@ -362,6 +466,7 @@ def test_nyala_sends_the_robber_to_its_start_and_gives_the_resource_of_its_hex()
     assert pdata(g, "red")["friends"] == {"nyala": 1}       # B side up
 
 
+@pytest.mark.rule("F.0.7", "S0:ch2/specific-components-needed-for-chapter-2")
 def test_reiko_lets_you_keep_4_more_cards_on_a_7_on_anyones_roll():
     g = with_friend("reiko")
     run(g, "give red 5 wool 6 grain")                       # 11 cards: 7 + 4
@@ -373,6 +478,7 @@ def test_reiko_lets_you_keep_4_more_cards_on_a_7_on_anyones_roll():
     assert not any(it["kind"] == "discard" for it in g.state.pending)
 
 
+@pytest.mark.rule("F.0.7")
 def test_reiko_does_not_help_a_hand_of_more_than_11():
     g = with_friend("reiko")
     run(g, "give red 6 wool 6 grain")
@@ -381,6 +487,7 @@ def test_reiko_does_not_help_a_hand_of_more_than_11():
     refused(g, "red: reiko", "must discard")
 
 
+@pytest.mark.rule("S0:ch2/specific-components-needed-for-chapter-2")
 def test_gerhild_gives_2_resources_when_an_opponent_has_more_vp():
     g = with_friend("gerhild")
     run(g, "turn red")
@@ -394,6 +501,7 @@ def test_gerhild_gives_2_resources_when_an_opponent_has_more_vp():
     refused(g, "gerhild ore grain", "more VP than you")     # 1 VP each now
 
 
+@pytest.mark.rule("S0:ch2/specific-components-needed-for-chapter-2")
 def test_suna_steals_from_2_opponents_when_you_move_the_robber():
     g = with_friend("suna")
     # blue and white have 4 VP each (no longer protected by the friendly robber) on BC
@@ -408,6 +516,7 @@ def test_suna_steals_from_2_opponents_when_you_move_the_robber():
     assert sum(hand(g, "blue").values()) == 1 and sum(hand(g, "white").values()) == 1
 
 
+@pytest.mark.rule("S0:ch2/specific-components-needed-for-chapter-2")
 def test_isa_builds_a_ship_for_1_lumber_or_1_wool():
     g = with_friend("isa")
     run(g, "put settlement red 79", "put ship red 79-78", "turn red", "give red 1 wool 1 brick")
@@ -416,6 +525,7 @@ def test_isa_builds_a_ship_for_1_lumber_or_1_wool():
     assert hand(g, "red")["wool"] == 0 and g.engine.rules.ctx.has_ship(0, g.engine.geo.edge_between(77, 60))
 
 
+@pytest.mark.rule("S0:ch2/specific-components-needed-for-chapter-2")
 def test_isa_moves_a_second_ship_in_a_turn():
     g = with_friend("isa")
     run(g, "put settlement red 79", "put ship red 79-78", "put ship red 78-61", "put ship red 79-80")
@@ -455,6 +565,7 @@ def test_the_view_hides_the_nuggets_and_shows_what_the_table_sees():
     assert extra["bog_iron"] == {"AR": 4, "AX": 4, "BD": 4, "BJ": 4, "BM": 4}
 
 
+@pytest.mark.rule("S0:ch2/tasks-assigned-by-the-council-of-catan")
 def test_help_rules_tells_chapter_2():
     g = legend2()
     text = g.engine.rules.rules_summary()

@@ -56,6 +56,7 @@ def robbers(g: Game) -> list[str]:
 
 
 # --- catapults ------------------------------------------------------------------------------------------
+@pytest.mark.rule("E.3.1", "S0:ch3/equipping-catapults")
 def test_a_clay_jug_costs_1_ore_and_1_lumber_up_to_6():
     g = legend3()
     run(g, "turn red")
@@ -69,6 +70,7 @@ def test_a_clay_jug_costs_1_ore_and_1_lumber_up_to_6():
 
 
 # --- battles (F.0.13-F.0.15) ------------------------------------------------------------------------------
+@pytest.mark.rule("F.0.13", "S0:ch3/sinking-sea-robber-ships", "S0:ch3/rules-for-ship-battles", "S0:ch3/battle")
 def test_a_ship_reaching_a_sea_robbers_hex_attacks_and_more_jugs_sink_it():
     g = legend3()
     red_at_sea(g, jugs=2)
@@ -84,6 +86,7 @@ def test_a_ship_reaching_a_sea_robbers_hex_attacks_and_more_jugs_sink_it():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch3/battle", "S0:ch3/after-the-battle")
 def test_fewer_jugs_lose_the_ship_and_give_1_lumber_or_1_wool():
     g = legend3()
     red_at_sea(g, jugs=1)
@@ -98,6 +101,7 @@ def test_fewer_jugs_lose_the_ship_and_give_1_lumber_or_1_wool():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch3/after-the-battle")
 def test_a_ship_built_beyond_a_ship_lost_in_battle_is_cut_off_and_returns_to_the_supply():
     """Road Building's second free ship sails from the first: when the first loses its
     battle, the second is joined to none of red's settlements and goes back (B.7)."""
@@ -114,6 +118,7 @@ def test_a_ship_built_beyond_a_ship_lost_in_battle_is_cut_off_and_returns_to_the
     assert not check_invariants(g.engine)
 
 
+@pytest.mark.rule("F.0.14", "S0:ch3/after-the-battle")
 def test_as_many_jugs_as_the_card_the_ship_must_move_even_after_a_ship_move():
     g = legend3()
     run(g, "put settlement red 32", "put ship red 32-33", "put ship red 33-50", "turn red")
@@ -128,6 +133,7 @@ def test_as_many_jugs_as_the_card_the_ship_must_move_even_after_a_ship_move():
     sound(g)
 
 
+@pytest.mark.rule("E.1.1", "E.3.1", "S0:ch3/battle")
 def test_from_2_sunk_the_high_stack_is_drawn():
     g = legend3()
     red_at_sea(g, jugs=6)
@@ -146,6 +152,7 @@ def test_from_2_sunk_the_high_stack_is_drawn():
     assert pdata(g, "red")["sunk"] == 3
 
 
+@pytest.mark.rule("F.0.15", "S0:ch3/greatest-sea-robber-nemesis", "S0:ch3/rules-for-the-special-vp-card")
 def test_the_greatest_sea_robber_nemesis_goes_to_the_first_to_sink_3_and_to_whoever_sinks_more():
     g = legend3()
     red_at_sea(g, jugs=6)
@@ -170,12 +177,14 @@ def test_the_greatest_sea_robber_nemesis_goes_to_the_first_to_sink_3_and_to_whoe
 
 # --- harbours earned (Postscript to Chapter 2, F.0.12) -------------------------------------------------------
 @pytest.mark.parametrize("n, gold, earned", [(4, 39, False), (4, 40, True), (3, 29, False), (3, 30, True)])
+@pytest.mark.rule("S0:ch3/how-the-collected-gold-affects-chapter-3")
 def test_2_to_1_harbours_are_earned_at_40_gold_with_4_players_and_30_with_3(n, gold, earned):
     g = legend3(n, carry={"chapter": 2, "gold_total": gold})
     assert g.state.extra["harbors_earned"] is earned
     assert [it["seat"] for it in g.state.pending if it["kind"] == "harbor"] == (list(range(n)) if earned else [])
 
 
+@pytest.mark.rule("F.0.12", "S0:ch3/additional-preparation")
 def test_played_alone_each_player_takes_a_harbour_and_2_friend_cards():
     g = Game.new("legend-3", players=COLOURS, seed=7, sandbox=True)
     assert g.state.extra["harbors_earned"] is True
@@ -183,6 +192,7 @@ def test_played_alone_each_player_takes_a_harbour_and_2_friend_cards():
     assert all(len(pdata(g, p)["friends"]) == 2 for p in COLOURS) and len(set(held)) == 8
 
 
+@pytest.mark.rule("F.0.12", "S0:ch3/how-the-collected-gold-affects-chapter-3", "S0:ch3/set-up")
 def test_each_player_chooses_a_different_harbour_which_trades_2_for_1_beside_the_first_settlement():
     g = legend3(carry={"chapter": 2, "gold_total": 40})
     legal(g, "harbor ore")
@@ -198,6 +208,7 @@ def test_each_player_chooses_a_different_harbour_which_trades_2_for_1_beside_the
 
 
 # --- the Gold Isles ---------------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch3/building-a-settlement-on-the-gold-isles", "S0:ch3/rules-for-gold-isles")
 def test_the_first_settlement_at_a_gold_isles_gold_field_wins_a_chit_and_a_friend_card():
     g = legend3()
     run(g, "turn red")
@@ -211,12 +222,14 @@ def test_the_first_settlement_at_a_gold_isles_gold_field_wins_a_chit_and_a_frien
     sound(g)
 
 
+@pytest.mark.rule("F.0.10", "S0:ch3/end-of-the-game")
 def test_fifteen_ships_and_13_victory_points():
     g = legend3()
     assert g.engine.scen.pieces["ship"] == 15 and g.engine.scen.vp_target == 13
 
 
 @pytest.mark.parametrize("card, outcome", [(3, "wins"), (4, "ties"), (5, "loses")])
+@pytest.mark.rule("E.3.1", "S0:ch3/battle")
 def test_a_battle_against_the_high_stack_won_tied_or_lost(card, outcome):
     g = legend3()
     red_at_sea(g, jugs=6)
@@ -248,6 +261,7 @@ def with_friend(friend: str) -> Game:
     return legend3(carry={"chapter": 2, "gold_total": 0, "friends": {"red": [friend]}})
 
 
+@pytest.mark.rule("F.0.7", "S0:ch3/specific-components-needed-for-chapter-3")
 def test_hakon_trades_1_for_1_once_on_your_turn():
     g = with_friend("hakon")
     run(g, "turn red", "give red 2 wool")
@@ -257,6 +271,7 @@ def test_hakon_trades_1_for_1_once_on_your_turn():
     refused(g, "hakon wool for ore", "this turn")
 
 
+@pytest.mark.rule("F.0.7", "S0:ch3/specific-components-needed-for-chapter-3")
 def test_lias_steals_from_the_vp_leader_and_you_choose_among_tied_leaders():
     g = with_friend("lias")
     run(g, "turn red")
@@ -270,6 +285,7 @@ def test_lias_steals_from_the_vp_leader_and_you_choose_among_tied_leaders():
     assert hand(g, "red")["grain"] == 1 and hand(g, "white")["grain"] == 0
 
 
+@pytest.mark.rule("F.0.7", "S0:ch3/specific-components-needed-for-chapter-3")
 def test_wulf_moves_the_robber_twice_after_a_knight():
     g = with_friend("wulf")
     run(g, "turn red", "draw red knight", "end")
@@ -286,6 +302,7 @@ def test_wulf_moves_the_robber_twice_after_a_knight():
 
 
 @pytest.mark.parametrize("die, kind", [(1, "lea-discard"), (2, "lea-discard"), (3, "lea-take"), (6, "lea-take")])
+@pytest.mark.rule("S0:ch3/specific-components-needed-for-chapter-3")
 def test_lea_rolls_1_2_discard_1_or_3_6_take_2(die, kind, monkeypatch):
     g = with_friend("lea")
     run(g, "turn red", "give red 1 wool")
@@ -325,6 +342,7 @@ def test_the_board_shows_sea_robbers_the_gold_isles_harbours_jugs_and_the_nemesi
     assert extra["robber_cards_low"] == 8 and extra["robber_cards_high"] == 8
 
 
+@pytest.mark.rule("S0:ch3/tasks-assigned-by-the-council-of-catan")
 def test_help_rules_tells_chapter_3():
     game = legend3()      # kept: the rules reach the game's data while they answer
     text = game.engine.rules.rules_summary()

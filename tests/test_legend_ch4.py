@@ -95,6 +95,7 @@ def spice_island(g: Game) -> None:
 
 # --- set-up -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("n, sea", [(4, 4), (3, 3)])
+@pytest.mark.rule("S0:ch4/additional-preparations")
 def test_two_face_down_areas_each_its_own_stack_of_2_spice_2_gold_and_sea(n, sea):
     g = legend4(n)
     stacks = g.state.extra["face_down"]
@@ -110,6 +111,7 @@ def test_two_face_down_areas_each_its_own_stack_of_2_spice_2_gold_and_sea(n, sea
 
 
 # --- 1. exploring ----------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch4/exploring-unknown-sea", "S0:ch4/rules-of-exploration", "S0:ch4/discovering-unknown-areas", "S0:ch4/receiving-a-reward")
 def test_a_ship_built_toward_a_face_down_hex_discovers_it_and_a_spice_hex_gives_the_top_spice_card():
     g = legend4()
     red_at_sea(g)
@@ -124,6 +126,7 @@ def test_a_ship_built_toward_a_face_down_hex_discovers_it_and_a_spice_hex_gives_
     sound(g)
 
 
+@pytest.mark.rule("F.0.16", "S0:ch4/receiving-a-reward")
 def test_a_gold_field_discovered_gives_1_resource_of_choice_and_the_top_number_token():
     g = legend4()
     red_at_sea(g)
@@ -139,6 +142,7 @@ def test_a_gold_field_discovered_gives_1_resource_of_choice_and_the_top_number_t
     sound(g)
 
 
+@pytest.mark.rule("F.0.16", "S0:ch4/receiving-a-reward")
 def test_the_blue_area_draws_its_gold_numbers_from_the_same_face_down_stack():
     g = legend4()
     run(g, "put settlement red 83", "put ship red 83-84", "put ship red 84-85", "turn red",
@@ -152,6 +156,7 @@ def test_the_blue_area_draws_its_gold_numbers_from_the_same_face_down_stack():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch4/receiving-a-reward")
 def test_open_sea_discovered_gives_the_top_chest_token():
     g = legend4()
     red_at_sea(g)
@@ -165,6 +170,7 @@ def test_open_sea_discovered_gives_the_top_chest_token():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch4/discovering-unknown-areas")
 def test_a_discovery_by_moving_a_ship():
     g = legend4()
     red_at_sea(g, "33-50")
@@ -174,6 +180,7 @@ def test_a_discovery_by_moving_a_ship():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch4/discovering-unknown-areas")
 def test_a_free_ship_from_a_chest_or_road_building_discovers_too():
     g = legend4()
     red_at_sea(g, "33-50")
@@ -188,6 +195,7 @@ def test_a_free_ship_from_a_chest_or_road_building_discovers_too():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch4/discovering-unknown-areas")
 def test_a_ship_whose_two_ends_touch_two_face_down_hexes_discovers_both_at_once():
     g = legend4()
     red_at_sea(g, "33-50", "50-51")                   # laid, not built: nothing discovered yet
@@ -199,6 +207,7 @@ def test_a_ship_whose_two_ends_touch_two_face_down_hexes_discovers_both_at_once(
     sound(g)
 
 
+@pytest.mark.rule("S0:ch4/rules-of-exploration")
 def test_no_settlement_and_no_road_next_to_an_undiscovered_hex():
     g = legend4()
     red_at_sea(g)
@@ -207,6 +216,7 @@ def test_no_settlement_and_no_road_next_to_an_undiscovered_hex():
 
 
 # --- sea robber lairs (F.0.16) ---------------------------------------------------------------------------
+@pytest.mark.rule("F.0.1", "F.0.16", "S0:ch4/the-sea-robber")
 def test_lairs_go_on_the_first_4_sea_hexes_discovered_when_2_or_more_sea_robbers_were_left():
     g = legend4(carry={"chapter": 3, "robbers_left": 2, "friends": {}})
     assert g.state.extra["lairs_in_play"]
@@ -228,6 +238,7 @@ def test_lairs_go_on_the_first_4_sea_hexes_discovered_when_2_or_more_sea_robbers
     assert g.view()["extra"]["lairs"] == ["N", "P", "W", "AV"] and g.state.extra["lairs_left"] == 0
 
 
+@pytest.mark.rule("F.0.16", "S0:ch4/the-sea-robber")
 def test_a_discovered_sea_hex_gets_a_lair():
     g = legend4()
     red_at_sea(g)
@@ -237,6 +248,7 @@ def test_a_discovered_sea_hex_gets_a_lair():
     assert any(ev.kind == "lair" for ev in events)
 
 
+@pytest.mark.rule("S0:ch4/the-sea-robber", "S0:ch4/effects-of-the-sea-battle-on-chapter-4")
 def test_no_lairs_when_only_1_sea_robber_was_left_after_chapter_3():
     g = legend4(carry={"chapter": 3, "robbers_left": 1, "friends": {}})
     assert not g.state.extra["lairs_in_play"]
@@ -247,6 +259,7 @@ def test_no_lairs_when_only_1_sea_robber_was_left_after_chapter_3():
     sound(g)
 
 
+@pytest.mark.rule("F.0.16", "S0:ch4/the-sea-robber")
 def test_a_lair_is_taken_by_ships_of_two_players_and_each_draws_a_chest():
     # N turned up as sea with a lair; red has 1 ship on its sides, blue 2, blue builds a third.
     g = legend4()
@@ -267,6 +280,7 @@ def test_a_lair_is_taken_by_ships_of_two_players_and_each_draws_a_chest():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch4/additional-preparations")
 def test_played_alone_the_lairs_are_in_play_and_each_player_gets_3_friend_cards():
     g = Game.new("legend-4", players=COLOURS, seed=3, sandbox=True)
     assert g.state.extra["lairs_in_play"]
@@ -276,6 +290,7 @@ def test_played_alone_the_lairs_are_in_play_and_each_player_gets_3_friend_cards(
 
 
 # --- 2. spice hexes and merchants ---------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch4/rules-for-establishing-trade-connections")
 def test_no_settlement_or_road_on_a_spice_hex_but_ships_pass():
     g = legend4()
     spice_island(g)
@@ -286,6 +301,7 @@ def test_no_settlement_or_road_on_a_spice_hex_but_ships_pass():
     legal(g, "build ship 34-35")
 
 
+@pytest.mark.rule("F.0.17", "S0:ch4/establishing-trade-connections", "S0:ch4/placing-a-merchant")
 def test_a_merchant_costs_1_ore_1_wool_beside_your_ship_and_takes_a_trade_option():
     g = legend4()
     spice_island(g)
@@ -300,6 +316,7 @@ def test_a_merchant_costs_1_ore_1_wool_beside_your_ship_and_takes_a_trade_option
     sound(g)
 
 
+@pytest.mark.rule("S0:ch4/placing-a-merchant")
 def test_a_merchant_is_refused_between_two_spice_hexes():
     g = legend4()
     red_at_sea(g)
@@ -312,6 +329,7 @@ def test_a_merchant_is_refused_between_two_spice_hexes():
     legal(g, "build merchant 34 ore")
 
 
+@pytest.mark.rule("F.0.17", "S0:ch4/placing-a-merchant")
 def test_one_merchant_per_intersection_and_3_per_player():
     g = legend4()
     spice_island(g)
@@ -324,6 +342,7 @@ def test_one_merchant_per_intersection_and_3_per_player():
     refused(g, "build merchant 35", "all your merchants")
 
 
+@pytest.mark.rule("F.0.17", "S0:ch4/acquiring-trade-options")
 def test_at_most_one_trade_option_per_spice_hex_per_player():
     g = legend4()
     spice_island(g)
@@ -336,6 +355,7 @@ def test_at_most_one_trade_option_per_spice_hex_per_player():
     assert len(pdata(g, "red")["options"]) == 1
 
 
+@pytest.mark.rule("E.1.3", "E.3.7", "S0:ch4/acquiring-trade-options")
 def test_when_the_10_trade_options_are_gone_a_merchant_brings_none():
     g = legend4()
     spice_island(g)
@@ -348,6 +368,7 @@ def test_when_the_10_trade_options_are_gone_a_merchant_brings_none():
     assert pdata(g, "red")["options"] == []
 
 
+@pytest.mark.rule("S0:ch4/placing-a-merchant")
 def test_a_merchant_closes_the_shipping_route_to_it():
     g = legend4()
     spice_island(g)
@@ -358,6 +379,7 @@ def test_a_merchant_closes_the_shipping_route_to_it():
 
 
 # --- trade options -------------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch4/using-trade-option")
 def test_a_trade_option_buys_the_top_spice_card_for_2_of_its_resource_as_often_as_you_like():
     g = legend4()
     spice_island(g)
@@ -372,6 +394,7 @@ def test_a_trade_option_buys_the_top_spice_card_for_2_of_its_resource_as_often_a
     sound(g)
 
 
+@pytest.mark.rule("S0:ch4/protection-from-the-robber")
 def test_each_trade_option_lets_the_hand_hold_2_more_cards_on_a_7():
     g = legend4()
     pdata(g, "red")["options"] = [[4, 10], [3, 11]]
@@ -386,6 +409,7 @@ def test_each_trade_option_lets_the_hand_hold_2_more_cards_on_a_7():
 
 
 # --- spice cards -------------------------------------------------------------------------------------------
+@pytest.mark.rule("F.0.18", "S0:ch4/spice-cards")
 def test_spice_cards_count_for_the_7_and_may_be_discarded():
     g = legend4()
     give_spices(g, "red", pepper=3, cinnamon=3)
@@ -400,6 +424,7 @@ def test_spice_cards_count_for_the_7_and_may_be_discarded():
     sound(g)
 
 
+@pytest.mark.rule("F.0.18", "S0:ch4/spice-cards")
 def test_a_spice_card_can_be_stolen_by_the_robber():
     g = legend4()
     run(g, "put settlement blue 12", "turn red")
@@ -415,6 +440,7 @@ def test_a_spice_card_can_be_stolen_by_the_robber():
     sound(g)
 
 
+@pytest.mark.rule("F.0.18", "S0:ch4/spice-cards")
 def test_monopoly_may_name_pepper():
     g = legend4()
     give_spices(g, "blue", pepper=2, nutmeg=1)
@@ -427,6 +453,7 @@ def test_monopoly_may_name_pepper():
     sound(g)
 
 
+@pytest.mark.rule("F.0.18", "S0:ch4/spice-cards")
 def test_spice_cards_trade_between_players():
     g = legend4()
     give_spices(g, "red", cinnamon=1)
@@ -437,6 +464,7 @@ def test_spice_cards_trade_between_players():
     sound(g)
 
 
+@pytest.mark.rule("F.0.18")
 def test_a_spice_offer_follows_the_offer_rules_and_may_be_declined():
     g = legend4()
     give_spices(g, "red", pepper=1)
@@ -452,6 +480,7 @@ def test_a_spice_offer_follows_the_offer_rules_and_may_be_declined():
     sound(g)
 
 
+@pytest.mark.rule("F.0.18", "S0:ch4/spice-cards")
 def test_spice_cards_are_never_traded_with_the_bank():
     g = legend4()
     give_spices(g, "red", pepper=3)
@@ -463,6 +492,7 @@ def test_spice_cards_are_never_traded_with_the_bank():
     legal(g, "trade 3 wool for 1 ore")                  # resources still trade with the bank
 
 
+@pytest.mark.rule("F.0.18", "S0:ch4/exchanging-spice-cards", "S0:ch4/rules-for-spice-cards")
 def test_3_different_spices_buy_2_catan_chits_once_per_turn():
     g = legend4()
     give_spices(g, "red", nutmeg=2, pepper=2, cinnamon=2)
@@ -480,6 +510,7 @@ def test_3_different_spices_buy_2_catan_chits_once_per_turn():
     sound(g)
 
 
+@pytest.mark.rule("S0:ch4/rules-for-spice-cards")
 def test_the_discard_pile_is_shuffled_into_a_new_stack_when_the_stack_runs_out():
     g = legend4()
     stack = g.state.extra["spice_stack"]
@@ -492,6 +523,7 @@ def test_the_discard_pile_is_shuffled_into_a_new_stack_when_the_stack_runs_out()
 
 
 # --- the friendly pirate (F.0.6) -------------------------------------------------------------------------------
+@pytest.mark.rule("F.0.6")
 def test_the_pirate_may_not_go_next_to_a_ship_of_a_player_with_3_vp_or_fewer():
     g = legend4()
     run(g, "put settlement blue 32", "put ship blue 32-33", "turn red", "give blue 1 ore")
@@ -503,6 +535,7 @@ def test_the_pirate_may_not_go_next_to_a_ship_of_a_player_with_3_vp_or_fewer():
 
 
 # --- the end, the Chronicle --------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch4/end-of-the-game")
 def test_14_vp_on_your_turn_wins():
     g = legend4()
     run(g, "put settlement red 32", "turn red")
@@ -515,6 +548,7 @@ def test_14_vp_on_your_turn_wins():
     assert g.over and g.winner == "red"
 
 
+@pytest.mark.rule("F.0.19", "S0:ch4/entering-the-game-results-into-the-chronicle")
 def test_the_chronicle_records_the_chits_received_for_spices():
     g = legend4()
     give_spices(g, "red", nutmeg=3)
@@ -528,6 +562,7 @@ def test_the_chronicle_records_the_chits_received_for_spices():
     assert CHAPTERS[4].cls.record_columns[0][0] == "chits"
 
 
+@pytest.mark.rule("S0:ch4/awarding-of-legend-points-2")
 def test_the_bonus_goes_to_those_who_hold_or_tie_for_the_most_spice_chits():
     earned = CHAPTERS[4].bonus_earned
     records = {"red": {"chits": 4}, "blue": {"chits": 4}, "white": {"chits": 2}}
@@ -537,6 +572,7 @@ def test_the_bonus_goes_to_those_who_hold_or_tie_for_the_most_spice_chits():
 
 
 # --- help --------------------------------------------------------------------------------------------------
+@pytest.mark.rule("S0:ch4/tasks-assigned-by-the-council-of-catan")
 def test_every_chapter_4_verb_has_help_and_the_rules_text_names_the_tasks():
     g = legend4()
     for kind in ("build-merchant", "buy-spice", "cash-spices", "choose-resource", "spice-offer", "monopoly-spice"):
@@ -593,6 +629,7 @@ def test_no_seat_is_told_a_face_down_hex_or_a_stack_order_while_exploring():
 
 # --- what Chapter 3 passes on ----------------------------------------------------------------------------
 @pytest.mark.parametrize("left, lairs", [(1, False), (2, True), (5, True)])
+@pytest.mark.rule("S0:ch4/effects-of-the-sea-battle-on-chapter-4")
 def test_chapter_3s_sea_robbers_left_decide_the_lairs_and_its_friends_come_along(left, lairs):
     g3 = Game.new("legend-3", players=COLOURS, seed=7, sandbox=True, carry={"chapter": 2, "gold_total": 0})
     g3.state.extra["sea_robbers"] = g3.state.extra["sea_robbers"][:left]

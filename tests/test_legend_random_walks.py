@@ -110,6 +110,7 @@ FAST = [(seed, 3 + seed % 2) for seed in range(4)]
 
 
 @pytest.mark.parametrize("seed, players", FAST)
+@pytest.mark.rule("E.0.2")
 def test_a_biased_random_game_keeps_every_invariant(seed, players):
     result = walk(seed, players)
     assert result.winner is not None or result.capped

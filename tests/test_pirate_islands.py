@@ -127,6 +127,7 @@ def red_at_fortress(n: int = 4, fleet: int = 6) -> Game:
 
 
 # --- the map and its pieces --------------------------------------------------------------------
+@pytest.mark.rule("F.1.10", "S1:setup")
 def test_each_player_starts_with_a_coastal_settlement_a_ship_a_fortress_and_a_marked_site():
     g = sandbox(4)
     v = g.view()
@@ -151,6 +152,7 @@ def test_each_player_starts_with_a_coastal_settlement_a_ship_a_fortress_and_a_ma
     sound(g)
 
 
+@pytest.mark.rule("S1:setup")
 def test_three_players_leave_the_white_position_out_and_use_three_fortresses():
     """Seed 001: 'In a 3-player game, do not use the white player's position' (set C: home 96,
     ship 95-96, fortress 107, marked 90); the third seat plays from orange's (set D)."""
@@ -168,6 +170,7 @@ def test_three_players_leave_the_white_position_out_and_use_three_fortresses():
     sound(g)
 
 
+@pytest.mark.rule("S1:setup")
 def test_the_unused_position_is_whites_whatever_the_players_are_called():
     for names in (["ann", "bob", "cyd"], ["white", "orange", "red"]):
         g = Game.new("pirate-islands", players=names, seed=4)
@@ -175,6 +178,7 @@ def test_the_unused_position_is_whites_whatever_the_players_are_called():
         assert not {b["node"] for b in g.view()["buildings"]} & {96, 107}
 
 
+@pytest.mark.rule("F.1.10", "S1:setup")
 def test_the_three_unnumbered_hexes_produce_nothing():
     g = sandbox(4)
     s, geo = g.state, g.engine.geo
@@ -184,6 +188,7 @@ def test_the_three_unnumbered_hexes_produce_nothing():
     assert terrains == ["hills", "hills", "pasture"]
 
 
+@pytest.mark.rule("S1:setup", "S1:variable-set-up")
 def test_harbours_are_fixed_in_position_and_shuffled_in_type():
     deals = set()
     for seed in range(12):
@@ -198,6 +203,7 @@ def test_harbours_are_fixed_in_position_and_shuffled_in_type():
 
 
 # --- set-up --------------------------------------------------------------------------------------
+@pytest.mark.rule("F.1.10", "S1:set-up-phase")
 def test_setup_places_two_more_settlements_each_in_snake_order():
     g = sandbox(3)
     order = []
@@ -212,6 +218,7 @@ def test_setup_places_two_more_settlements_each_in_snake_order():
     sound(g)
 
 
+@pytest.mark.rule("S1:set-up-phase")
 def test_setup_settlements_go_on_the_eastern_island_only():
     g = sandbox(4)
     # 130 touches the western mountains; 149 is red's own marked intersection.
@@ -224,6 +231,7 @@ def test_setup_settlements_go_on_the_eastern_island_only():
     assert sites and all(east(n - 1) for n in sites)
 
 
+@pytest.mark.rule("F.1.10", "S1:set-up-phase")
 def test_starting_resources_come_from_the_last_settlement_placed():
     g = sandbox(3)
     # red's first settlement: on 22 (not paid); red's second (last of the set-up): on 100,
@@ -245,6 +253,7 @@ def test_starting_resources_come_from_the_last_settlement_placed():
     assert {k: v for k, v in hand(g, "red").items() if v} == dict(expect) == {"lumber": 1, "wool": 2}
 
 
+@pytest.mark.rule("S1:set-up-phase")
 def test_a_coastal_setup_settlement_may_take_a_ship_that_extends_the_route():
     g = sandbox(4)
     g.execute("build settlement 153")             # next to the end of red's pre-placed ship
@@ -253,6 +262,7 @@ def test_a_coastal_setup_settlement_may_take_a_ship_that_extends_the_route():
 
 
 # --- the deck, awards --------------------------------------------------------------------------
+@pytest.mark.rule("S1:setup")
 def test_three_players_play_without_victory_point_cards():
     g = sandbox(3)
     assert "victory-point" not in g.state.deck
@@ -260,6 +270,7 @@ def test_three_players_play_without_victory_point_cards():
     sound(g)
 
 
+@pytest.mark.rule("S1:setup", "F.1.5")
 def test_four_players_keep_the_victory_point_cards_and_they_score_nothing():
     g = on_turn("red", 4)
     assert g.state.deck.count("victory-point") == 5
@@ -269,6 +280,7 @@ def test_four_players_keep_the_victory_point_cards_and_they_score_nothing():
     assert g.view("red")["players"][0]["vp"] == before
 
 
+@pytest.mark.rule("S1:warships", "F.1.5", "F.5.3")
 def test_with_four_players_a_victory_point_card_plays_as_a_knight():
     g = on_turn("red", 4)
     g.execute("draw red victory-point")
@@ -279,6 +291,7 @@ def test_with_four_players_a_victory_point_card_plays_as_a_knight():
     sound(g)
 
 
+@pytest.mark.rule("F.1.10", "S1:setup")
 def test_no_longest_road():
     g = on_turn("red", 4)
     for r in ["116-135", "116-117", "98-117", "97-98", "78-97", "78-79"]:
@@ -288,6 +301,7 @@ def test_no_longest_road():
     sound(g)
 
 
+@pytest.mark.rule("F.1.10", "S1:setup")
 def test_no_largest_army():
     g = on_turn("red", 4)
     sail(g, "red", RED_ROUTE[1:4])
@@ -298,6 +312,7 @@ def test_no_largest_army():
 
 
 # --- shipbuilding: one shortest unbranched route -------------------------------------------------
+@pytest.mark.rule("F.1.6", "S1:shipbuilding")
 def test_the_route_may_run_on_along_a_shortest_way_to_the_marked_intersection():
     g = on_turn("red")
     g.execute("give red 5 lumber 5 wool")
@@ -308,6 +323,7 @@ def test_the_route_may_run_on_along_a_shortest_way_to_the_marked_intersection():
     sound(g)
 
 
+@pytest.mark.rule("F.1.6", "S1:shipbuilding")
 def test_a_branch_in_the_route_is_refused():
     g = on_turn("red")
     g.execute("give red 5 lumber 5 wool")
@@ -316,6 +332,7 @@ def test_a_branch_in_the_route_is_refused():
     assert "cannot branch" in reason
 
 
+@pytest.mark.rule("F.1.6", "S1:shipbuilding")
 def test_a_detour_is_refused_with_the_rule_named():
     g = on_turn("red")
     g.execute("give red 5 lumber 5 wool")
@@ -331,6 +348,7 @@ def test_a_detour_is_refused_with_the_rule_named():
     assert "outside your sea lane: your route must take a shortest way" in reason
 
 
+@pytest.mark.rule("F.1.6", "S1:shipbuilding")
 def test_after_the_marked_intersection_the_route_takes_a_shortest_way_to_the_fortress():
     g = on_turn("red")
     g.execute("give red 5 lumber 5 wool")
@@ -340,6 +358,7 @@ def test_after_the_marked_intersection_the_route_takes_a_shortest_way_to_the_for
     assert g.check("build ship 148-149").ok
 
 
+@pytest.mark.rule("F.1.6", "S1:shipbuilding")
 def test_a_second_route_from_another_coastal_settlement_is_refused():
     g = on_turn("red")
     g.execute("put settlement red 153")
@@ -348,6 +367,7 @@ def test_a_second_route_from_another_coastal_settlement_is_refused():
     assert "branch" in refused(g, "build ship 152-153")
 
 
+@pytest.mark.rule("F.1.6", "S1:shipbuilding")
 def test_the_route_runs_on_through_an_own_coastal_settlement():
     # Red's second settlement on 153 (eastern island) lies on the other side of the ladder:
     # the route 135-134-153 passes it and goes on from 153, its far end.
@@ -360,12 +380,14 @@ def test_the_route_runs_on_through_an_own_coastal_settlement():
     sound(g)
 
 
+@pytest.mark.rule("F.1.6", "S1:shipbuilding")
 def test_the_route_cannot_go_beyond_the_fortress():
     g = red_at_fortress()
     g.execute("give red 5 lumber 5 wool")
     assert "your route ends at your fortress; it cannot go further" in refused(g, "build ship 145-146")
 
 
+@pytest.mark.rule("F.1.6")
 def test_moving_a_ship_must_keep_the_route_legal():
     g = on_turn("red")
     sail(g, "red", RED_ROUTE[1:3])                 # 135 134 133 132
@@ -381,6 +403,7 @@ def test_moving_a_ship_must_keep_the_route_legal():
 
 
 # --- warships ----------------------------------------------------------------------------------
+@pytest.mark.rule("F.1.5", "S1:warships")
 def test_a_knight_turns_the_hindmost_normal_ship_into_a_warship():
     g = on_turn("red")
     sail(g, "red", RED_ROUTE[1:4])
@@ -396,6 +419,7 @@ def test_a_knight_turns_the_hindmost_normal_ship_into_a_warship():
     sound(g)
 
 
+@pytest.mark.rule("F.1.5", "S1:warships")
 def test_a_knight_is_refused_without_a_normal_ship():
     g = on_turn("red")
     warships(g, "red", 1)                          # the one pre-placed ship is now a warship
@@ -404,6 +428,7 @@ def test_a_knight_is_refused_without_a_normal_ship():
     assert "play knight" not in g.legal_commands()
 
 
+@pytest.mark.rule("F.1.5", "S1:warships")
 def test_a_warship_knight_follows_the_card_timing_rules():
     g = on_turn("red")
     sail(g, "red", RED_ROUTE[1:3])
@@ -417,6 +442,7 @@ def test_a_warship_knight_follows_the_card_timing_rules():
 
 
 # --- the pirate fleet ----------------------------------------------------------------------------
+@pytest.mark.rule("F.1.1", "S1:the-pirate-fleet")
 def test_the_fleet_moves_by_the_lower_die():
     g = on_turn("red")
     fleet_at(g, 0)
@@ -426,6 +452,7 @@ def test_the_fleet_moves_by_the_lower_die():
     assert extra(g)["fleet"]["index"] == 5
 
 
+@pytest.mark.rule("F.1.1", "S1:the-pirate-fleet")
 def test_on_a_double_the_fleet_moves_by_the_value_of_one_die():
     g = on_turn("red")
     fleet_at(g, 0)
@@ -433,6 +460,7 @@ def test_on_a_double_the_fleet_moves_by_the_value_of_one_die():
     assert extra(g)["fleet"]["index"] == 4
 
 
+@pytest.mark.rule("F.1.1", "S1:the-pirate-fleet")
 def test_the_fleet_stays_on_its_circuit():
     g = on_turn("red")
     fleet_at(g, 11)
@@ -441,6 +469,7 @@ def test_the_fleet_stays_on_its_circuit():
     assert extra(g)["fleet"]["hex"] == extra(g)["fleet"]["path"][2] == "BI"
 
 
+@pytest.mark.rule("F.1.3", "S1:pirate-attack")
 def test_a_stronger_fleet_takes_one_card_plus_one_per_city():
     # Strength 4 against 2 warships, red with a city: red loses 2 cards.
     g = on_turn("red")
@@ -454,6 +483,7 @@ def test_a_stronger_fleet_takes_one_card_plus_one_per_city():
     sound(g)
 
 
+@pytest.mark.rule("F.1.3", "S1:pirate-attack")
 def test_a_stronger_fleet_takes_only_what_the_player_holds():
     g = on_turn("red")
     run(g, "put city red 135", "give red 1 ore")
@@ -463,6 +493,7 @@ def test_a_stronger_fleet_takes_only_what_the_player_holds():
     sound(g)
 
 
+@pytest.mark.rule("F.1.3", "S1:pirate-attack")
 def test_beating_the_fleet_gives_a_free_pick():
     # Strength 1 against 3 warships: red chooses a resource.
     g = on_turn("red")
@@ -481,6 +512,7 @@ def test_beating_the_fleet_gives_a_free_pick():
     sound(g)
 
 
+@pytest.mark.rule("F.1.3", "S1:pirate-attack", "S1:a-7-is-rolled")
 def test_on_a_seven_the_reward_comes_before_the_discards():
     g = on_turn("red")
     sail(g, "red", RED_ROUTE[1:4])
@@ -499,6 +531,7 @@ def test_on_a_seven_the_reward_comes_before_the_discards():
     sound(g)
 
 
+@pytest.mark.rule("F.1.3", "S1:pirate-attack", "S1:a-7-is-rolled")
 def test_on_a_seven_the_fleet_takes_its_cards_before_the_discards():
     g = on_turn("red")
     run(g, "put city red 135", "give red 10 wool")
@@ -508,6 +541,7 @@ def test_on_a_seven_the_fleet_takes_its_cards_before_the_discards():
     assert g.waiting_for() == "must discard 4"     # half of 8, not of 10
 
 
+@pytest.mark.rule("F.1.3", "S1:pirate-attack")
 def test_an_equally_strong_fleet_does_nothing():
     g = on_turn("red")
     sail(g, "red", RED_ROUTE[1:3])
@@ -519,6 +553,7 @@ def test_an_equally_strong_fleet_does_nothing():
     assert cards(g, "red") == 3 and not g.state.pending
 
 
+@pytest.mark.rule("F.1.2", "S1:pirate-attack")
 def test_the_fleet_attacks_the_player_on_turn_too():
     g = on_turn("red")
     run(g, "give red 2 ore")
@@ -527,6 +562,7 @@ def test_the_fleet_attacks_the_player_on_turn_too():
     assert cards(g, "red") == 1
 
 
+@pytest.mark.rule("F.1.2")
 def test_a_fleet_next_to_two_players_buildings_attacks_nobody():
     # Three players (the white start set, whose home 96 touches BA, is unused): a red
     # settlement on 95 and a blue one on 115 both touch the sea hex BA.
@@ -539,6 +575,7 @@ def test_a_fleet_next_to_two_players_buildings_attacks_nobody():
     assert cards(g, "red") >= 3 and cards(g, "blue") >= 3      # nothing lost (the 11 may pay)
 
 
+@pytest.mark.rule("F.1.1", "S1:the-pirate-fleet", "S1:pirate-attack")
 def test_the_fleet_moves_and_attacks_before_production():
     # Red holds nothing; a stronger fleet arrives on a roll that also pays red: red keeps
     # what the roll produces, because the attack came first.
@@ -550,6 +587,7 @@ def test_the_fleet_moves_and_attacks_before_production():
     assert hand(g, "red")["ore"] == 1 and cards(g, "red") == 1
 
 
+@pytest.mark.rule("F.1.2", "S1:pirate-attack")
 def test_the_fleet_attacks_the_pirate_island_settlement_too():
     g = red_at_fortress()
     run(g, "give red 1 brick 1 lumber 1 wool 1 grain", f"build settlement {RED_MARKED}", "give red 2 ore")
@@ -559,6 +597,7 @@ def test_the_fleet_attacks_the_pirate_island_settlement_too():
 
 
 # --- the 7 ----------------------------------------------------------------------------------------
+@pytest.mark.rule("F.1.4", "S1:a-7-is-rolled")
 def test_a_seven_discards_as_usual_then_the_roller_may_steal_from_anyone():
     g = on_turn("red")
     run(g, "give red 8 wool", "give white 2 ore")
@@ -576,6 +615,7 @@ def test_a_seven_discards_as_usual_then_the_roller_may_steal_from_anyone():
     sound(g)
 
 
+@pytest.mark.rule("F.1.4", "S1:a-7-is-rolled")
 def test_the_roller_may_steal_from_nobody():
     g = on_turn("red")
     fleet_at(g, 0)
@@ -584,6 +624,7 @@ def test_the_roller_may_steal_from_nobody():
     assert g.waiting_for() == "build/trade"
 
 
+@pytest.mark.rule("F.1.4", "S1:a-7-is-rolled")
 def test_stealing_is_only_for_the_roller_of_a_seven():
     g = on_turn("red")
     run(g, "give blue 1 ore")
@@ -591,6 +632,7 @@ def test_stealing_is_only_for_the_roller_of_a_seven():
     assert "no reward" in refused(g, "choose reward ore")
 
 
+@pytest.mark.rule("F.1.4")
 def test_stealing_from_a_player_without_cards_is_refused():
     g = on_turn("red")
     fleet_at(g, 0)
@@ -599,6 +641,7 @@ def test_stealing_from_a_player_without_cards_is_refused():
 
 
 # --- the marked intersection -----------------------------------------------------------------
+@pytest.mark.rule("F.1.7", "S1:building-a-settlement-on-the-pirate-island")
 def test_the_marked_intersection_takes_a_settlement_once_the_route_reaches_it():
     g = on_turn("red")
     g.execute("give red 1 brick 1 lumber 1 wool 3 grain 3 ore")
@@ -612,12 +655,14 @@ def test_the_marked_intersection_takes_a_settlement_once_the_route_reaches_it():
     sound(g)
 
 
+@pytest.mark.rule("F.1.7", "S1:building-a-settlement-on-the-pirate-island")
 def test_a_marked_intersection_is_only_for_its_own_player():
     g = on_turn("blue")
     g.execute("give blue 1 brick 1 lumber 1 wool 1 grain")
     assert "red's marked" in refused(g, f"build settlement {RED_MARKED}")
 
 
+@pytest.mark.rule("F.1.7", "S1:shipbuilding")
 def test_no_roads_on_the_pirate_islands_so_no_lane_can_be_blocked():
     # Orange settles its marked intersection 71 on the mountains AO; white's marked
     # intersection 90 is across that hex, and white's only way into it is 90-91.
@@ -632,6 +677,7 @@ def test_no_roads_on_the_pirate_islands_so_no_lane_can_be_blocked():
     assert g.check("build road 77-78").ok
 
 
+@pytest.mark.rule("F.1.7", "S1:building-a-settlement-on-the-pirate-island")
 def test_other_pirate_island_intersections_take_no_settlement():
     g = on_turn("red")
     g.execute("give red 1 brick 1 lumber 1 wool 1 grain")
@@ -640,6 +686,7 @@ def test_other_pirate_island_intersections_take_no_settlement():
 
 
 # --- attacking your fortress -------------------------------------------------------------------
+@pytest.mark.rule("F.1.8", "S1:conquest-of-a-pirate-fortress")
 def test_the_attack_needs_the_route_to_reach_your_fortress():
     g = on_turn("red")
     fleet_at(g, 6)
@@ -650,12 +697,14 @@ def test_the_attack_needs_the_route_to_reach_your_fortress():
     assert "attack fortress" in g.legal_commands()
 
 
+@pytest.mark.rule("F.1.8", "S1:conquest-of-a-pirate-fortress")
 def test_the_attack_is_made_in_your_own_turn_after_the_roll():
     g = red_at_fortress()
     g.execute("turn blue")
     assert "own turn" in refused(g, "red: attack fortress")
 
 
+@pytest.mark.rule("F.1.8", "S1:conquest-of-a-pirate-fortress")
 def test_a_die_of_two_against_two_warships_sinks_the_ship_next_to_the_fortress():
     g = red_at_fortress()
     warships(g, "red", 2)
@@ -668,6 +717,7 @@ def test_a_die_of_two_against_two_warships_sinks_the_ship_next_to_the_fortress()
     sound(g)
 
 
+@pytest.mark.rule("F.1.8", "S1:conquest-of-a-pirate-fortress")
 def test_a_die_of_five_against_two_warships_sinks_the_two_ships_nearest_the_fortress():
     g = red_at_fortress()
     warships(g, "red", 2)
@@ -681,6 +731,7 @@ def test_a_die_of_five_against_two_warships_sinks_the_two_ships_nearest_the_fort
     sound(g)
 
 
+@pytest.mark.rule("F.1.8", "S1:conquest-of-a-pirate-fortress")
 def test_three_warships_against_a_two_remove_a_chit():
     g = red_at_fortress()
     warships(g, "red", 3)
@@ -692,6 +743,7 @@ def test_three_warships_against_a_two_remove_a_chit():
     sound(g)
 
 
+@pytest.mark.rule("F.1.8", "S1:conquest-of-a-pirate-fortress")
 def test_the_attack_ends_the_turn():
     g = red_at_fortress()
     warships(g, "red", 3)
@@ -709,6 +761,7 @@ def _capture(g: Game, player: str = "red", die: int = 1) -> list:
     return events
 
 
+@pytest.mark.rule("F.1.8", "S1:conquest-of-a-pirate-fortress")
 def test_the_third_chit_makes_the_fortress_your_settlement():
     g = red_at_fortress()
     warships(g, "red", 2)
@@ -723,6 +776,7 @@ def test_the_third_chit_makes_the_fortress_your_settlement():
     sound(g)
 
 
+@pytest.mark.rule("F.1.8", "S1:conquest-of-a-pirate-fortress")
 def test_a_captured_fortress_produces_and_can_become_a_city():
     g = red_at_fortress()
     warships(g, "red", 2)
@@ -737,6 +791,7 @@ def test_a_captured_fortress_produces_and_can_become_a_city():
     sound(g)
 
 
+@pytest.mark.rule("F.1.9", "S1:end-of-the-game")
 def test_the_fleet_leaves_once_every_fortress_is_taken():
     g = on_turn("red", 3)
     lanes = {   # shortest routes of blue and white, home to fortress
@@ -770,6 +825,7 @@ def _ten_points_without_the_fortress(g: Game) -> None:
         run(g, f"put settlement red {node}")
 
 
+@pytest.mark.rule("F.1.9", "S1:end-of-the-game")
 def test_ten_points_do_not_win_while_your_fortress_is_held():
     g = red_at_fortress()
     _ten_points_without_the_fortress(g)
@@ -779,6 +835,7 @@ def test_ten_points_do_not_win_while_your_fortress_is_held():
     sound(g)
 
 
+@pytest.mark.rule("F.1.9", "S1:end-of-the-game")
 def test_taking_your_fortress_with_ten_points_wins_on_your_own_turn():
     g = red_at_fortress()
     warships(g, "red", 2)
@@ -793,6 +850,7 @@ def test_taking_your_fortress_with_ten_points_wins_on_your_own_turn():
     sound(g)
 
 
+@pytest.mark.rule("F.1.9", "S1:end-of-the-game")
 def test_a_player_with_the_fortress_wins_on_reaching_ten_points():
     g = red_at_fortress()
     warships(g, "red", 2)

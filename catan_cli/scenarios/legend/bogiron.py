@@ -5,11 +5,12 @@ Each pasture holds bog iron tokens, as many as the seed's table gives for the Ch
 castaway total (``[params] bog_iron_by_castaways``; 4 when the chapter is played alone).
 When a pasture's number is rolled, each adjacent settlement produces 1 wool or 1 ore and
 each city 2 wool or 1 wool + 1 ore (never 2 ore): the general production pays the wool,
-then every player with buildings there may turn one wool per building into ore
+then every player with buildings there may take ore for up to one building each
 (``bog ore N`` / ``bog wool``), each ore taking a token off the pasture.  The choices go one
 player at a time in turn order from the player on turn (F.0.11), as pending decisions.
-Decision: the ore replaces wool the pasture just paid, so a player the bank could not pay
-wool to (the shortage rule) has no wool to turn into ore.
+The ore is the building's production, never the hand's: a building that takes ore gives back
+only the wool the pasture paid it on this roll (none when the bank was out of wool: the
+shortage rule), and the wool held before the roll is never touched (issue 44).
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ def bog_iron_per_pasture(table: list[int], castaways_total: int) -> int:
 class BogIron:
     def __init__(self, ctx: "RulesContext") -> None:
         self.ctx = ctx
+        # Each seat's wool just before the general production: what the pastures paid is
+        # told from it right after, within the same roll (never kept in the state).
+        self.wool_before: list[int] = []
 
     def pastures(self) -> list[int]:
         s = self.ctx.state
@@ -72,22 +76,35 @@ class BogIron:
         return None
 
     # --- production -------------------------------------------------------------------------
+    def before_production(self) -> None:
+        self.wool_before = [p.resources[WOOL] for p in self.ctx.state.players]
+
     def after_production(self, total: int) -> list[Event]:
         """Ask each player with buildings on a rolled pasture that still has bog iron, in
-        turn order from the player on turn (F.0.11)."""
+        turn order from the player on turn (F.0.11), with the wool that pasture paid them."""
         ctx = self.ctx
         s = ctx.state
+        produces = ctx.pieces.produces
         events: list[Event] = []
         asks: list[dict[str, Any]] = []
         for k in range(ctx.n):
             seat = (ctx.current + k) % ctx.n
-            for hex_, left in ctx.data["bog_iron"]:
-                if s.numbers[hex_] != total or hex_ == s.robber or left <= 0:
+            # The wool the rolled pastures paid this seat, shared out over them in map order
+            # (all or nothing but when the bank, short, pays a lone player what it has).
+            before = self.wool_before[seat] if len(self.wool_before) == ctx.n else s.players[seat].resources[WOOL]
+            paid = max(0, s.players[seat].resources[WOOL] - before)
+            for hex_ in self.pastures():
+                if s.numbers[hex_] != total or hex_ == s.robber:
                     continue
-                buildings = sum(1 for node in ctx.geo.hex_nodes[hex_]
-                                if s.node_owner[node] == seat and ctx.pieces.produces[s.node_kind[node]] > 0)
-                if buildings and s.players[seat].resources[WOOL] > 0:
-                    asks.append({"kind": "bog", "seat": seat, "hex": hex_, "buildings": buildings})
+                nodes = [node for node in ctx.geo.hex_nodes[hex_]
+                         if s.node_owner[node] == seat and produces[s.node_kind[node]] > 0]
+                due = sum(produces[s.node_kind[node]] for node in nodes)
+                from_here = min(paid, due)
+                paid -= from_here
+                tokens = self.tokens(hex_)
+                if nodes and tokens and tokens[1] > 0:
+                    asks.append({"kind": "bog", "seat": seat, "hex": hex_, "buildings": len(nodes),
+                                 "due": due, "paid": from_here})
                     events.append(Event("bog", seat, f"{ctx.name(seat)} may take ore from the bog iron on "
                                                      f"{ctx.hex_id(hex_)} instead of wool"))
         for item in reversed(asks):       # production's own choices come before Oda's
@@ -96,12 +113,17 @@ class BogIron:
 
     def most_ore(self, item: dict[str, Any]) -> int:
         """One ore per settlement or city (a city never gives 2 ore), no more than the
-        pasture's tokens, the wool the player holds, or the bank's ore."""
-        ctx = self.ctx
+        pasture's tokens or the bank's ore."""
         tokens = self.tokens(item["hex"])
         left = tokens[1] if tokens else 0
-        return int(min(int(item["buildings"]), left, ctx.state.players[item["seat"]].resources[WOOL],
-                   ctx.state.bank[ORE]))
+        return int(min(int(item["buildings"]), left, self.ctx.state.bank[ORE]))
+
+    @staticmethod
+    def wool_back(item: dict[str, Any], ore: int) -> int:
+        """The wool paid on this roll that goes back when ``ore`` buildings take ore: what was
+        paid beyond the wool the pasture now owes (choices made before this keep 'paid')."""
+        due, paid = item.get("due", item["buildings"]), item.get("paid", item["buildings"])
+        return max(0, int(paid) - (int(due) - ore))
 
     # --- bog ore N | bog wool ---------------------------------------------------------------------
     def verbs(self) -> tuple[Verb, ...]:
@@ -139,9 +161,9 @@ class BogIron:
             tokens = self.tokens(item["hex"])
             if not tokens or n > tokens[1]:
                 return f"only {tokens[1] if tokens else 0} bog iron left on {ctx.hex_id(item['hex'])}"
-            if ctx.state.bank[ORE] < n:
-                return "the bank is short of ore"
-            return "you hold no wool from this pasture to take as ore"
+            return "the bank is short of ore"
+        if ctx.state.players[action.seat].resources[WOOL] < self.wool_back(item, n):
+            return "the wool this pasture paid you is no longer in your hand"
         return None
 
     def apply_bog(self, action: Action) -> list[Event]:
@@ -154,7 +176,8 @@ class BogIron:
         assert tokens is not None
         tokens[1] -= n
         ctx.data["bog_iron_used"] += n
-        ctx.pay(seat, [n if i == WOOL else 0 for i in range(5)])
+        back = self.wool_back(item, n)
+        ctx.pay(seat, [back if i == WOOL else 0 for i in range(5)])
         ctx.gain(seat, [n if i == ORE else 0 for i in range(5)])
         if not tokens[1]:         # the pasture is depleted: the players after keep their wool
             for other in [it for it in ctx.state.pending if it["kind"] == "bog" and it["hex"] == item["hex"]]:

@@ -94,6 +94,9 @@ class Chapter:
         """``seat`` built their outpost on the chapter's target island."""
         return []
 
+    def before_production(self) -> None:
+        """After the dice, before the general production pays."""
+
     def after_production(self, total: int) -> list[Event]:
         return []
 

@@ -85,6 +85,9 @@ class Chapter2(Chapter):
             return [Event("friend", seat, f"{self.ctx.name(seat)} may choose a friend card")]
         return []
 
+    def before_production(self) -> None:
+        self.bog.before_production()
+
     def after_production(self, total: int) -> list[Event]:
         return self.bog.after_production(total)
 

@@ -452,6 +452,7 @@ class LegendRules(Friends3Rules):
     # --- production -------------------------------------------------------------------------------
     def before_production(self, roll: tuple[int, int]) -> list[Event]:
         self.ctx.data["hands_before"] = [self.ctx.hand_size(p) for p in range(self.ctx.n)]
+        self.chapter.before_production()
         return []
 
     def after_production(self, total: int) -> list[Event]:
