@@ -70,6 +70,7 @@ def play_a_round(tmp_path: Path, scenario: str, width: int, height: int) -> tupl
     red_after_roll(scenario, SEEDS[scenario], tmp_path)
     command = [sys.executable, "-m", "catan_cli", "play", "--fast", "--load", "screen", "--saves", str(tmp_path)]
     term = Terminal(width, height, command, {"NO_COLOR": "1", "TERM": "xterm-256color",
+                                             "XDG_DATA_HOME": str(tmp_path / "xdg"),   # not the user's history
                                              "PYTHONPATH": str(Path(__file__).parent.parent)})
     try:
         term.wait_for(lambda lines: "red · build/trade >" in prompt_line(lines))
@@ -117,7 +118,8 @@ def test_after_a_bot_round_everything_is_on_screen(tmp_path: Path, scenario: str
 def test_the_screen_quits_and_saves_from_the_prompt(tmp_path: Path) -> None:
     red_after_roll("base", 3, tmp_path)
     command = [sys.executable, "-m", "catan_cli", "play", "--fast", "--load", "screen", "--saves", str(tmp_path)]
-    term = Terminal(80, 24, command + ["; sleep 5"], {"PYTHONPATH": str(Path(__file__).parent.parent)})
+    term = Terminal(80, 24, command + ["; sleep 5"], {"PYTHONPATH": str(Path(__file__).parent.parent),
+                                         "XDG_DATA_HOME": str(tmp_path / "xdg")})
     try:
         term.wait_for(lambda lines: "build/trade >" in prompt_line(lines))
         term.type("score")
@@ -137,7 +139,8 @@ def test_the_screen_quits_and_saves_from_the_prompt(tmp_path: Path) -> None:
 def test_the_screen_follows_a_resize_of_the_terminal(tmp_path: Path) -> None:
     red_after_roll("base", 3, tmp_path)
     command = [sys.executable, "-m", "catan_cli", "play", "--fast", "--load", "screen", "--saves", str(tmp_path)]
-    term = Terminal(80, 24, command, {"PYTHONPATH": str(Path(__file__).parent.parent)})
+    term = Terminal(80, 24, command, {"PYTHONPATH": str(Path(__file__).parent.parent),
+                                         "XDG_DATA_HOME": str(tmp_path / "xdg")})
     try:
         small = term.wait_for(lambda lines: "build/trade >" in prompt_line(lines))
         assert small[0].startswith(" map · compact · Shift+arrows pan")

@@ -27,12 +27,13 @@ def snap(snapshot: Any) -> Any:
 
 
 def table(tmp_path: Path, scenario: str = "base") -> TableScreen:
+    from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    with create_pipe_input() as pipe:
+    with create_pipe_input() as pipe:      # (the user's history file is left alone)
         return TableScreen(red_after_roll(scenario, 3, tmp_path, save=False), pace=0, input=pipe,
-                           output=DummyOutput())
+                           output=DummyOutput(), history=InMemoryHistory())
 
 
 def pane_text(lines: list[Any]) -> str:
@@ -113,12 +114,13 @@ def test_the_application_runs_on_given_input_and_output(tmp_path: Path) -> None:
     import time
 
     from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
     session = red_after_roll("base", 3, tmp_path, save=False)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        screen = TableScreen(session, pace=0, input=pipe, output=DummyOutput())
+        screen = TableScreen(session, pace=0, input=pipe, output=DummyOutput(), history=InMemoryHistory())
 
         def type_lines() -> None:
             for text in ("build city 99\r", "end\r", "quit\r", "n\r"):
@@ -138,6 +140,7 @@ def test_the_application_runs_on_given_input_and_output(tmp_path: Path) -> None:
 
 def test_the_map_follows_the_robber_when_it_moves_out_of_view(tmp_path: Path) -> None:
     from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
@@ -149,7 +152,8 @@ def test_the_map_follows_the_robber_when_it_moves_out_of_view(tmp_path: Path) ->
             return Size(rows=24, columns=80)
 
     with create_pipe_input() as pipe:
-        screen = TableScreen(red_after_roll("base", 3, tmp_path, save=False), pace=0, input=pipe, output=Small())
+        screen = TableScreen(red_after_roll("base", 3, tmp_path, save=False), pace=0, input=pipe, output=Small(),
+                             history=InMemoryHistory())
     g = screen.geometry()
     drawing = [plain(line) for line in screen.map.drawing(screen.session, g.map_w, g.top - 1)]
     assert len(drawing) > g.top - 1                                  # the map pans at 80x24
