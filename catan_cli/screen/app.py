@@ -23,9 +23,8 @@ import io
 import re
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable
 
-from prompt_toolkit.history import History
 from rich.console import Console
 
 from .. import helptext
@@ -34,10 +33,11 @@ from ..repl import PACE, Repl, _completer_class, _history
 from . import panes
 from .fragments import Line, join_lines, line_len, styled, wrap
 from .reflow import paragraphs, reflow
-from .table_app import PAN_KEYS, PaneSizes, build_table_application
+from .table_app import PAN_KEY_NAMES, PAN_KEYS, PaneSizes, build_table_application
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
+    from prompt_toolkit.history import History
 
     from ..session import Played, Session
 
@@ -51,7 +51,7 @@ READING_VERBS = frozenset({"help", "legal", "log", "hand", "hands", "score", "st
 #: the table screen's keys, as 'help' lists them
 SCREEN_KEYS = (
     ("Up / Down", "earlier commands (the line mode's history too)"),
-    (PAN_KEYS.replace(" pan", ""), "pan the map ('map REGION' centres it)"),
+    (PAN_KEY_NAMES, "pan the map ('map REGION' centres it)"),
     ("Tab", "complete the word, and the space after it"),
     ("PgUp / PgDn", "scroll the narration, or the reader"),
     ("Esc", "close the reader (so do Enter and any command)"),
@@ -85,26 +85,6 @@ class Reading:
 
 class _Sink(io.StringIO):
     """Where the ScreenRepl's rich console writes: lines are moved to the event pane."""
-
-
-class CommandHistory(History):
-    """The line mode's history (its file), less the answers to the save question: a save name
-    is not a command to recall."""
-
-    def __init__(self, kept: History, is_command: Callable[[], bool]) -> None:
-        super().__init__()
-        self.kept = kept
-        self.is_command = is_command
-
-    def load_history_strings(self) -> Iterable[str]:
-        return self.kept.load_history_strings()
-
-    def store_string(self, string: str) -> None:
-        self.kept.store_string(string)
-
-    def append_string(self, string: str) -> None:
-        if self.is_command():
-            super().append_string(string)
 
 
 class ScreenRepl(Repl):
@@ -190,7 +170,7 @@ class TableScreen:
     """One player's table: build with a session, then :meth:`run` (or ``await run_async``)."""
 
     def __init__(self, session: "Session", *, pace: float = PACE, input: Any = None, output: Any = None,
-                 history: History | None = None) -> None:
+                 history: "History | None" = None) -> None:
         """``history``: what Up/Down recall and typed commands go to; the line mode's file when
         None (the user's data folder: ``$XDG_DATA_HOME/catan/history`` on Linux)."""
         self.session = session
@@ -204,6 +184,8 @@ class TableScreen:
         self.busy = False
         self.asking_save = False
         self._answering = False        # the line just typed answers the save question
+        from .history import CommandHistory
+
         self.history = CommandHistory(history if history is not None else _history(),
                                       lambda: not self._answering)
         self._bot_entry: tuple[str, int] | None = None
@@ -611,4 +593,4 @@ def _condition(test: Callable[[], bool]) -> Any:
     return Condition(test)
 
 
-__all__ = ["TableScreen", "ScreenRepl", "Geometry", "Reading", "CommandHistory"]
+__all__ = ["TableScreen", "ScreenRepl", "Geometry", "Reading"]

@@ -21,8 +21,9 @@ PaneSizes = tuple[int, int, int, int]
 #: Shift+arrows pan the map (rows, columns); the plain arrows are the command line's own:
 #: Up/Down recall earlier commands, as in the line mode and every shell
 PANS = {"s-up": (-3, 0), "s-down": (3, 0), "s-left": (0, -6), "s-right": (0, 6)}
-#: the keys as the map's title and 'help' name them
-PAN_KEYS = "Shift+arrows pan"
+#: the panning keys as 'help' names them, and as the map's title says what they do
+PAN_KEY_NAMES = "Shift+arrows"
+PAN_KEYS = f"{PAN_KEY_NAMES} pan"
 
 
 class TablePanes(Protocol):
