@@ -205,9 +205,10 @@ def _completer_class() -> type:
 
         def get_completions(self, document: "Document", complete_event: Any) -> Iterator["Completion"]:
             text = document.text_before_cursor
+            partial = "" if text.endswith(" ") or not text else text.split()[-1]
             for word, meta in self.repl.completions(text):
-                partial = "" if text.endswith(" ") or not text else text.split()[-1]
-                yield Completion(word, start_position=-len(partial), display_meta=meta)
+                # a whole word is offered, so the space after it comes too: 'build s<Tab>20'
+                yield Completion(f"{word} ", start_position=-len(partial), display=word, display_meta=meta)
 
     return CatanCompleter
 
@@ -245,6 +246,8 @@ def _canonical_words(words: list[str]) -> list[str]:
 
 
 class Repl:
+    PAUSED = "bots paused: press Enter to let them go on"
+
     def __init__(self, session: "Session", console: "Console | None" = None, *, pace: float = PACE,
                  compact: bool | None = None, sleep: Callable[[float], None] = time.sleep) -> None:
         if console is None:
@@ -499,6 +502,9 @@ class Repl:
         session = self.session
         try:
             while session.bot_to_move():
+                if self.hold_bots():
+                    self.say(self.PAUSED)
+                    break
                 try:
                     with _interrupt_after():
                         played = session.bot_move(defer_save=True)
@@ -512,11 +518,16 @@ class Repl:
                 if self.pace > 0 and not session.game.over:
                     self.sleep(self.pace)
         except KeyboardInterrupt:
-            self.say("bots paused: press Enter to let them go on")
+            self.say(self.PAUSED)
         if self._board_due:
             self.draw()
         else:
             self.status_line()
+
+    def hold_bots(self) -> bool:
+        """Whether the bots wait before their next move.  The line mode pauses them with the
+        KeyboardInterrupt of Ctrl-C; the table screen, where Ctrl-C is a key, says so here."""
+        return False
 
     def _board_key(self) -> tuple[Any, ...]:
         """What the map shows of the position: a change by the player's own command redraws it."""

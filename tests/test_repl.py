@@ -297,10 +297,12 @@ def test_completion_offers_only_the_legal_intersections(tmp_path):
     game = repl.session.game
     legal = {c.split()[-1] for c in game.legal_commands() if c.startswith("build settlement ")}
     completer = _completer_class()(repl)
-    offered = {c.text for c in completer.get_completions(Document("build settlement "), None)}
+    completions = list(completer.get_completions(Document("build settlement "), None))
+    offered = {c.display_text for c in completions}
     assert offered == legal and len(legal) == 50
+    assert all(c.text == c.display_text + " " for c in completions)   # a whole word, and the space after it
     assert not offered & {"40", "27", "39", "41"}
-    assert {c.text for c in completer.get_completions(Document("b s 4"), None)} == {n for n in legal if n.startswith("4")}
+    assert {c.display_text for c in completer.get_completions(Document("b s 4"), None)} == {n for n in legal if n.startswith("4")}
     for line in SETUP[2:]:
         repl.handle(line)
     repl.session.game.state.forced_dice = [2, 3]
@@ -318,9 +320,9 @@ def test_completion_offers_every_legal_path_at_an_intersection_from_either_end(t
     legal = {c.split()[-1] for c in repl.legal() if c.startswith("build road ")}
     assert legal == {"41-53", "52-53", "53-54"}
     completer = _completer_class()(repl)
-    offered = {c.text for c in completer.get_completions(Document("road 53-"), None)}
+    offered = {c.display_text for c in completer.get_completions(Document("road 53-"), None)}
     assert offered == {"53-41", "53-52", "53-54"}
-    assert {c.text for c in completer.get_completions(Document("road 53-4"), None)} == {"53-41"}
+    assert {c.display_text for c in completer.get_completions(Document("road 53-4"), None)} == {"53-41"}
     repl.handle("road 53-41")                 # the path written from its other end is the same path
     assert repl.session.game.history[-1].endswith("build road 41-53")
 
@@ -411,7 +413,7 @@ def run_pipe(repl: Repl, *chunks: str) -> None:
 
 def test_prompt_toolkit_loop_with_tab_completion(tmp_path):
     repl, out = make(tmp_path)
-    run_pipe(repl, "build settl\t", " 40\r", "road 40-4\t", "\r", "quit\r")
+    run_pipe(repl, "build settl\t", "40\r", "road 40-4\t", "\r", "quit\r")   # Tab adds the space
     assert repl.session.game.history == ["build settlement 40", "red: build road 40-41"]
     assert "red places a road on 40-41" in said(out)
     assert (tmp_path / "autosave-1.catan").is_file()

@@ -27,12 +27,13 @@ def snap(snapshot: Any) -> Any:
 
 
 def table(tmp_path: Path, scenario: str = "base") -> TableScreen:
+    from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    with create_pipe_input() as pipe:
+    with create_pipe_input() as pipe:      # (the user's history file is left alone)
         return TableScreen(red_after_roll(scenario, 3, tmp_path, save=False), pace=0, input=pipe,
-                           output=DummyOutput())
+                           output=DummyOutput(), history=InMemoryHistory())
 
 
 def pane_text(lines: list[Any]) -> str:
@@ -113,12 +114,13 @@ def test_the_application_runs_on_given_input_and_output(tmp_path: Path) -> None:
     import time
 
     from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
     session = red_after_roll("base", 3, tmp_path, save=False)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        screen = TableScreen(session, pace=0, input=pipe, output=DummyOutput())
+        screen = TableScreen(session, pace=0, input=pipe, output=DummyOutput(), history=InMemoryHistory())
 
         def type_lines() -> None:
             for text in ("build city 99\r", "end\r", "quit\r", "n\r"):
@@ -138,6 +140,7 @@ def test_the_application_runs_on_given_input_and_output(tmp_path: Path) -> None:
 
 def test_the_map_follows_the_robber_when_it_moves_out_of_view(tmp_path: Path) -> None:
     from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
@@ -149,7 +152,8 @@ def test_the_map_follows_the_robber_when_it_moves_out_of_view(tmp_path: Path) ->
             return Size(rows=24, columns=80)
 
     with create_pipe_input() as pipe:
-        screen = TableScreen(red_after_roll("base", 3, tmp_path, save=False), pace=0, input=pipe, output=Small())
+        screen = TableScreen(red_after_roll("base", 3, tmp_path, save=False), pace=0, input=pipe, output=Small(),
+                             history=InMemoryHistory())
     g = screen.geometry()
     drawing = [plain(line) for line in screen.map.drawing(screen.session, g.map_w, g.top - 1)]
     assert len(drawing) > g.top - 1                                  # the map pans at 80x24
@@ -198,3 +202,165 @@ def test_the_tab_line_counts_the_tabs_whose_names_do_not_fit() -> None:
     # the page shown is one whose name does not fit: the count is marked instead
     assert _tabs(sections, 30, 3) == ("F2: hand score costs +2", ["+2"])
     assert _tabs(sections, 12, 0)[0] == "F2: hand +4"
+
+
+# ---------------------------------------------------------------------------- the layout adapts
+
+
+class Sized:
+    """An output of a given size, for a screen built without a terminal."""
+
+    def __new__(cls, columns: int, rows: int) -> Any:
+        from prompt_toolkit.data_structures import Size
+        from prompt_toolkit.output import DummyOutput
+
+        class Out(DummyOutput):
+            def get_size(self) -> Size:
+                return Size(rows=rows, columns=columns)
+
+        return Out()
+
+
+def sized_table(tmp_path: Path, columns: int, rows: int, scenario: str = "base") -> TableScreen:
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.input import create_pipe_input
+
+    with create_pipe_input() as pipe:
+        return TableScreen(red_after_roll(scenario, 3, tmp_path, save=False), pace=0, input=pipe,
+                           output=Sized(columns, rows), history=InMemoryHistory())
+
+
+@pytest.mark.parametrize("scenario", ["base", "cloth-for-catan", "pirate-islands"])
+def test_the_map_keeps_its_rows_when_events_pile_up(tmp_path: Path, scenario: str) -> None:
+    screen = sized_table(tmp_path, 80, 24, scenario)
+    quiet = screen.geometry_for(80, 24)
+    for turn in range(60):                       # a long round of bot turns since red's last
+        screen.add("blue", f"blue rolls 3+4 = 7 · blue moves the robber · turn {turn}")
+    busy = screen.geometry_for(80, 24)
+    assert busy.top - 1 >= 15 and busy.events <= 6      # the map keeps 15 lines: the events scroll
+    assert busy.top + busy.events == quiet.top + quiet.events == 22
+    tall = screen.geometry_for(100, 40)
+    drawn_h = len(screen.map.drawing(screen.session, tall.map_w, tall.top - 1))
+    assert tall.top - 1 >= min(drawn_h, int(38 * 0.7))  # taller: the map keeps its share or all of it
+
+
+@pytest.mark.parametrize("scenario", ["base", "cloth-for-catan", "pirate-islands"])
+def test_at_120x45_the_events_get_the_room_the_map_does_not_need(tmp_path: Path, scenario: str) -> None:
+    screen = sized_table(tmp_path, 120, 45, scenario)
+    g = screen.geometry_for(120, 45)
+    screen.map.drawing(screen.session, g.map_w, g.top - 1)
+    width, height = screen.map.size()
+    assert width <= g.map_w and height == g.top - 1        # the whole map, no blank rows under it
+    assert g.events == 43 - g.top
+    if scenario == "base":                                 # the compact drawing leaves 12 lines and more
+        assert screen.map.compact and g.events - 1 >= 12
+    big = screen.geometry_for(140, 60)                     # room for the full size and the events
+    assert screen.map.size()[1] == big.top - 1 and big.events - 1 >= 12
+
+
+def shown(fragments: list[Any]) -> str:
+    """A pane's formatted text as it reads."""
+    return "".join(text for _, text, *_ in fragments)
+
+
+def reader_text(screen: TableScreen) -> list[str]:
+    return [plain(line).rstrip() for line in screen._reader_lines()]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 45)], ids=["80x24", "120x45"])
+def test_help_opens_in_a_reader_that_scrolls_by_pages_and_closes(tmp_path: Path, size: tuple[int, int]) -> None:
+    columns, rows = size
+    screen = sized_table(tmp_path, columns, rows)
+    screen._handle("help")
+    assert screen.reading is not None and screen.reading.title == "help"
+    assert screen.pane_sizes()[2] == 0 and screen.pane_sizes()[3] == rows - 2     # the reader has the screen
+    text = reader_text(screen)
+    assert all(len(line) <= columns for line in text) and text[0] == "Game commands"
+    assert any(line.startswith("Keys of the table screen") for line in text)
+    assert any("Shift+arrows" in line and "pan the map" in line for line in text)
+    first = shown(screen.event_fragments())
+    assert "Game commands" in first and "lines 1-" in first.splitlines()[0]
+    pages = 0
+    while screen.scroll > 0:                      # PgDn as the key does it, to the last line
+        screen.scroll = max(0, screen.scroll - (screen.pane_sizes()[3] - 2))
+        pages += 1
+    assert "Ctrl-D" in shown(screen.event_fragments()) and pages <= (4 if rows < 30 else 2)
+    screen.scroll += 10 ** 6                      # PgUp past the top stops at the first line
+    assert screen.scroll == screen._reader_bottom()
+    screen.submit("")                             # Enter on an empty line only closes it
+    assert screen.reading is None and not screen.busy
+    assert screen.pane_sizes()[2] > 0
+
+
+def test_help_rules_is_wrapped_at_words_and_short_answers_stay_in_the_event_pane(tmp_path: Path) -> None:
+    from catan_cli import helptext
+
+    small = sized_table(tmp_path, 80, 24)
+    small._handle("help rules")
+    assert small.reading is not None
+    text = reader_text(small)
+    source = helptext.verb_help("rules", small.session.game)
+    assert " ".join(text).split() == " ".join(source).split()          # every word whole, none lost
+    assert all(len(line) <= 79 for line in text)
+    assert "- On your turn: roll (each hex with the number produces for the buildings at" in text
+    assert "  its corners), then trade and build in any order, then 'end'." in text
+    big = sized_table(tmp_path, 120, 45)
+    big._handle("help rules")                     # ten lines fit the event pane at 120x45
+    assert big.reading is None
+    said = [plain(line) for _, line in big.entries]
+    assert any(line.startswith("- On your turn: roll (each hex with the number produces for the buildings at its "
+                               "corners), then trade") and len(line) <= 119 for line in said)
+
+
+def test_help_rules_of_every_scenario_never_breaks_a_word_at_80_columns(tmp_path: Path) -> None:
+    from catan_cli import helptext
+    from catan_cli.engine.scenario import available_scenarios
+    from catan_cli.screen.reflow import reflow
+    from catan_cli.script import Header, parse_seats
+    from catan_cli.session import Session
+
+    for key in available_scenarios():
+        game = Session.new(Header(key, parse_seats("red,blue,white"), 1), saves_folder=tmp_path,
+                           save_name="rules", autosave=False).game
+        source = helptext.verb_help("rules", game)
+        lines = reflow(source, 79)
+        assert all(len(line) <= 79 for line in lines), key
+        assert " ".join(lines).split() == " ".join(source).split(), key
+
+
+def test_ctrl_c_holds_the_bots_before_their_next_move_until_a_command(tmp_path: Path) -> None:
+    screen = sized_table(tmp_path, 80, 24)
+    game = screen.session.game
+    screen.busy = True
+    screen.pause_bots()                           # Ctrl-C while the bots are about to play
+    screen._handle("end")
+    assert screen.repl.paused and game.prompt_player() == "blue" and game.history[-1].endswith("end")
+    screen.busy = False
+    assert "bots paused" in plain(screen.prompt_fragments())
+    assert "bots paused: press Enter or type a command" in plain(screen.entries[-1][1])
+    screen.repl.hold.clear()                      # (the worker clears it as it ends)
+    screen._handle("score")                       # any command lets them go on
+    assert not screen.repl.paused and game.prompt_player() == "red" and game.state.turn > 1
+
+
+def test_ctrl_c_with_no_bot_to_play_only_clears_the_line(tmp_path: Path) -> None:
+    screen = sized_table(tmp_path, 80, 24)
+    screen.pause_bots()                           # nothing runs: nothing to hold
+    assert not screen.repl.hold.is_set()
+    screen._handle("end")
+    assert not screen.repl.paused and screen.session.game.prompt_player() == "red"
+
+
+def test_answers_to_the_save_question_are_kept_out_of_the_history(tmp_path: Path) -> None:
+    from prompt_toolkit.history import InMemoryHistory
+
+    kept = InMemoryHistory()
+    screen = sized_table(tmp_path, 80, 24)
+    screen.history.kept = kept
+    screen.busy = True                            # (so that nothing is played: only the history is looked at)
+    screen._accept("score")
+    screen.history.append_string("score")         # what the command line does after accepting a line
+    screen.asking_save = True
+    screen._accept("friday")                      # a save name, not a command
+    screen.history.append_string("friday")
+    assert list(kept.load_history_strings()) == ["score"]

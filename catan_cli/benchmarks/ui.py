@@ -109,6 +109,7 @@ def bench_table(commands: int, seed: int, width: int = 120, height: int = 45,
     (all panes and prompt_toolkit's diffing renderer into a VT100 output of width x height)."""
     from prompt_toolkit.application.current import set_app
     from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output.vt100 import Vt100_Output
 
@@ -124,7 +125,7 @@ def bench_table(commands: int, seed: int, width: int = 120, height: int = 45,
     keys: list[float] = []  # CPU time of a redraw after a keystroke (no command played)
     with tempfile.TemporaryDirectory() as folder, create_pipe_input() as pipe:
         session = Session.new(header, saves_folder=folder, autosave=False)
-        table = TableScreen(session, pace=0.0, input=pipe, output=output)
+        table = TableScreen(session, pace=0.0, input=pipe, output=output, history=InMemoryHistory())
         app = table.app
 
         async def play() -> None:   # the buffer's history loads in a task: an event loop must run

@@ -3,8 +3,9 @@
 and the toolbar each in its own pane (the design card's SCREEN.md sketches it).
 
 :mod:`.fragments` turns rich drawings into prompt_toolkit text; :mod:`.panes` builds each
-pane's lines for a given size (pure, testable without a terminal); :mod:`.app` is the
-Application, which a server can construct with its own input and output.
+pane's lines for a given size (pure, testable without a terminal); :mod:`.reflow` wraps help
+text again for a pane's width; :mod:`.history` is what Up/Down recall (the line mode's file);
+:mod:`.app` is the Application, which a server can construct with its own input and output.
 """
 
 from .app import TableScreen

@@ -9,6 +9,12 @@ with its output caught into the event pane: every command of the line mode works
 typed.  A command (and the bots' moves after it) runs in a worker thread, so the screen keeps
 drawing while bots play.  ``TableScreen(session, input=..., output=...)`` builds the
 Application for any terminal, e.g. one per SSH connection inside ``create_app_session``.
+
+The line mode's habits hold: Up/Down recall the commands of the same history file (Shift+arrows
+pan the map), Ctrl-C pauses the bots until Enter or the next command, Tab completes a whole word
+and the space after it.  An answer too long for the event pane (``help``, ``help rules``, a
+long ``log``) opens in the reader, which has the screen above the prompt until Esc, Enter or
+the next command.
 """
 
 from __future__ import annotations
@@ -17,24 +23,42 @@ import io
 import re
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.console import Console
 
+from .. import helptext
 from ..errors import CatanError
-from ..repl import PACE, Repl, _completer_class
+from ..repl import PACE, Repl, _completer_class, _history
 from . import panes
 from .fragments import Line, join_lines, line_len, styled, wrap
-from .table_app import PaneSizes, build_table_application
+from .reflow import paragraphs, reflow
+from .table_app import PAN_KEY_NAMES, PAN_KEYS, PaneSizes, build_table_application
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
+    from prompt_toolkit.history import History
 
     from ..session import Played, Session
 
 MIN_EVENTS = 4         # event lines always kept, however small the terminal
-MIN_MAP = 10           # map lines kept when the events need room
+MIN_MAP = 15           # map lines kept when the events need room (the events scroll instead)
+MAP_SHARE = 0.7        # ... and on a taller terminal, this share of the rows above the prompt
+EVENTS_WANTED = 12     # the full-size map is drawn only when it leaves the events this many lines
 SIDE_MIN, SIDE_NARROW, SIDE_WIDE = 24, 30, 40
+#: commands that only show something: an answer longer than the event pane opens in the reader
+READING_VERBS = frozenset({"help", "legal", "log", "hand", "hands", "score", "status", "bank", "dice", "saves"})
+#: the table screen's keys, as 'help' lists them
+SCREEN_KEYS = (
+    ("Up / Down", "earlier commands (the line mode's history too)"),
+    (PAN_KEY_NAMES, "pan the map ('map REGION' centres it)"),
+    ("Tab", "complete the word, and the space after it"),
+    ("PgUp / PgDn", "scroll the narration, or the reader"),
+    ("Esc", "close the reader (so do Enter and any command)"),
+    ("F2", "the side panel's next tab"),
+    ("Ctrl-C", "clear the line; pause the bots (Enter or a command: on)"),
+    ("Ctrl-D", "leave, as 'quit' (offers to save)"),
+)
 
 
 @dataclass(frozen=True)
@@ -49,20 +73,71 @@ class Geometry:
     events: int        # lines of the event pane (title included)
 
 
+@dataclass
+class Reading:
+    """A long answer shown over the map and the side panel: its title (the command) and
+    lines; ``scroll`` counts lines back from the last, as the event pane's does."""
+
+    title: str
+    lines: list[Line]
+    scroll: int = 0
+
+
 class _Sink(io.StringIO):
     """Where the ScreenRepl's rich console writes: lines are moved to the event pane."""
 
 
 class ScreenRepl(Repl):
     """The line mode's command handling, its output caught for the event pane; ``map`` moves
-    the map pane instead of printing a map, and a bot's whole turn is narrated on one line."""
+    the map pane instead of printing a map, and a bot's whole turn is narrated on one line.
+    Ctrl-C, a key here, sets ``hold``: the bots stop before their next move (``paused``)."""
+
+    PAUSED = "bots paused: press Enter or type a command to let them go on"
 
     def __init__(self, session: "Session", table: "TableScreen", pace: float) -> None:
         self.sink = _Sink()
         console = Console(file=self.sink, width=80, force_terminal=True, color_system="truecolor",
                           highlight=False, legacy_windows=False)
-        super().__init__(session, console, pace=pace)
+        self.hold = threading.Event()
+        self.paused = False
+        super().__init__(session, console, pace=pace, sleep=self._pause_between_bots)
         self.table = table
+
+    def _pause_between_bots(self, seconds: float) -> None:
+        self.hold.wait(seconds)          # Ctrl-C ends the wait at once
+
+    def hold_bots(self) -> bool:
+        if self.hold.is_set():
+            self.paused = True
+        return self.paused
+
+    def help(self, rest: str) -> None:
+        """The line mode's help, its text wrapped again for the pane (never in mid-sentence),
+        and the screen's keys after the list of commands."""
+        word = rest.split()[0].lower() if rest else ""
+        if word and self.record_door(word) is None:
+            width = max(20, self.console.width)
+            lines = helptext.verb_help(word, self.session.game)
+            first = paragraphs(lines[:1])
+            bold = len(reflow([first[0][1]], width)) if first else 0
+            for i, line in enumerate(reflow(lines, width)):
+                self.say(line, "bold" if i < bold else "")
+            return
+        super().help(rest)
+        if not rest:
+            self.keys_help()
+
+    def keys_help(self) -> None:
+        from rich.table import Table
+        from rich.text import Text
+
+        table = Table(title="Keys of the table screen", title_justify="left", title_style="bold",
+                      show_header=False, box=None, padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for keys, what in SCREEN_KEYS:
+            table.add_row(Text(keys), Text(what))
+        self.console.print(table)
 
     def draw(self) -> None:
         self.table.board_changed()
@@ -94,16 +169,25 @@ class ScreenRepl(Repl):
 class TableScreen:
     """One player's table: build with a session, then :meth:`run` (or ``await run_async``)."""
 
-    def __init__(self, session: "Session", *, pace: float = PACE, input: Any = None, output: Any = None) -> None:
+    def __init__(self, session: "Session", *, pace: float = PACE, input: Any = None, output: Any = None,
+                 history: "History | None" = None) -> None:
+        """``history``: what Up/Down recall and typed commands go to; the line mode's file when
+        None (the user's data folder: ``$XDG_DATA_HOME/catan/history`` on Linux)."""
         self.session = session
         self.repl = ScreenRepl(session, self, pace)
         self.map = panes.MapPane()
         self.entries: list[tuple[str | None, Line]] = []
         self.mark = 0                  # first entry since the viewer's last turn
-        self.scroll = 0                # event lines scrolled back from the newest
+        self._scroll = 0               # event lines scrolled back from the newest
+        self.reading: Reading | None = None
         self.tab = 0
         self.busy = False
         self.asking_save = False
+        self._answering = False        # the line just typed answers the save question
+        from .history import CommandHistory
+
+        self.history = CommandHistory(history if history is not None else _history(),
+                                      lambda: not self._answering)
         self._bot_entry: tuple[str, int] | None = None
         self._lock = threading.Lock()
         self._geometry_key: Any = None
@@ -119,7 +203,7 @@ class TableScreen:
         with self._lock:
             self.entries.append((who, line))
             self._bot_entry = None
-            self.scroll = 0
+            self._scroll = 0
 
     def bot_narration(self, seat: str, texts: list[str]) -> None:
         """A bot's events, joined onto one line per bot turn: 'blue rolls 3+4 = 7 · ...'."""
@@ -133,24 +217,63 @@ class TableScreen:
             else:
                 self.entries.append((seat, [(style, " · ".join(texts))]))
             self._bot_entry = (seat, len(self.entries) - 1)
-            self.scroll = 0
+            self._scroll = 0
             if texts[-1].endswith("ends the turn") or any(t.startswith(f"{seat} ends") for t in texts):
                 self._bot_entry = None
         self.invalidate()
 
     def drain(self) -> None:
         """Move what the repl printed (answers, tables, errors) into the event pane."""
+        for line in self._printed():
+            self.add(None, line)
+        self.invalidate()
+
+    def _printed(self) -> list[Line]:
+        """What the repl printed since the last look, as fragment lines (the sink emptied)."""
         text = self.repl.sink.getvalue()
         if not text:
-            return
+            return []
         self.repl.sink.seek(0)
         self.repl.sink.truncate()
         from prompt_toolkit.formatted_text import ANSI, to_formatted_text
 
-        for raw in text.rstrip("\n").split("\n"):
-            frags = [(s, t) for s, t, *_ in to_formatted_text(ANSI(raw))]
-            self.add(None, frags)
+        return [[(s, t) for s, t, *_ in to_formatted_text(ANSI(raw))] for raw in text.rstrip("\n").split("\n")]
+
+    # ------------------------------------------------------------------ the reader
+    def open_reader(self, title: str, lines: list[Line]) -> None:
+        """Show ``lines`` over the map and the side panel, from their first line."""
+        self.reading = Reading(title, lines)
+        self.reading.scroll = self._reader_bottom()
         self.invalidate()
+
+    def close_reader(self) -> None:
+        self.reading = None
+        self.invalidate()
+
+    def _reader_lines(self) -> list[Line]:
+        width = self.geometry().width
+        return [part for line in self.reading.lines for part in wrap(line, width)] if self.reading else []
+
+    def _reader_rows(self) -> int:
+        """Text lines the reader shows at once (the rows above the prompt, less its title)."""
+        return max(1, self.geometry().height - 3)
+
+    def _reader_bottom(self) -> int:
+        """The reader's scroll that shows its first line (its scroll counts from the last)."""
+        return max(0, len(self._reader_lines()) - self._reader_rows())
+
+    @property
+    def scroll(self) -> int:
+        """Lines scrolled back from the newest: of the reader while it is open, else of the
+        event pane (PgUp/PgDn change it)."""
+        return self.reading.scroll if self.reading else self._scroll
+
+    @scroll.setter
+    def scroll(self, value: int) -> None:
+        if self.reading:
+            self.reading.scroll = max(0, min(value, self._reader_bottom()))
+        else:
+            self._scroll = value
 
     def _color(self, who: str | None) -> str:
         if who is None:
@@ -202,9 +325,12 @@ class TableScreen:
         return line_len(self.entries[-1][1]) if self.entries else 0
 
     def geometry_for(self, width: int, height: int) -> Geometry:
+        """The map drawn whole when it fits: full size only if that leaves the narration
+        EVENTS_WANTED lines, else compact, the rest going to the events.  A map that does not
+        fit keeps MIN_MAP lines or MAP_SHARE of the height, and the events scroll instead."""
         rest = height - 2                                        # prompt and toolbar
         side = SIDE_WIDE if width >= 110 else SIDE_NARROW
-        map_h = self.map.drawing(self.session, width - side - 1, rest - 1 - MIN_EVENTS)
+        map_h = self.map.drawing(self.session, width - side - 1, rest - 2 - EVENTS_WANTED)
         drawn_w = self.map.size()[0]
         if drawn_w < width - side - 1 or drawn_w + SIDE_MIN + 1 <= width:   # give the map what it needs
             side = max(SIDE_MIN, min(SIDE_WIDE, width - drawn_w - 1))
@@ -213,8 +339,9 @@ class TableScreen:
         natural = len(map_h) + 1
         if natural + MIN_EVENTS + 1 <= rest:                     # the whole map when it fits
             events = rest - natural
-        else:                                                    # else the narration first
-            events = max(MIN_EVENTS + 1, min(needed, rest - MIN_MAP - 1))
+        else:                                                    # else the map keeps its share
+            kept = max(MIN_MAP, int(rest * MAP_SHARE))
+            events = max(MIN_EVENTS + 1, min(needed, rest - kept - 1))
         events = min(events, rest - 3)
         return Geometry(width, height, side, map_w, rest - events, events)
 
@@ -258,11 +385,10 @@ class TableScreen:
         lines = self.map.view(self.session, g.map_w, g.top - 1)
         w, h = self.map.size()
         title = f" map · {'compact' if self.map.compact else 'full'}"
-        if w > g.map_w or h > g.top - 1:
-            title += f" · lines {self.map.top + 1}-{min(h, self.map.top + g.top - 1)}/{h}"
+        if w > g.map_w or h > g.top - 1:                         # the keys first: they must show
+            title += f" · {PAN_KEYS} · lines {self.map.top + 1}-{min(h, self.map.top + g.top - 1)}/{h}"
             if w > g.map_w:
                 title += f" · cols {self.map.left + 1}-{min(w, self.map.left + g.map_w)}/{w}"
-            title += " · arrows pan"
         return join_lines([panes.fit_line(title, g.map_w, panes.TITLE), *lines])
 
     def side_fragments(self) -> list[Any]:
@@ -276,6 +402,8 @@ class TableScreen:
         return join_lines(lines)
 
     def event_fragments(self) -> list[Any]:
+        if self.reading:
+            return self._reader_fragments()
         g = self.geometry()
         with self._lock:
             first = max(0, len(self.entries) - 400)
@@ -287,11 +415,25 @@ class TableScreen:
         title += " · PgUp/PgDn scroll" if len(lines) > room else ""
         return join_lines([panes.fit_line(title, g.width, panes.TITLE), *shown])
 
+    def _reader_fragments(self) -> list[Any]:
+        assert self.reading is not None
+        g = self.geometry()
+        lines = self._reader_lines()
+        room = self._reader_rows()
+        end = max(0, len(lines) - min(self.reading.scroll, self._reader_bottom()))
+        shown = lines[max(0, end - room):end]
+        title = f" {self.reading.title} · Esc closes"
+        if len(lines) > room:
+            title += f" · PgUp/PgDn · lines {end - len(shown) + 1}-{end}/{len(lines)}"
+        return join_lines([panes.fit_line(title, g.width, panes.TITLE), *shown])
+
     def prompt_fragments(self) -> list[Any]:
         if self.asking_save:
             return [("bold", self.repl.save_question())]
         if self.busy:
             return [("italic", "… ")]
+        if self.repl.paused:
+            return [("bold reverse", "bots paused"), ("", " · Enter lets them go on > ")]
         who, rest = self.repl.prompt_parts()
         return [(f"bold {self._color(who)}".strip(), who or ""), ("", rest)]
 
@@ -317,7 +459,12 @@ class TableScreen:
         self.invalidate()
 
     def submit(self, line: str) -> None:
-        """A line typed at the prompt: played in a worker thread (bots may follow)."""
+        """A line typed at the prompt: played in a worker thread (bots may follow).  It closes
+        the reader; Enter on an empty line only closes it (unless the bots were paused)."""
+        if self.reading is not None:
+            self.close_reader()
+            if not line.strip() and not self.repl.paused:
+                return
         if self.asking_save:
             self.asking_save = False
             self._work(self._answer_save, line)
@@ -328,9 +475,27 @@ class TableScreen:
     def _handle(self, line: str) -> None:
         g = self.geometry()
         self.repl.console.width = max(20, g.width - 1)
+        was_paused, self.repl.paused = self.repl.paused, False
         if not self.repl.handle(line):
             self.asking_save = True
+        self._show_answer(line)
+        if was_paused and not self.asking_save and self.session.bot_to_move() and not self.repl.paused:
+            self.repl.after_move()          # any command lets paused bots go on
         self.drain()
+
+    def _show_answer(self, line: str) -> None:
+        """A looking command's answer too long for the event pane opens in the reader."""
+        word = line.split()[0].lower() if line.split() else ""
+        verb = helptext.ALIASES.get(word, word)
+        if verb not in READING_VERBS and self.repl.record_door(verb) is None:
+            return
+        printed = self._printed()
+        g = self.geometry()
+        if sum(len(wrap(part, g.width)) for part in printed) > g.events - 1:
+            self.open_reader(line.strip(), printed)
+        else:
+            for part in printed:
+                self.add(None, part)
 
     def _answer_save(self, answer: str) -> None:
         leave = self.repl.answer_save(answer)
@@ -356,6 +521,7 @@ class TableScreen:
                 self.repl.error(str(exc))
                 self.drain()
             finally:
+                self.repl.hold.clear()         # a Ctrl-C after the bots' last move holds nothing
                 self.busy = False
                 self.invalidate()
 
@@ -377,18 +543,32 @@ class TableScreen:
 
     # ------------------------------------------------------------------ the application
     def _build(self, input: Any, output: Any) -> "Application[None]":
+        from prompt_toolkit.key_binding import KeyBindings
+
+        keys = KeyBindings()
+        keys.add("escape", eager=True, filter=_condition(lambda: self.reading is not None))(
+            lambda event: self.close_reader())
         return build_table_application(self, _completer_class()(self.repl), self._accept, self._end_of_input,
-                                       input, output)
+                                       input, output, history=self.history, interrupt=self.pause_bots, keys=keys)
 
     def pane_sizes(self) -> PaneSizes:
         g = self.geometry()
+        if self.reading is not None:                 # the reader has the rows above the prompt
+            return (g.side, g.map_w, 0, g.height - 2)
         return (g.side, g.map_w, g.top, g.events)
+
+    def pause_bots(self) -> None:
+        """Ctrl-C: bots playing now stop before their next move (the prompt says so)."""
+        if self.busy:
+            self.repl.hold.set()
+            self.invalidate()
 
     def _end_of_input(self) -> None:
         if not self.busy:
             self.submit("quit")
 
     def _accept(self, text: str) -> bool:
+        self._answering = self.asking_save       # read by the history as the line is stored
         if self.busy:
             return True
         self.submit(text)
@@ -407,4 +587,10 @@ class TableScreen:
         await self.app.run_async()
 
 
-__all__ = ["TableScreen", "ScreenRepl", "Geometry"]
+def _condition(test: Callable[[], bool]) -> Any:
+    from prompt_toolkit.filters import Condition
+
+    return Condition(test)
+
+
+__all__ = ["TableScreen", "ScreenRepl", "Geometry", "Reading"]

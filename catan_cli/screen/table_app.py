@@ -13,11 +13,17 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
     from prompt_toolkit.completion import Completer
+    from prompt_toolkit.history import History
+    from prompt_toolkit.key_binding import KeyBindings
 
 #: (side width, map width, height of map and side, narration lines)
 PaneSizes = tuple[int, int, int, int]
-#: the arrow keys pan the map (when the command line is empty): rows, columns
-PANS = {"up": (-3, 0), "down": (3, 0), "left": (0, -6), "right": (0, 6)}
+#: Shift+arrows pan the map (rows, columns); the plain arrows are the command line's own:
+#: Up/Down recall earlier commands, as in the line mode and every shell
+PANS = {"s-up": (-3, 0), "s-down": (3, 0), "s-left": (0, -6), "s-right": (0, 6)}
+#: the panning keys as 'help' names them, and as the map's title says what they do
+PAN_KEY_NAMES = "Shift+arrows"
+PAN_KEYS = f"{PAN_KEY_NAMES} pan"
 
 
 class TablePanes(Protocol):
@@ -35,32 +41,39 @@ class TablePanes(Protocol):
 
 
 def build_table_application(panes: TablePanes, completer: "Completer", accept: Callable[[str], bool],
-                            end_of_input: Callable[[], None], input: Any, output: Any,
-                            **options: Any) -> "Application[None]":
+                            end_of_input: Callable[[], None], input: Any, output: Any, *,
+                            history: "History | None" = None, interrupt: Callable[[], None] | None = None,
+                            keys: "KeyBindings | None" = None, **options: Any) -> "Application[None]":
     """The full-screen application: ``accept(text)`` takes a typed line (True keeps it in the
-    command line), ``end_of_input()`` answers Ctrl-D on an empty line; ``options`` go to
-    prompt_toolkit's ``Application``."""
+    command line), ``end_of_input()`` answers Ctrl-D on an empty line, ``interrupt()`` Ctrl-C
+    (after the line is cleared); ``history`` is what Up/Down recall (in memory when None),
+    ``keys`` more key bindings; ``options`` go to prompt_toolkit's ``Application``.
+
+    When ``pane_sizes()`` gives the map no lines, the map and the side panel are hidden and the
+    event pane has the screen (the table screen's reader)."""
     from prompt_toolkit.application import Application
     from prompt_toolkit.buffer import Buffer
     from prompt_toolkit.filters import Condition
     from prompt_toolkit.history import InMemoryHistory
-    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
     from prompt_toolkit.key_binding.bindings.completion import generate_completions
-    from prompt_toolkit.layout import Float, FloatContainer, HSplit, Layout, VSplit, Window
+    from prompt_toolkit.layout import ConditionalContainer, Float, FloatContainer, HSplit, Layout, VSplit, Window
     from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
     from prompt_toolkit.layout.dimension import Dimension as D
     from prompt_toolkit.layout.menus import CompletionsMenu
 
-    buffer = Buffer(completer=completer, complete_while_typing=False, history=InMemoryHistory(),
+    buffer = Buffer(completer=completer, complete_while_typing=False,
+                    history=history if history is not None else InMemoryHistory(),
                     multiline=False, accept_handler=lambda buf: accept(buf.text))
     panes.buffer = buffer
     kb = KeyBindings()
-    empty = Condition(lambda: not buffer.text)
     kb.add("tab")(generate_completions)
 
     @kb.add("c-c")
     def _(event: Any) -> None:
         buffer.reset()
+        if interrupt is not None:
+            interrupt()
 
     @kb.add("c-d")
     def _(event: Any) -> None:
@@ -68,7 +81,7 @@ def build_table_application(panes: TablePanes, completer: "Completer", accept: C
             end_of_input()
 
     for key, (dy, dx) in PANS.items():
-        kb.add(key, filter=empty)(lambda event, dy=dy, dx=dx: panes.pan(dy, dx))
+        kb.add(key)(lambda event, dy=dy, dx=dx: panes.pan(dy, dx))
 
     def page() -> int:
         return max(1, panes.pane_sizes()[3] - 2)
@@ -89,11 +102,11 @@ def build_table_application(panes: TablePanes, completer: "Completer", accept: C
         return lambda: D.exact(panes.pane_sizes()[index])
 
     body = HSplit([
-        VSplit([
+        ConditionalContainer(VSplit([
             Window(FormattedTextControl(panes.map_fragments), width=size(1), height=size(2), wrap_lines=False),
             Window(width=1, char="│", style="#6c6c6c"),
             Window(FormattedTextControl(panes.side_fragments), width=size(0), height=size(2), wrap_lines=False),
-        ]),
+        ]), filter=Condition(lambda: panes.pane_sizes()[2] > 0)),
         Window(FormattedTextControl(panes.event_fragments), height=size(3), wrap_lines=False),
         VSplit([
             Window(FormattedTextControl(panes.prompt_fragments), dont_extend_width=True, height=1),
@@ -103,7 +116,8 @@ def build_table_application(panes: TablePanes, completer: "Completer", accept: C
     ])
     root = FloatContainer(body, floats=[Float(xcursor=True, ycursor=True,
                                               content=CompletionsMenu(max_height=8, scroll_offset=1))])
-    app: Application[None] = Application(layout=Layout(root, focused_element=buffer), key_bindings=kb,
+    bindings = merge_key_bindings([kb, keys]) if keys is not None else kb
+    app: Application[None] = Application(layout=Layout(root, focused_element=buffer), key_bindings=bindings,
                                          full_screen=True, mouse_support=False, input=input, output=output,
                                          **options)
     return app

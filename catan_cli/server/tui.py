@@ -34,7 +34,7 @@ from ..screen import panes
 from .limits import TokenBucket
 from ..screen.app import MIN_EVENTS, MIN_MAP, SIDE_MIN, SIDE_NARROW, SIDE_WIDE
 from ..screen.fragments import Line, crop, join_lines, line_len, rich_to_pt, wrap
-from ..screen.table_app import PaneSizes, build_table_application
+from ..screen.table_app import PAN_KEYS, PaneSizes, build_table_application
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
@@ -458,8 +458,8 @@ class SeatScreen:
         shown = [crop(line, self.map.left, map_w) for line in frame.map_lines[self.map.top:self.map.top + h]]
         title = f" map · {'compact' if frame.compact else 'full'}"
         if frame.map_width > map_w or len(frame.map_lines) > h:
-            title += f" · lines {self.map.top + 1}-{min(len(frame.map_lines), self.map.top + h)}" \
-                     f"/{len(frame.map_lines)} · arrows pan"
+            title += f" · {PAN_KEYS} · lines {self.map.top + 1}-{min(len(frame.map_lines), self.map.top + h)}" \
+                     f"/{len(frame.map_lines)}"
         return join_lines([panes.fit_line(title, map_w, panes.TITLE), *shown])
 
     def side_fragments(self) -> list[Any]:
