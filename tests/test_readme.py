@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from catan_cli.cli import build_app
+from catan_cli.cli import build_app, table_seats
 from catan_cli.repl import Repl
 from catan_cli.script import Header, parse_seats
 from catan_cli.session import Session
@@ -57,7 +57,7 @@ def test_readme_python_runs(body):
     exec(compile(body, "README.md", "exec"), {})
 
 
-FLAGS = {"--line", "--fast", "--sandbox", "--no-autosave", "--no-color"}   # options without a value
+FLAGS = {"--line", "--fast", "--sandbox", "--no-autosave", "--no-color", "--hotseat"}   # options without a value
 
 
 def _options(words: list[str]) -> dict[str, str]:
@@ -108,8 +108,8 @@ def test_readme_sessions_happen_as_written(tmp_path, monkeypatch, body):
                 result = runner.invoke(build_app(), ["play", "--load", opts["--load"]], input="")
                 assert result.exit_code == 0 and f"loaded {opts['--load']}" in result.output, result.output
                 continue
-            header = Header(opts.get("--scenario", "base"), parse_seats(opts.get("--players", "red,blue,white")),
-                            int(opts["--seed"]))
+            seats = table_seats(opts.get("--players"), "--hotseat" in opts)   # as 'catan play' seats them
+            header = Header(opts.get("--scenario", "base"), parse_seats(seats), int(opts["--seed"]))
             console = Console(file=out, width=200, height=60, color_system=None, highlight=False)
             repl = Repl(Session.new(header), console, pace=0.0)
             repl.start()
