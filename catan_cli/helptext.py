@@ -300,10 +300,10 @@ def welcome(session: "Session") -> list[str]:
     elif len(people) > 1:
         lines.append(f"{_and(people)} play at this keyboard: the prompt names who is to act"
                      + (f"; {_and(bots)} {'is a bot' if len(bots) == 1 else 'are bots'}." if bots else "."))
-    saving = (f"every command is autosaved, as {session.save_name}" if session.autosave
+    saving = (f"the game is autosaved after every command, as {session.save_name}" if session.autosave
               else "autosave is off: 'save NAME' saves the game")
     lines.append(f"First to {scen.vp_target} VP. Type 'help' for the commands, 'help rules' for the rules.")
-    lines.append(f"Tab completes; Ctrl-D or 'quit' leaves; {saving}.")
+    lines.append(f"Tab completes; Ctrl-D or 'quit' leaves ({saving}).")
     return lines
 
 
