@@ -459,7 +459,12 @@ def build_app() -> Any:
                 raise CatanError(f"'catan campaign {what} NAME': name the campaign")
             if what == "show":
                 c = door.load(name, saves_dir)
-                catch_up(door, c, saves_dir)          # a chapter won and left is recorded at once
+                try:
+                    catch_up(door, c, saves_dir)      # a chapter won and left is recorded at once
+                except CatanError as exc:             # the record stands without it
+                    from .safetext import clean_text
+
+                    typer.echo(f"catan: the chapter in play is not recorded: {clean_text(str(exc))}", err=True)
                 if as_json:
                     typer.echo(json.dumps(door.record_json(c), indent=1, sort_keys=True))
                 else:

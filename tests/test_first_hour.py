@@ -249,3 +249,13 @@ def test_the_exit_statuses_are_the_readmes(tmp_path, monkeypatch):
     with pytest.raises(SystemExit) as stop:
         main(["play"])
     assert stop.value.code == 130
+
+
+def test_campaign_show_with_a_damaged_chapter_save_still_shows_the_record(tmp_path):
+    legend.new_campaign("torn", "red,blue:bot,white:bot", seed=4, folder=tmp_path)
+    (tmp_path / "torn-ch1.catan").write_text("# scenario: legend-1\nbuild settlement\n# digest: 0000\n")
+    result = runner.invoke(build_app(), ["campaign", "show", "torn", "--json", "--saves", str(tmp_path)])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["chapter"] == 1
+    assert result.stderr.startswith("catan: the chapter in play is not recorded: ")
+    assert len(result.stderr.splitlines()) == 1
