@@ -117,3 +117,21 @@ def test_a_campaign_whose_chapter_1_save_was_never_written_resumes(tmp_path):
         term.wait_for(lambda ls: "✗" in "\n".join(ls))
     finally:
         term.close()
+
+
+@pytest.mark.slow
+def test_a_chapter_played_to_its_end_on_the_table_screen_says_what_comes_next_and_is_recorded(tmp_path):
+    term = Terminal(100, 40, ["campaign", "new", "tale", "--players", "red:bot,blue:bot,white:bot", "--seed", "5",
+                              "--fast", ";", "sleep", "30"], tmp_path)
+    try:
+        lines = term.wait_for(lambda ls: "game over" in prompt(ls), timeout=300)
+        said = " ".join(" ".join(lines).split())
+        assert "'catan campaign tale' plays Chapter 2 (The Attack)" in said
+        term.type("quit")
+        term.wait_for(lambda ls: "save the game as" in "\n".join(ls))
+        term.type("n")
+        lines = term.wait_for(lambda ls: "the chapter is in the record" in "\n".join(ls))
+        assert "Chronicle of tale" in "\n".join(lines)
+    finally:
+        term.close()
+    assert legend.load_campaign("tale", tmp_path).chapter == 2
