@@ -28,9 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 class Terminal:
     """A tmux window of a given size running ``python -m catan_cli ARGS``."""
 
-    def __init__(self, width: int, height: int, args: list[str], tmp_path: Path) -> None:
+    def __init__(self, width: int, height: int, args: list[str], tmp_path: Path, term: str = "xterm-256color") -> None:
         self.name = f"catan-first-{uuid.uuid4().hex[:8]}"
-        env = {"NO_COLOR": "1", "TERM": "xterm-256color", "PYTHONPATH": str(ROOT), "CATAN_SAVES": str(tmp_path),
+        env = {"NO_COLOR": "1", "TERM": term, "PYTHONPATH": str(ROOT), "CATAN_SAVES": str(tmp_path),
                "XDG_DATA_HOME": str(tmp_path / "data"), "PATH": os.environ.get("PATH", "")}
         line = " ".join(f"{k}={v}" for k, v in env.items()) + " " + " ".join([sys.executable, "-m", "catan_cli", *args])
         subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), line],
@@ -104,6 +104,16 @@ def test_a_campaign_with_a_person_at_the_table_opens_the_table_screen(tmp_path):
     finally:
         term.close()
     assert (tmp_path / "saga.legend.json").is_file()
+
+
+@pytest.mark.parametrize("term, flags", [("dumb", []), ("xterm-256color", ["--line"])])
+def test_a_campaign_keeps_to_the_line_mode_by_the_same_rules_as_catan_play(tmp_path, term, flags):
+    term_ = Terminal(100, 40, ["campaign", "new", "saga", "--seed", "3", "--fast", *flags], tmp_path, term=term)
+    try:
+        lines = term_.wait_for(lambda ls: any("red · place settlement >" in ln for ln in ls))
+        assert not table_screen(lines) and not any(ln.startswith(" map · ") for ln in lines)
+    finally:
+        term_.close()
 
 
 def test_a_campaign_whose_chapter_1_save_was_never_written_resumes(tmp_path):
