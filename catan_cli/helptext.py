@@ -206,7 +206,7 @@ def rules_help(game: "Game | None", width: int = RULES_WIDTH) -> list[str]:
     text = game.engine.rules.rules_summary() if game is not None else ""
     if not text:
         scen = game.engine.scen if game is not None else None
-        text = GENERAL_RULES_TEXT.format(players=scen.seat_counts("-") if scen else "3-4",
+        text = GENERAL_RULES_TEXT.format(players=scen.seat_counts("-") if scen else "2-4",
                                          vp=scen.vp_target if scen else 10)
     lines = text.rstrip("\n").splitlines()
     if game is not None and not re.search(r"^\W*set-?up\b", text, re.I | re.M):   # no paragraph on it
