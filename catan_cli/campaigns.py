@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 
 class CampaignDoor(Protocol):
+    """A campaign kind.  Its campaign objects carry their ``name``."""
+
     key: str              # what 'catan campaign --kind KEY' names
     title: str
     record_word: str      # the REPL command showing the campaign's record
@@ -38,6 +40,10 @@ class CampaignDoor(Protocol):
         """What to say when no further chapter can be played (None: one can)."""
 
     def save_name(self, campaign: Any) -> str: ...
+
+    def next_chapter(self, campaign: Any) -> str | None:
+        """The chapter after the one in play, in words ('Chapter 2 (The Attack)'); None
+        after the last."""
 
     def header(self, campaign: Any) -> "Header": ...
 
@@ -89,4 +95,40 @@ def campaign_door(kind: str | None) -> CampaignDoor:
     return door
 
 
-__all__ = ["CampaignDoor", "campaign_door", "campaign_doors"]
+def chapter_saved(door: CampaignDoor, campaign: Any, folder: str | Path | None) -> bool:
+    """Whether the chapter in play has a save: none before its first command (or when it
+    was removed), and then the chapter starts from its beginning."""
+    from .saves import save_path
+
+    return save_path(door.save_name(campaign), folder).exists()
+
+
+def catch_up(door: CampaignDoor, campaign: Any, folder: str | Path | None) -> bool:
+    """Record the chapter in play if its save shows it ended, and move on (the door's
+    ``advance``); whether one was recorded or the campaign is finished.  A chapter without
+    a save has not ended: it is never looked for elsewhere."""
+    if door.finished_text(campaign) is None and not chapter_saved(door, campaign, folder):
+        return False
+    return door.advance(campaign, folder)
+
+
+def ending_text(door: CampaignDoor, campaign: Any) -> str:
+    """What the game-over screen of a chapter says comes next."""
+    name = campaign.name
+    after = door.next_chapter(campaign)
+    if after is None:
+        return (f"The campaign's last chapter is over: it goes into {name}'s record as you leave "
+                f"('quit'); 'catan campaign {name}' then shows the whole record.")
+    return (f"This chapter is over: it goes into {name}'s record as you leave ('quit'); "
+            f"then 'catan campaign {name}' plays {after}.")
+
+
+def recorded_text(campaign: Any, after: str | None) -> str:
+    """What is said once an ended chapter is recorded and ``after`` is the one in play."""
+    name = campaign.name
+    return f"{name}: the chapter is in the record ('catan campaign show {name}'); " + (
+        f"'catan campaign {name}' plays {after}." if after else f"'catan campaign {name}' goes on.")
+
+
+__all__ = ["CampaignDoor", "campaign_door", "campaign_doors", "catch_up", "chapter_saved", "ending_text",
+           "recorded_text"]

@@ -21,7 +21,8 @@ EXIT_FILE = 3         # a file that cannot be used: missing, unreadable, damaged
 EXIT_INTERRUPTED = 130
 EXIT_CODES = {
     EXIT_OK: "done",
-    EXIT_FAILED: "a command file failed: an illegal command, an 'expect' line, a digest",
+    EXIT_FAILED: "a command file failed: an illegal command, an 'expect' line, a digest; or a game "
+                 "stopped by an error of its own",
     EXIT_USAGE: "usage: unknown option or command, bad value (scenario, players, save name)",
     EXIT_FILE: "a file cannot be used: missing, unreadable, damaged, not a save, not writable",
     EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
@@ -29,6 +30,10 @@ EXIT_CODES = {
 #: the seats a game or campaign is played by (play, campaign new)
 SEATS_HELP = ("comma-separated: NAME (a person), NAME:bot (greedy), NAME:bot:LEVEL with LEVEL easy, "
               "medium (greedy) or hard (the searching bot), or NAME:bot:random.")
+#: without --players: you (red) against two greedy bots, the smallest table every scenario
+#: takes; --hotseat seats three people at one keyboard instead
+DEFAULT_SEATS = "red,blue:bot,white:bot"
+HOTSEAT_SEATS = "red,blue,white"
 EPILOG = "\b\nExit status:\n" + "\n".join(f"  {code:<3} {text}" for code, text in EXIT_CODES.items())
 
 
@@ -146,7 +151,15 @@ def build_app() -> Any:
                             help="Print the version and exit.")
 
     def no_color_option() -> Any:
-        return typer.Option(False, "--no-color", help="No colour (as with NO_COLOR=1).")
+        return typer.Option(False, "--no-color", "--no-colour", help="No colour (as with NO_COLOR=1).")
+
+    def hotseat_option() -> Any:
+        return typer.Option(False, "--hotseat", help=f"People only, at one keyboard ({HOTSEAT_SEATS}, "
+                                                      "or the people --players names).")
+
+    def line_option() -> Any:
+        return typer.Option(False, "--line", help="Line mode: no full-screen table (pipes, TERM=dumb "
+                                                  "and screen readers get it anyway).")
 
     def saves_option() -> Any:
         return typer.Option(None, "--saves", help="Saves folder (default $CATAN_SAVES or ./saves).")
@@ -160,8 +173,9 @@ def build_app() -> Any:
     @app.command(epilog=EPILOG)
     def play(
         scenario: str = typer.Option("base", "--scenario", "-s", help="Scenario key ('catan scenarios')."),
-        players: str = typer.Option("red,blue,white", "--players", "-p",
-                                    help="Seats, " + SEATS_HELP),
+        players: str = typer.Option(None, "--players", "-p",
+                                    help=f"Seats (default {DEFAULT_SEATS}: you against two bots), " + SEATS_HELP),
+        hotseat: bool = hotseat_option(),
         seed: int = typer.Option(None, "--seed", help="Seed for board, dice and deck (random if left out)."),
         sandbox: bool = typer.Option(False, "--sandbox", help="Allow set-up commands (dice, give, put, turn ...)."),
         option: list[str] = typer.Option([], "--option", "-o", help="Scenario option, e.g. variable (repeatable)."),
@@ -175,45 +189,26 @@ def build_app() -> Any:
         think: int = typer.Option(None, "--think", metavar="MS",
                                   help="The hard (searching) bot's thinking time per decision in ms (default 1000)."),
         compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
-        line: bool = typer.Option(False, "--line", help="Line mode: no full-screen table (pipes, TERM=dumb "
-                                  "and screen readers get it anyway)."),
+        line: bool = line_option(),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
-        """Play a game in the terminal (hot seat, or against bots)."""
+        """Play a game in the terminal: you (red) against two bots, or as --players says;
+        --hotseat for people only at one keyboard."""
         from .errors import CatanError
-        from .repl import PACE, Repl
 
         _no_color(no_color)
         if think is not None and think < 1:
             _fail("--think must be at least 1 ms", EXIT_USAGE)
         try:
+            seats = table_seats(players, hotseat)
             if save and not load and not force:
                 _refuse_overwrite(save, saves_dir, "--load NAME resumes it, --force overwrites it")
-            session = _start_session(scenario, players, seed, sandbox, option, load, save, saves_dir,
+            session = _start_session(scenario, seats, seed, sandbox, option, load, save, saves_dir,
                                      not no_autosave, force, think_ms=think)
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
-        terminal = sys.stdin.isatty() and sys.stdout.isatty()
-        if terminal and not line and os.environ.get("TERM", "") != "dumb":
-            from .screen import TableScreen
-
-            table = TableScreen(session, pace=0.0 if fast else PACE)
-            if compact is not None:
-                table.map.layout = "compact" if compact else "full"
-            try:
-                table.run()
-            except CatanError as exc:
-                _fail(str(exc), EXIT_FAILED)
-            return
-        repl = Repl(session, pace=0.0 if fast else PACE, compact=compact)
-        try:
-            if terminal:
-                repl.loop()
-            else:
-                repl.loop_plain(sys.stdin)
-        except CatanError as exc:   # a bot or save failing outside a command
-            _fail(str(exc), EXIT_FAILED)
+        _play_session(session, fast, compact, line)
 
     @app.command(epilog=EPILOG)
     def run(
@@ -440,21 +435,24 @@ def build_app() -> Any:
     def campaign(
         what: str = typer.Argument(..., help="'new NAME', 'show NAME', or NAME to resume the campaign."),
         name: str = typer.Argument(None, help="The campaign's name (after 'new' or 'show')."),
-        players: str = typer.Option("red,blue,white", "--players", "-p",
-                                    help="Seats for 'new', " + SEATS_HELP),
+        players: str = typer.Option(None, "--players", "-p",
+                                    help=f"Seats for 'new' (default {DEFAULT_SEATS}), " + SEATS_HELP),
+        hotseat: bool = hotseat_option(),
         seed: int = typer.Option(None, "--seed", help="Seed of Chapter 1 for 'new' (random if left out)."),
         as_json: bool = typer.Option(False, "--json", help="'show': print the campaign's record as JSON."),
         kind: str = typer.Option(None, "--kind", help="Which campaign (default: the only one there is: legend)."),
         saves_dir: str = saves_option(),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
         compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
+        line: bool = line_option(),
         no_color: bool = no_color_option(),
         version: bool = version_option(),
     ) -> None:
-        """A campaign (the Legend of the Sea Robbers): chapters played in turn, each scored in its record."""
+        """A campaign (the Legend of the Sea Robbers): chapters played in turn, each scored in its
+        record.  It plays on the table screen like 'catan play' (--line, pipes, TERM=dumb: line mode)."""
         import json
 
-        from .campaigns import campaign_door
+        from .campaigns import campaign_door, catch_up, chapter_saved, ending_text, recorded_text
         from .errors import CatanError
 
         _no_color(no_color)
@@ -464,6 +462,12 @@ def build_app() -> Any:
                 raise CatanError(f"'catan campaign {what} NAME': name the campaign")
             if what == "show":
                 c = door.load(name, saves_dir)
+                try:
+                    catch_up(door, c, saves_dir)      # a chapter won and left is recorded at once
+                except CatanError as exc:             # the record stands without it
+                    from .safetext import clean_text
+
+                    typer.echo(f"catan: the chapter in play is not recorded: {clean_text(str(exc))}", err=True)
                 if as_json:
                     typer.echo(json.dumps(door.record_json(c), indent=1, sort_keys=True))
                 else:
@@ -471,14 +475,16 @@ def build_app() -> Any:
 
                     Console().print(door.record_table(c))
                 return
+            fresh = False
             if what == "new":
                 import random
 
-                c = door.new(name, players, seed if seed is not None
+                c = door.new(name, table_seats(players, hotseat), seed if seed is not None
                              else random.SystemRandom().randrange(1, 1_000_000), saves_dir)
+                fresh = True
             else:
                 c = door.load(what, saves_dir)
-                if door.advance(c, saves_dir):
+                if catch_up(door, c, saves_dir):
                     from rich.console import Console
 
                     Console().print(door.record_table(c))
@@ -486,10 +492,25 @@ def build_app() -> Any:
                     if done is not None:
                         typer.echo(done)
                         return
+                    fresh = True
+            missing = not chapter_saved(door, c, saves_dir)
             session = _campaign_session(door, c, saves_dir)
+            if missing and not fresh:    # never played, or its save removed: not a dead end
+                session.log.append((None, f"{door.save_name(c)} holds no game yet: the chapter starts "
+                                          "from its beginning"))
+            session.epilogue = ending_text(door, c)
+            after = door.next_chapter(c)
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
-        _run_repl(session, fast, compact)
+        _play_session(session, fast, compact, line)
+        try:                                          # a chapter ended in this session: record it now
+            if catch_up(door, c, saves_dir):
+                from rich.console import Console
+
+                Console().print(door.record_table(c))
+                typer.echo(door.finished_text(c) or recorded_text(c, after))
+        except CatanError as exc:
+            _fail(str(exc), exit_code(exc))
 
     @app.command(epilog=EPILOG)
     def scenarios(version: bool = version_option()) -> None:
@@ -607,24 +628,57 @@ def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool,
     return session
 
 
+def table_seats(players: str | None, hotseat: bool) -> str:
+    """The seats of a new game: ``players`` as given, else you against two bots
+    (:data:`DEFAULT_SEATS`), or with ``hotseat`` people only (:data:`HOTSEAT_SEATS`)."""
+    from .errors import CatanError
+    from .script import parse_seats
+
+    if not hotseat:
+        return players or DEFAULT_SEATS
+    if players is None:
+        return HOTSEAT_SEATS
+    bots = [seat.name for seat in parse_seats(players) if seat.bot is not None]
+    if bots:
+        raise CatanError(f"--hotseat seats people only, but --players makes {', '.join(bots)} a bot: "
+                         "leave out one or the other")
+    return players
+
+
 def _campaign_session(door: Any, c: Any, saves_dir: str | None) -> Any:
     """The session of a campaign's chapter in play: its save, or the chapter's start."""
-    from .saves import save_path
+    from .campaigns import chapter_saved
     from .session import Session
 
     save = door.save_name(c)
-    if save_path(save, saves_dir).exists():
+    if chapter_saved(door, c, saves_dir):
         return Session.from_save(save, saves_folder=saves_dir, autosave=True)
     return Session.new(door.header(c), save_name=save, saves_folder=saves_dir, autosave=True)
 
 
-def _run_repl(session: Any, fast: bool, compact: bool | None) -> None:
+def _play_session(session: Any, fast: bool, compact: bool | None, line: bool) -> None:
+    """Play a session: on the table screen when both ends are a terminal that can draw it,
+    else the line mode (``--line``, pipes, ``TERM=dumb``).  Bots pause between their
+    commands only when someone watches (output to a terminal) and --fast is not given."""
     from .errors import CatanError
     from .repl import PACE, Repl
 
-    repl = Repl(session, pace=0.0 if fast else PACE, compact=compact)
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    pace = PACE if sys.stdout.isatty() and not fast else 0.0
+    if terminal and not line and os.environ.get("TERM", "") != "dumb":
+        from .screen import TableScreen
+
+        table = TableScreen(session, pace=pace)
+        if compact is not None:
+            table.map.layout = "compact" if compact else "full"
+        try:
+            table.run()
+        except CatanError as exc:
+            _fail(str(exc), EXIT_FAILED)
+        return
+    repl = Repl(session, pace=pace, compact=compact)
     try:
-        if sys.stdin.isatty() and sys.stdout.isatty():
+        if terminal:
             repl.loop()
         else:
             repl.loop_plain(sys.stdin)

@@ -8,11 +8,18 @@ given, so the help tells the truth for every scenario.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .game import Game
+    from .session import Session
+
+#: columns 'help rules' is wrapped for when the screen does not say (a terminal's 80, less
+#: the last column, which some terminals wrap at)
+RULES_WIDTH = 79
 
 
 @dataclass(frozen=True)
@@ -137,7 +144,7 @@ def _cost_text(help_: Help, game: "Game | None") -> str:
 
 
 GENERAL_RULES_TEXT = """\
-The base game (3-4 players, 10 VP).
+The base game ({players} players, {vp} VP).
 - On your turn: roll (each hex with the number produces for the buildings at its corners),
   then trade and build in any order, then 'end'.
 - A 7 produces nothing: everyone holding more than 7 cards discards half, and you move the
@@ -180,8 +187,10 @@ def scenario_help(game: "Game | None") -> dict[str, list[Help]]:
 
 def lookup(word: str, game: "Game | None" = None) -> list[Help]:
     """Every help entry for a command word: the general one and the scenario's."""
+    from .notation import SHORT_BUILDS, SPELLINGS, VERB_ALIASES
+
     word = ALIASES.get(word.lower(), word.lower())
-    from .notation import SHORT_BUILDS, VERB_ALIASES
+    word = SPELLINGS.get(word, word)
 
     if word in SHORT_BUILDS:
         word = "build"
@@ -191,16 +200,122 @@ def lookup(word: str, game: "Game | None" = None) -> list[Help]:
     return found + scenario_help(game).get(word, [])
 
 
-def rules_help(game: "Game | None") -> list[str]:
-    """'help rules': the scenario's rules and how to win, in short."""
+def rules_help(game: "Game | None", width: int = RULES_WIDTH) -> list[str]:
+    """'help rules': the scenario's rules and how to win, in short, with its set-up (from
+    the scenario's data when its text leaves it out), wrapped for ``width`` columns."""
     text = game.engine.rules.rules_summary() if game is not None else ""
-    return (text or GENERAL_RULES_TEXT).rstrip("\n").splitlines()
+    if not text:
+        scen = game.engine.scen if game is not None else None
+        text = GENERAL_RULES_TEXT.format(players=scen.seat_counts("-") if scen else "2-4",
+                                         vp=scen.vp_target if scen else 10)
+    lines = text.rstrip("\n").splitlines()
+    if game is not None and not re.search(r"^\W*set-?up\b", text, re.I | re.M):   # no paragraph on it
+        lines[1:1] = [setup_text(game)]
+    return wrap_paragraphs(lines, width)
 
 
-def verb_help(word: str, game: "Game | None" = None) -> list[str]:
-    """Lines of help for one command; a single 'no such command' line when unknown."""
+def wrap_paragraphs(lines: list[str], width: int) -> list[str]:
+    """Text rewrapped at word boundaries for ``width`` columns.  A line starting at the
+    margin starts a paragraph (a list item, '- ' or '1. ', hangs its other lines under its
+    text); an indented line, or one inside a parenthesis left open, goes on with the one
+    before it (the scenarios' texts are wrapped by hand, some at 90 columns or never)."""
+    paragraphs: list[list[str]] = []
+    for line in lines:
+        words = line.strip()
+        last = " ".join(paragraphs[-1]) if paragraphs else ""
+        if words and last and (line[:1].isspace() or last.count("(") > last.count(")")):
+            paragraphs[-1].append(words)
+        else:
+            paragraphs.append([words] if words else [])
+    out: list[str] = []
+    for paragraph in paragraphs:
+        text = " ".join(paragraph)
+        item = re.match(r"(- |\d+\. )", text)
+        hang = " " * (len(item.group(1)) if item else 2)
+        out += textwrap.wrap(text, max(20, width), subsequent_indent=hang, break_long_words=False,
+                             break_on_hyphens=False) or [""]
+    return out
+
+
+def setup_text(game: "Game") -> str:
+    """The set-up in words, from the scenario's data ([rules] setup, setup_pieces,
+    resources_from_setup): its extras (a third settlement, a city, pieces already placed)
+    said where they come."""
+    from .engine.words import ordinal
+
+    scen = game.engine.scen
+    rules = scen.rules
+    first, last = game.players[0], game.players[-1]
+    route = "a road or ship" if rules.ships else "a road"
+    pieces = rules.setup_pieces
+    second = pieces[min(1, len(pieces) - 1)]
+    if rules.setup == "fixed":
+        return (f"- Set-up: none to play: every player's start pieces stand where the scenario puts them "
+                f"(and bring their starting resources); {first} rolls first.")
+    rounds = (f"a {pieces[0]} with {route} each, from {first} round the table; then a {second} with "
+              f"{route} each, back from {last} to {first}")
+    if rules.setup == "snake-preplaced":
+        rounds = f"a settlement and a ship of each player stand on the map from the start; then {rounds}"
+    if rules.setup == "snake-then-third":
+        rounds += f"; then a 3rd settlement with {route} each, from {first} round the table again"
+    which = ordinal(rules.resources_from_setup)
+    piece = pieces[min(rules.resources_from_setup - 1, len(pieces) - 1)]
+    return (f"- Set-up: {rounds}. Your {which} {piece} brings your starting resources (1 per "
+            "producing hex beside it).")
+
+
+def setup_prompt(game: "Game") -> str | None:
+    """The prompt of a set-up placement the base game does not have (a 3rd settlement, a
+    city), saying what it is and whether it brings the starting resources; None for the
+    base game's two settlements and everything else."""
+    from .engine.phases import Phase
+    from .engine.words import ordinal
+
+    e = game.engine
+    s = e.s
+    if s.phase != Phase.SETUP or s.setup_step != "settlement" or not s.setup_order or e.actionable_pending():
+        return None
+    seat = s.setup_order[0]
+    number = s.players[seat].setup_settlements + 1
+    piece = e.setup_piece(seat)
+    if piece == "settlement" and number <= 2:
+        return None
+    what = f"place your {ordinal(number)} settlement" if piece == "settlement" else f"place your {piece}"
+    if number == e.scen.rules.resources_from_setup:
+        what += " (it brings your starting resources)"
+    return what
+
+
+def welcome(session: "Session") -> list[str]:
+    """The first lines of a game: what it is, who plays whom, and how to get help and how
+    to leave (the table screen and the line mode both start with them)."""
+    h = session.header
+    scen = session.game.engine.scen
+    seats = ", ".join(seat.spec() for seat in h.seats)
+    lines = [f"{scen.name}: {seats} · seed {h.seed}" + (" · sandbox" if h.sandbox else "")]
+    people = session.humans
+    bots = [seat.name for seat in h.seats if seat.bot is not None]
+    if len(people) == 1 and bots:
+        lines.append(f"You are {people[0]}; {_and(bots)} {'is a bot' if len(bots) == 1 else 'are bots'}.")
+    elif len(people) > 1:
+        lines.append(f"{_and(people)} play at this keyboard: the prompt names who is to act"
+                     + (f"; {_and(bots)} {'is a bot' if len(bots) == 1 else 'are bots'}." if bots else "."))
+    saving = (f"the game is autosaved after every command, as {session.save_name}" if session.autosave
+              else "autosave is off: 'save NAME' saves the game")
+    lines.append(f"First to {scen.vp_target} VP. Type 'help' for the commands, 'help rules' for the rules.")
+    lines.append(f"Tab completes; Ctrl-D or 'quit' leaves ({saving}).")
+    return lines
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def verb_help(word: str, game: "Game | None" = None, width: int = RULES_WIDTH) -> list[str]:
+    """Lines of help for one command; a single 'no such command' line when unknown.
+    ``width``: the columns 'help rules' is wrapped for."""
     if word.lower() == "rules":
-        return rules_help(game)
+        return rules_help(game, width)
     entries = lookup(word, game)
     if not entries:
         return [f"no command '{word}'; type 'help' for the list"]

@@ -44,6 +44,11 @@ PIECE_ALIASES = {
     "city": "city", "c": "city", "ship": "ship", "sh": "ship", "boat": "ship",
 }
 FILLER = {"at", "on", "a", "the", "with", "from", "of", "to"}
+#: British spellings of the command words, read as the commands' own (American) words:
+#: 'harbour ore' is 'harbor ore', 'build harbour 12' is 'build harbor 12'
+SPELLINGS = {"harbour": "harbor", "harbours": "harbors"}
+#: the command words as the prompts and help spell them, which completion offers (both read)
+PROMPT_SPELLINGS = {"harbor": "harbour"}
 
 
 _MULTIWORD = re.compile(r"\b(year of plenty|road building|victory point)\b")
@@ -56,7 +61,10 @@ def _tokens(text: str) -> list[str]:
         text = _MULTIWORD.sub(lambda m: m.group(1).replace(" ", "-"), text)
     if "- " in text or " -" in text:
         text = _SPACED_EDGE.sub(r"\1-\2", text)
-    return text.split()
+    tokens = text.split()
+    if "our" in text:        # a British spelling, perhaps
+        tokens = [SPELLINGS.get(t, t) for t in tokens]
+    return tokens
 
 
 class Reader:

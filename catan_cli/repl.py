@@ -230,9 +230,9 @@ def _paths_from_end(words: dict[str, str], partial: str) -> list[tuple[str, str]
 def _canonical_words(words: list[str]) -> list[str]:
     """Typed words in the canonical spelling of legal_commands(): 'b s' -> 'build settlement',
     'road' -> 'build road', so completion works after an alias too."""
-    from .notation import PIECE_ALIASES, SHORT_BUILDS, VERB_ALIASES
+    from .notation import PIECE_ALIASES, SHORT_BUILDS, SPELLINGS, VERB_ALIASES
 
-    out = [w.lower() for w in words]
+    out = [SPELLINGS.get(w.lower(), w.lower()) for w in words]
     if out and not out[0].endswith(":"):
         if out[0] in SHORT_BUILDS:
             out.insert(0, "build")
@@ -325,6 +325,8 @@ class Repl:
             if not self._summary_shown:   # the summary once; after that, one line
                 self._summary_shown = True
                 self.console.print(self.screen.summary(self.session))
+                if self.session.epilogue:          # what comes next (a campaign's next chapter)
+                    self.say(self.session.epilogue, "bold")
             self.say(f"Game over: {game.winner or 'nobody'} wins. ('log', 'score', 'dice', 'map' still work; "
                      "'quit' leaves.)", "bold")
 
@@ -336,7 +338,7 @@ class Repl:
         game = self.session.game
         if game.over:
             return None, f"game over · {game.winner or 'nobody'} won > "
-        waiting = game.waiting_for()
+        waiting = helptext.setup_prompt(game) or game.waiting_for()
         sep = " " if waiting.startswith("must ") else " · "
         return game.prompt_player(), f"{sep}{waiting} > "
 
@@ -450,7 +452,10 @@ class Repl:
                 if rest[:1] in (["build"], ["put"]) and out and all(w.isdigit() for w in out):
                     hints = self.node_hints()   # an intersection: what it would produce
                     out = {w: hints.get(int(w), m) for w, m in out.items()}
-        return [(w, m) for w, m in out.items() if w.lower().startswith(partial.lower())] + _paths_from_end(out, partial)
+        from .notation import PROMPT_SPELLINGS   # 'harbour', as the prompts say it (both are read)
+
+        spelt = {PROMPT_SPELLINGS.get(w, w): m for w, m in out.items()}
+        return [(w, m) for w, m in spelt.items() if w.lower().startswith(partial.lower())] + _paths_from_end(out, partial)
 
     # -------------------------------------------------------------- lines
     def handle(self, raw: str) -> bool:
@@ -537,14 +542,8 @@ class Repl:
 
     def start(self) -> None:
         s = self.session
-        h = s.header
-        scen = s.game.engine.scen
-        seats = ", ".join(seat.spec() for seat in h.seats)
-        self.say(f"{scen.name}: {seats} · seed {h.seed}" + (" · sandbox" if h.sandbox else ""), "bold")
-        saving = (f"the game is autosaved after every command, as {s.save_name}" if s.autosave
-                  else "autosave is off: 'save NAME' saves the game")
-        self.say(f"First to {scen.vp_target} VP. Type 'help' for the commands; Tab completes; "
-                 f"Ctrl-D or 'quit' leaves ({saving}).")
+        for i, text in enumerate(helptext.welcome(s)):   # shared with the table screen
+            self.say(text, "bold" if i == 0 else "")
         for _, text in s.log:
             self.say(text)
         self.after_move()
@@ -647,7 +646,8 @@ class Repl:
             self.say(door.record_help)
             return
         if rest:
-            for i, line in enumerate(helptext.verb_help(rest.split()[0], self.session.game)):
+            width = max(20, self.console.width - 1)
+            for i, line in enumerate(helptext.verb_help(rest.split()[0], self.session.game, width)):
                 self.say(line, "bold" if i == 0 else "")
             return
         from rich.table import Table

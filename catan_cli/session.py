@@ -90,6 +90,7 @@ class Session:
             "the last command was played before this game was loaded" if game.history else "nothing to undo")
         self._before: Game | None = None   # the game before the last command played here
         self.think_ms = think_ms
+        self.epilogue: str | None = None       # what the game-over screen says comes next (a campaign's)
         self._bots = _bots_for(header, think_ms)
         self._dice = DiceLog(lambda: self.header.new_game())
         saves.remove_stale_temps(saves_folder)

@@ -111,11 +111,11 @@ def test_the_campaign_command_new_show_and_the_legend_continues(tmp_path):
     assert (tmp_path / "saga.legend.json").exists() and (tmp_path / "saga-ch1.catan").exists()
     result = runner.invoke(build_app(), ["campaign", "saga", "--fast", "--saves", saves], input="")
     assert result.exit_code == 0, result.output
-    assert "saga-ch2" in result.output                  # Chapter 1 recorded, Chapter 2 begun
+    assert "saga-ch2" in result.output                  # Chapter 1 recorded as it ended, Chapter 2 begun
     assert "legend points" in result.output
     result = runner.invoke(build_app(), ["campaign", "show", "saga", "--json", "--saves", saves])
     data = json.loads(result.output)
-    assert data["chapter"] == 2 and data["chapters"][0]["chapter"] == 1
+    assert data["chapter"] == 3 and [e["chapter"] for e in data["chapters"]] == [1, 2]   # each recorded as it ended
     assert sum(data["legend_points"].values()) >= 3 * 2
     result = runner.invoke(build_app(), ["campaign", "new", "saga", "--saves", saves])
     assert result.exit_code != 0 and "exists already" in result.output

@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from catan_cli.cli import build_app
+from catan_cli.cli import build_app, table_seats
 from catan_cli.repl import Repl
 from catan_cli.script import Header, parse_seats
 from catan_cli.session import Session
@@ -57,7 +57,7 @@ def test_readme_python_runs(body):
     exec(compile(body, "README.md", "exec"), {})
 
 
-FLAGS = {"--line", "--fast", "--sandbox", "--no-autosave", "--no-color"}   # options without a value
+FLAGS = {"--line", "--fast", "--sandbox", "--no-autosave", "--no-color", "--hotseat"}   # options without a value
 
 
 def _options(words: list[str]) -> dict[str, str]:
@@ -108,8 +108,8 @@ def test_readme_sessions_happen_as_written(tmp_path, monkeypatch, body):
                 result = runner.invoke(build_app(), ["play", "--load", opts["--load"]], input="")
                 assert result.exit_code == 0 and f"loaded {opts['--load']}" in result.output, result.output
                 continue
-            header = Header(opts.get("--scenario", "base"), parse_seats(opts.get("--players", "red,blue,white")),
-                            int(opts["--seed"]))
+            seats = table_seats(opts.get("--players"), "--hotseat" in opts)   # as 'catan play' seats them
+            header = Header(opts.get("--scenario", "base"), parse_seats(seats), int(opts["--seed"]))
             console = Console(file=out, width=200, height=60, color_system=None, highlight=False)
             repl = Repl(Session.new(header), console, pace=0.0)
             repl.start()
@@ -131,3 +131,115 @@ def test_readme_sessions_happen_as_written(tmp_path, monkeypatch, body):
             continue
         repl.handle(m.group("command"))
     check_printed()
+
+
+# ---------------------------------------------------------------------------- every other block
+
+#: blocks that are not commands to run here, by their first line, and why
+NOT_RUN = {
+    "python3 -m venv": "the install: .ci/run does it on a clean clone (test_the_quickstart_is_what_ci_runs)",
+    "pip install": "the install: .ci/run does it on a clean clone (test_the_quickstart_is_what_ci_runs)",
+    " map · ": "a capture of the table screen (tests/test_screen.py draws the screen)",
+    "ssh-ed25519": "the lines of a key file, not commands",
+    "catan serve": "a server that runs until stopped (tests/test_server_*.py serve)",
+    "ssh -t": "needs a running server and an ssh client (tests/test_server_*.py connect)",
+    "expect NAME": "the syntax of expect lines, with placeholders",
+    "expect legal COMMAND": "the syntax of expect lines, with placeholders",
+    "python -m pytest": "the suite itself, the benchmarks and the type check",
+}
+#: shortened so that the suite stays fast: the same commands, fewer games and less thinking
+SHORTER = [(re.compile(r"--games \d+"), "--games 1"), (re.compile(r"--think \d+"), "--think 10")]
+
+
+def _plain_blocks() -> list[str]:
+    return [body for info, body in FENCE.findall(README.read_text(encoding="utf-8")) if not info]
+
+
+def _command_lines(body: str) -> list[list[str]]:
+    """A block of 'catan ...' lines as argument lists, the comments cut and '[--json]' both
+    ways: without it, then with it."""
+    out = []
+    for line in body.splitlines():
+        line = re.sub(r"\s+#.*$", "", line).strip()
+        if not line:
+            continue
+        optional = re.findall(r"\[(--[\w-]+)\]", line)
+        line = re.sub(r"\s*\[--[\w-]+\]", "", line)
+        for pattern, shorter in SHORTER:
+            line = pattern.sub(shorter, line)
+        out.append(shlex.split(line)[1:])
+        if optional:
+            out.append(shlex.split(line)[1:] + optional)
+    return out
+
+
+def test_every_plain_block_is_run_or_says_why_not():
+    for body in _plain_blocks():
+        lines = [ln for ln in body.splitlines() if ln.strip()]
+        if all(ln.startswith("catan ") for ln in lines) and not lines[0].startswith("catan serve"):
+            continue                                       # run below
+        if all(ln.startswith("expect ") for ln in lines) and not any("  " in ln for ln in lines):
+            continue                                       # read below
+        assert any(lines[0].startswith(head) for head in NOT_RUN), f"a README block neither run nor excused:\n{body}"
+
+
+CATAN_BLOCKS = [body for body in _plain_blocks()
+                if all(ln.startswith("catan ") for ln in body.splitlines() if ln.strip())
+                and not body.startswith("catan serve")]
+
+
+@pytest.mark.parametrize("body", CATAN_BLOCKS, ids=[b.split()[1] + "-" + str(i) for i, b in enumerate(CATAN_BLOCKS)])
+def test_readme_catan_commands_run(tmp_path, monkeypatch, body):
+    """Each 'catan ...' line of the block, in order, in one folder holding the README's
+    command file as game.catan and checks.catan, and its result saved as 'friday' (unless the
+    block saves it itself); 'catan play' reads no commands (a pipe: it starts and leaves)."""
+    monkeypatch.chdir(tmp_path)
+    game = blocks("catan")[0]
+    for name in ("game.catan", "checks.catan"):
+        (tmp_path / name).write_text(game)
+    if "--save friday" not in body:
+        assert runner.invoke(build_app(), ["run", "-q", "game.catan", "--save", "friday"]).exit_code == 0
+    for args in _command_lines(body):
+        result = runner.invoke(build_app(), args, input="")
+        assert result.exit_code == 0, f"catan {' '.join(args)}:\n{result.output}"
+        assert "Traceback" not in result.output
+
+
+def test_readme_expect_examples_are_read_as_written():
+    from catan_cli import Game
+    from catan_cli.script import check_expectation
+
+    examples = [body for body in _plain_blocks()
+                if all(ln.startswith("expect ") for ln in body.splitlines() if ln.strip())
+                and not any("  " in ln for ln in body.splitlines())]
+    assert examples
+    game = Game.new("base", players=["red", "blue", "white"], seed=1)
+    for body in examples:
+        for line in body.splitlines():
+            verdict = check_expectation(game, line.removeprefix("expect "))   # raises if it cannot be read
+            assert verdict is None or "is not something" not in verdict, (line, verdict)
+
+
+def test_the_quickstart_is_what_ci_runs():
+    """A virtual environment first, then the two commands: one starts a game, one runs the
+    tests; .ci/run makes the environment, installs and runs that very test command."""
+    quick = README.read_text(encoding="utf-8").split("## Quickstart", 1)[1].split("\n## ", 1)[0]
+    install = quick.index('pip install -e ".[test]"')
+    assert -1 < quick.index("python3 -m venv .venv") < install
+    start = re.search(r"^catan play\b", quick, re.M)
+    tests = re.search(r"^(python -m pytest)\b", quick, re.M)
+    assert start and tests and install < start.start() < tests.start()
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert "python3 -m venv .venv" in ci and 'pip install --quiet -e ".[test]"' in ci
+    assert ci.rstrip().splitlines()[-1] == tests.group(1)
+
+
+def test_the_scenario_table_lists_every_scenario_with_its_players():
+    from catan_cli.engine.scenario import available_scenarios, load_scenario
+
+    section = README.read_text(encoding="utf-8").split("## Scenarios and rule data", 1)[1].split("\n## ", 1)[0]
+    rows = {key: row for row in re.findall(r"^\| (.*) \|$", section, re.M) for key in re.findall(r"`([\w-]+)`", row.split(" | ")[0])}
+    for key in available_scenarios():
+        assert key in rows, f"{key} is not in the README's scenario table"
+        counts = re.findall(r"\b(\d(?:-\d)?) players\b", rows[key])
+        assert counts == [load_scenario(key).seat_counts("-")], (key, counts)

@@ -16,7 +16,8 @@ FOUR = ["red", "blue", "white", "orange"]
 
 
 def _rules(scenario: str, players: list[str] = FOUR) -> str:
-    return "\n".join(rules_help(Game.new(scenario, players=players, seed=1)))
+    """The rules text on one line: help wraps it for the screen, anywhere between words."""
+    return " ".join(" ".join(rules_help(Game.new(scenario, players=players, seed=1))).split())
 
 
 def _rules_with(monkeypatch: pytest.MonkeyPatch, scenario: str, **params: object) -> str:

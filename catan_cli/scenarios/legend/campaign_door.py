@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import campaign as legend
+from .chapters import CHAPTERS
 from .chronicle import chapter_entry, chronicle_table
 from .general import LegendRules
 
@@ -39,6 +40,10 @@ class LegendDoor:
 
     def save_name(self, campaign: legend.Campaign) -> str:
         return campaign.save
+
+    def next_chapter(self, campaign: legend.Campaign) -> str | None:
+        after = CHAPTERS.get(campaign.chapter + 1)
+        return None if after is None else f"Chapter {after.number} ({after.cls.title})"
 
     def header(self, campaign: legend.Campaign) -> "Header":
         return campaign.header()
