@@ -10,6 +10,7 @@ reason, is one SaveError: the server reports it and restores the others.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,6 +113,6 @@ def stored_tables(folder: str | None) -> list[str]:
             check_table_name(table)
         except CatanError:
             continue
-        if (root / f"{path.stem}{saves.SUFFIX}").is_file():
+        if os.path.lexists(root / f"{path.stem}{saves.SUFFIX}"):   # a FIFO or link too: refused, and said
             out.append(table)
     return out
