@@ -673,3 +673,48 @@ def test_names_read_from_a_file_stay_in_the_folder(tmp_path):
     (tmp_path / "out").symlink_to("/etc")
     with pytest.raises(JsonRefused, match="leads out of"):
         inside(tmp_path, "out", "save name")
+
+
+# ---------------------------------------------------------------------------- damage that parses
+
+
+GARBAGE = [None, True, -1, 0, 3, 7, 10**6, 10**30, 2**64, 1.5, "", "lol", [], {}, [1], {"a": 1}, "main", "ore",
+           "setup", [[]], "x" * 300]
+
+
+def _paths(obj: Any, prefix: tuple[Any, ...] = ()) -> Any:
+    if prefix:
+        yield prefix
+    items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+    for key, value in items:
+        yield from _paths(value, prefix + (key,))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_state_damaged_anywhere_is_refused_or_plays_on_in_every_scenario(scenario):
+    """One value anywhere in a mid-game state replaced by garbage or removed: from_json refuses
+    it with a SaveError (and nothing else), or the game it gives plays on without a crash."""
+    base = good_game(scenario, 100).to_json()
+    paths = [p for p in _paths(base["state"]) if p[0] != "rng"]
+    rnd = random.Random(scenario)
+    for _ in range(60):
+        data = copy.deepcopy(base)
+        path = rnd.choice(paths)
+        target = data["state"]
+        for key in path[:-1]:
+            target = target[key]
+        if isinstance(target, dict) and rnd.random() < 0.15:
+            del target[path[-1]]
+        else:
+            target[path[-1]] = rnd.choice(GARBAGE)
+        try:
+            game = Game.from_json(data)
+        except SaveError:
+            continue
+        bots = {name: make_bot("random", i) for i, name in enumerate(game.players)}
+        for _ in range(30):
+            if game.over:
+                break
+            seat = game.prompt_player()
+            game.execute(bots[seat].choose(game, seat))

@@ -133,6 +133,9 @@ def new_campaign(name: str, players: str, seed: int, folder: str | Path | None =
     seats = parse_seats(players)
     if not 3 <= len(seats) <= 4:
         raise CatanError("the Legend is for 3 or 4 players")
+    problem = _seats_problem([s.spec() for s in seats])   # what a campaign file may hold, before it is written
+    if problem is not None:
+        raise CatanError(f"players need distinct one-word names, such as red, blue, white ({problem})")
     c = Campaign(name=name, seats=[s.spec() for s in seats], seed=seed, chapter=1, save=f"{name}-ch1")
     save_campaign(c, folder)
     return c
