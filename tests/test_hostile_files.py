@@ -230,6 +230,7 @@ SAVE_KINDS: dict[str, Callable[[str], str]] = {
     "no digest": lambda t: t.rstrip("\n").rpartition("\n")[0] + "\n",
     "a wrong digest": lambda t: t.rstrip("\n").rpartition("\n")[0] + "\n# digest: 0000000000000000\n",
     "an illegal command": lambda t: _before_digest(t, "build city 999"),
+    "a command with an escape sequence": lambda t: _before_digest(t, "build \x1b]0;pwned\x07 city 3"),
     "a header after a command": lambda t: _before_digest(t, "# seed: 3"),
     "a header twice": lambda t: _header(t, "seed", "1\n# seed: 2"),
     "a 3 MiB line": lambda t: _before_digest(t, "x" * (3 << 20)),
@@ -632,6 +633,27 @@ def test_catan_serve_starts_beside_a_deeply_nested_seat_file_and_restores_the_re
     assert "listening on 127.0.0.1:" in listening, err
     assert "catan serve: table t not reopened: table-t.json: is nested deeper than 32 levels\n" in err
     assert "catan serve: table ok reopened" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("door, kind", [("campaign show", "a FIFO"), ("show", "carry nested deep (objects)"),
+                                        ("play --load", "a 300-character scenario"),
+                                        ("campaign resume", "a link to /dev/zero")])
+def test_the_real_command_refuses_in_one_line(door, kind, tmp_path):
+    """A few cells again through 'python -m catan_cli', as a user meets them (a FIFO blocking
+    or a traceback would show here even if the in-process runner hid it)."""
+    import subprocess
+    import sys
+
+    if door.startswith("campaign"):
+        _campaign_file(tmp_path, kind)
+        args = ["campaign", "show", "c"] if door == "campaign show" else ["campaign", "c"]
+    else:
+        _save_file(tmp_path, "legend-2", kind)
+        args = ["show", "bad"] if door == "show" else ["play", "--line", "--load", "bad"]
+    done = subprocess.run([sys.executable, "-m", "catan_cli", *args, "--saves", str(tmp_path / "saves")],
+                          capture_output=True, text=True, timeout=15, stdin=subprocess.DEVNULL, cwd=tmp_path)
+    assert done.returncode == 3 and done.stdout == "", done
+    assert done.stderr.startswith("catan: ") and done.stderr.count("\n") == 1, done.stderr
 
 
 # ---------------------------------------------------------------------------- the reader itself

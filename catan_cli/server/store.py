@@ -19,6 +19,7 @@ from typing import Any
 from .. import boundedjson as bj
 from .. import saves
 from ..errors import CatanError, SaveError
+from ..safetext import clean_text
 from ..textfile import UnusableFile, read_text_file
 from .table import SAVE_PREFIX, check_table_name, owners_from
 
@@ -78,8 +79,8 @@ def load(folder: str | None, table: str) -> StoredTable:
     try:
         game, cf = saves.replay_save(read_bounded(path, MAX_SAVE_BYTES), name)
         session = Session(game, cf.header, save_name=name, saves_folder=folder, autosave=False)
-    except CatanError:
-        raise
+    except CatanError as exc:      # it may quote the file: shown cleaned, in one line
+        raise SaveError(clean_text(str(exc), 300)) from None
     except Exception as exc:   # a fault that must cost this table only
         raise SaveError(f"{name} cannot be restored ({exc.__class__.__name__})") from None
     try:
