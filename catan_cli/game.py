@@ -25,7 +25,9 @@ from .engine.declare import Visibility
 from .engine.state import GameState, plain_copy
 from .errors import CatanError, RuleError, SaveError, ScenarioError
 from .engine.geometry import RESOURCES
+from . import boundedjson as bj
 from . import notation, statecheck
+from .safetext import clean_text
 from .position import Position
 from .engine.phases import Phase
 
@@ -88,23 +90,30 @@ class Game:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Game":
-        """Restore a game from :meth:`to_json`; a damaged document raises SaveError."""
+        """Restore a game from :meth:`to_json`.  A damaged document, or one whose position
+        cannot be played, raises SaveError (and nothing else): its structure is checked by
+        the one JSON reader's schema first, then its shape against the scenario, then the
+        rules' invariants and a first look at its moves."""
+        try:
+            bj.check_value(data, "the game document", statecheck.DOCUMENT_SCHEMA)
+        except bj.JsonRefused as exc:
+            raise SaveError(f"not a saved catan game: {exc.problem}") from None
         try:
             state_data = plain_copy(data["state"])     # the caller keeps its document as it was
             try:
-                scen = load_scenario(str(state_data["scenario"]))
+                scen = load_scenario(state_data["scenario"])
             except ScenarioError as exc:
                 raise SaveError(f"not a saved catan game: {exc}") from None
             state = GameState.from_json(state_data)
             if problems := statecheck.shape_problems(scen, state):
                 raise SaveError(f"not a sound catan game: {statecheck.refusal(problems)}")
             engine = Engine(scen, state)
-            history = [str(line) for line in data.get("history", [])]
+            history = list(data.get("history", []))
+            _validate_state(engine)
         except CatanError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
-            raise SaveError(f"not a saved catan game: {exc.__class__.__name__} {exc}") from None
-        _validate_state(engine)
+        except Exception as exc:   # whatever a damaged state breaks on the way: a SaveError, never a crash
+            raise SaveError(clean_text(f"not a saved catan game: {exc.__class__.__name__} {exc}", 300)) from None
         game = cls(engine, history)
         if problems := statecheck.position_problems(game):
             raise SaveError(f"not a sound catan game: {statecheck.refusal(problems)}")

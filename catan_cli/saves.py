@@ -193,8 +193,11 @@ def load_game(name_or_path: str, folder: str | Path | None = None) -> Loaded:
     """Replay a save and check its digest.  Every failure is a SaveError of one line."""
     path = locate(name_or_path, folder)
     label = path.stem if path.suffix == SUFFIX else str(path)
+    # A save found by its name is a regular file of the saves folder, never a link out of it;
+    # a path the user gives is followed where it leads.
+    by_name = "/" not in name_or_path and os.sep not in name_or_path and path != Path(name_or_path)
     try:
-        text = read_text_file(path)
+        text = read_text_file(path, follow_links=not by_name)
     except FileNotFoundError:
         hint = did_you_mean(label, names(folder)) if label == path.stem else ""
         raise SaveError(f"no save named {label!r}{hint} (in {path.parent})") from None

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from . import boundedjson as bj
 from .errors import CatanError, SaveError
 from .suggest import closest, did_you_mean
 
@@ -42,6 +43,19 @@ _HEADER_RE = re.compile(r"#\s*([a-z]+)\s*:\s*(.*?)\s*$")
 _YES = {"yes", "y", "true", "on", "1"}
 _NO = {"no", "n", "false", "off", "0", ""}
 BOT_KINDS_DEFAULT = "greedy"
+#: a player's name as a restored game accepts it: one word, not starting with a digit
+PLAYER_NAME = re.compile(r"(?!\d)\w{1,24}")
+_TALLY = bj.MapOf(bj.Str(24, PLAYER_NAME, "a player's name"), bj.Int(-10**9, 10**9), 8)
+_COUNT = bj.Int(0, 10**6)
+#: what a ``# carry:`` header may hold: an object of what campaign chapters pass on (the
+#: Legend's chapters read these keys: friend cards by player, tallies by player, totals);
+#: other keys are kept as plain JSON, which no chapter reads
+CARRY_SCHEMA = bj.Obj({"friends": bj.MapOf(bj.Str(24, PLAYER_NAME, "a player's name"), bj.ListOf(bj.Str(64), 64), 8),
+                       "castaways": _TALLY, "gold": _TALLY, "sunk": _TALLY, "chits": _TALLY,
+                       "castaways_total": _COUNT, "gold_total": _COUNT, "robbers_left": _COUNT},
+                      optional=frozenset({"friends", "castaways", "gold", "sunk", "chits", "castaways_total",
+                                          "gold_total", "robbers_left"}), extra=bj.ANY)
+MAX_CARRY_CHARS = 64 << 10
 
 class ScriptError(CatanError):
     """A command file that cannot be read, has a bad header, an illegal command or a failed
@@ -230,10 +244,10 @@ def _set_header(header: Header, key: str, value: str, where: str) -> None:
         elif key == "options":
             header.options = [o.strip().lower() for o in value.split(",") if o.strip()]
         elif key == "carry":
-            carry = json.loads(value)
-            if not isinstance(carry, dict):
-                raise CatanError("carry is a JSON object, such as {\"friends\": {}}")
-            header.carry = carry
+            try:
+                header.carry = bj.parse_json(value, "carry", CARRY_SCHEMA, limit=MAX_CARRY_CHARS)
+            except bj.JsonRefused as exc:
+                raise CatanError(("it " if exc.problem.startswith("is ") else "") + exc.problem) from None
     except ValueError as exc:   # CatanError is a ValueError too
         what = "seed must be a whole number" if key == "seed" else str(exc)
         raise CommandFileError(f"{where}: bad '{key}' header: {what}") from None

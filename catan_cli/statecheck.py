@@ -5,20 +5,24 @@ terrain that does not exist, a robber or a seat past the end of its table.  Such
 refused at the door, with a reason that names what is wrong, instead of crashing on first use
 or playing on from an impossible position.
 
-Two steps: :func:`shape_problems` checks the types and ranges of the plain state against its
-scenario (cheap, and safe on any input), and only a state of the right shape goes on to the
-rules' own invariants (:func:`catan_cli.engine.invariants.check_invariants`) and a first look
-at its legal moves.
+Three steps: :data:`DOCUMENT_SCHEMA` (through the one JSON reader, :mod:`catan_cli.boundedjson`)
+checks the document's structure before anything is built from it: every field of the state
+present, each container of its own type, the random generator's state in range, nothing nested
+too deep or too large; :func:`shape_problems` checks the types and ranges of the plain state
+against its scenario (cheap, and safe on any input), the pieces its players need included; and
+only a state of the right shape goes on to the rules' own invariants
+(:func:`catan_cli.engine.invariants.check_invariants`) and a first look at its legal moves.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
+from . import boundedjson as bj
 from .engine.packages import rules_class
 from .engine.phases import GENERAL_PHASES
 from .engine.pieces import GENERAL_PIECES, PieceTable
-from .engine.scenario import DEV_CARDS, HARBOR_TYPES, TERRAIN_CODES
+from .engine.scenario import DEV_CARDS, HARBOR_TYPES, SCENARIO_KEY, TERRAIN_CODES
 from .engine.state import GameState
 
 if TYPE_CHECKING:
@@ -28,6 +32,40 @@ if TYPE_CHECKING:
 SETUP_STEPS = ("settlement", "route")
 TERRAINS = frozenset(TERRAIN_CODES.values())
 MAX_TURN = 10**6
+
+
+# The document's structure.  Numbers and names are let through as any plain value here:
+# shape_problems checks them against the scenario and names the problem in the game's words.
+_ATOM = bj.OneOf((bj.Int(-10**100, 10**100), bj.Num(-1e300, 1e300), bj.Str(256), bj.Bool(), bj.Null()),
+                  "a number, a short string, true, false or null")
+_ATOMS = bj.ListOf(_ATOM, 10_000)
+_WORD = bj.Str(64)
+_PLAYER = bj.Obj({"name": bj.ANY, "resources": _ATOMS, "pieces": bj.MapOf(_WORD, _ATOM, 64),
+                  "dev_cards": bj.ListOf(bj.ANY, 1_000), "knights": _ATOM, "played": bj.MapOf(_WORD, _ATOM, 64),
+                  "setup_settlements": _ATOM, "extra": bj.MapOf(_WORD, bj.ANY, 256)})
+#: the random generator's state as ``random.Random.getstate`` gives it (version 3: 624 words
+#: of 32 bits and the position in them), and the kept Gaussian value
+_RNG = bj.Obj({"version": bj.Int(3, 3),
+               "state": bj.Check(bj.ListOf(bj.Int(0, 2**32 - 1), 625, 625),
+                                 lambda words: None if words[-1] <= 624 else "the generator's position is past 624"),
+               "gauss": bj.optional(bj.Num(-1e300, 1e300))})
+#: every field of a GameState (``shared_ships`` is written only where paths are shared):
+#: a field left out would be filled by its default, a position no game was ever in
+STATE_SCHEMA = bj.Obj({
+    "scenario": bj.Str(64, SCENARIO_KEY, "a scenario key"), "options": bj.ListOf(_WORD, 32),
+    "seed": bj.Int(-2**512, 2**512), "sandbox": bj.Bool(), "players": bj.ListOf(_PLAYER, 16), "bank": _ATOMS,
+    "deck": _ATOMS, "terrain": _ATOMS, "numbers": _ATOMS, "harbor_types": _ATOMS, "node_owner": _ATOMS,
+    "node_kind": _ATOMS, "edge_owner": _ATOMS, "edge_kind": _ATOMS, "robber": _ATOM, "pirate": _ATOM,
+    "rng": _RNG, "turn": _ATOM, "current": _ATOM, "phase": _ATOM, "setup_order": _ATOMS, "setup_step": _ATOM,
+    "setup_node": _ATOM, "pending": bj.ListOf(bj.ANY, 1_000), "dice": bj.optional(_ATOMS),
+    "forced_dice": bj.optional(_ATOMS), "dev_played": bj.Bool(), "ship_moved": bj.Bool(),
+    "built_this_turn": _ATOMS, "route_len": _ATOMS, "longest_holder": _ATOM, "army_holder": _ATOM,
+    "winners": _ATOMS, "extra": bj.MapOf(_WORD, bj.ANY, 256), "shared_ships": _ATOMS,
+}, optional=frozenset({"shared_ships"}))
+#: a document of ``Game.to_json``: the state and the history (the rest is a summary for
+#: readers, which a restore does not read)
+DOCUMENT_SCHEMA = bj.Obj({"state": STATE_SCHEMA, "history": bj.ListOf(bj.Str(1_000), 1_000_000)},
+                         optional=frozenset({"history"}), extra=bj.ANY)
 
 
 def _is_int(value: Any) -> bool:
@@ -87,6 +125,11 @@ def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
         out.table(f"{p.name}'s cards", p.resources, 5, 0, max(scen.bank))
         if not isinstance(p.pieces, dict):
             out.append(f"{p.name}'s pieces are not a table")
+        elif set(p.pieces) != set(scen.pieces):     # every piece the scenario has, and no other
+            missing = sorted(set(scen.pieces) - set(p.pieces))
+            odd = sorted(set(p.pieces) - set(scen.pieces))
+            out.append(f"{p.name}'s supply lacks {scen.key}'s piece {missing[0]!r}" if missing
+                       else f"{p.name}'s supply holds {odd[0]!r}, not a piece of {scen.key}")
         else:
             for piece, left in p.pieces.items():
                 out.int_in(f"{p.name}'s {piece} supply", left, 0, scen.pieces.get(piece, 0))

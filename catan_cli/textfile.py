@@ -1,4 +1,5 @@
-"""Reading a command file or a save: a regular file of UTF-8 text under a size cap.
+"""Reading a command file or a save: a regular file of UTF-8 text under a size cap (a
+leading byte-order mark, which some editors write, is dropped).
 
 Anything else is refused at once, without blocking and without reading without bound: a folder,
 a FIFO (``catan run FIFO`` would wait for a writer forever), a device such as ``/dev/zero``
@@ -37,7 +38,7 @@ def read_text_file(path: str | Path, limit: int = MAX_BYTES, follow_links: bool 
     """The text of ``path``.  UnusableFile for anything but a regular file of at most
     ``limit`` bytes (and, with ``follow_links=False``, for a symbolic link: a server reading
     its own saves folder must not be led outside it); OSError (FileNotFoundError ...) and
-    UnicodeDecodeError as ``open`` gives them.  The file is opened without blocking, so a
+    UnicodeDecodeError as ``open`` gives them.  A leading UTF-8 BOM is not part of the text.  The file is opened without blocking, so a
     FIFO never makes this wait."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     if not follow_links:
@@ -68,7 +69,7 @@ def read_text_file(path: str | Path, limit: int = MAX_BYTES, follow_links: bool 
             chunks.append(chunk)
     finally:
         os.close(fd)
-    return b"".join(chunks).decode("utf-8")
+    return b"".join(chunks).decode("utf-8-sig")
 
 
 def _size(n: int) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -491,11 +492,19 @@ def available_scenarios() -> list[str]:
     return sorted({p.stem for folder in _rules_dirs() if folder.is_dir() for p in folder.glob("*.toml")})
 
 
+#: what a scenario key may be (a file name under rules/, so no path and no dot)
+SCENARIO_KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
 @lru_cache(maxsize=None)
 def load_scenario(key: str) -> Scenario:
     """Read and resolve ``rules/<key>.toml`` (cached: scenarios never change during play)."""
-    if not key or "/" in key or "\\" in key or key.startswith("."):
-        raise ScenarioError(f"unknown scenario {key!r}")
+    if not isinstance(key, str) or not SCENARIO_KEY.fullmatch(key):
+        # checked before any file is opened: a 300-character key must not reach the file system
+        from ..safetext import clean_text
+
+        raise ScenarioError(f"unknown scenario {clean_text(repr(key), 40)}: a scenario key is at most 64 "
+                            "letters, digits, '-' and '_'")
     path = next((folder / f"{key}.toml" for folder in _rules_dirs() if (folder / f"{key}.toml").is_file()),
                 rules_dir() / f"{key}.toml")
     if not path.is_file():

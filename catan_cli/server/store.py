@@ -4,18 +4,23 @@ A table is saved as ``saves/table-NAME.catan`` (an ordinary save, its seed seale
 game runs) beside ``saves/table-NAME.json`` (who holds which seat) and
 ``saves/table-NAME.seal`` (the secret seed, mode 600: :mod:`.seal`).  Only names are ever taken from a client,
 never paths; the file must be a regular file (no FIFO, device or symlink) of bounded size,
-read without blocking.
+read without blocking; the seat file goes through the one JSON reader
+(:mod:`catan_cli.boundedjson`) and its schema.  A table that cannot be restored, for whatever
+reason, is one SaveError: the server reports it and restores the others.
 """
 
 from __future__ import annotations
 
-import json
+import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import boundedjson as bj
 from .. import saves
 from ..errors import CatanError, SaveError
+from ..safetext import clean_text
 from ..textfile import UnusableFile, read_text_file
 from .seal import Seal, is_sealed
 from .table import SAVE_PREFIX, check_table_name, owners_from
@@ -24,6 +29,12 @@ MAX_SAVE_BYTES = 2 << 20      # a long game is ~20 KB
 MAX_SIDECAR_BYTES = 64 << 10
 MAX_SEAL_BYTES = 256
 SEAL_SUFFIX = ".seal"
+_LOGIN = bj.Str(16, re.compile(r"(?:[a-z][a-z0-9_-]{0,15})?"), "a player's login name")
+#: what a seat file may hold (keys added by later versions are let through as plain JSON)
+SIDECAR_SCHEMA = bj.Obj({"format": bj.Str(64), "table": bj.Str(64), "creator": _LOGIN,
+                         "owners": bj.MapOf(bj.Str(64), bj.Str(64), 16), "started": bj.Bool(),
+                         "updated": bj.Num(0, 1e12)},
+                        optional=frozenset({"format", "table", "creator", "started", "updated"}), extra=bj.ANY)
 
 
 def read_bounded(path: Path, limit: int) -> str:
@@ -71,11 +82,9 @@ def read_seal(folder: str | None, table: str) -> Seal:
 def sidecar(folder: str | None, table: str) -> dict[str, Any]:
     path = saves.saves_dir(folder) / f"{save_name(table)}.json"
     try:
-        data = json.loads(read_bounded(path, MAX_SIDECAR_BYTES))
-    except ValueError:
-        raise SaveError(f"{path.name} is damaged") from None
-    if not isinstance(data, dict):
-        raise SaveError(f"{path.name} is damaged")
+        data: dict[str, Any] = bj.read_json_file(path, path.name, SIDECAR_SCHEMA, MAX_SIDECAR_BYTES)
+    except FileNotFoundError:
+        raise SaveError(f"no save named {path.stem!r}") from None
     return data
 
 
@@ -86,13 +95,18 @@ def load(folder: str | None, table: str) -> StoredTable:
     name = save_name(table)
     data = sidecar(folder, table)
     path = saves.saves_dir(folder) / f"{name}{saves.SUFFIX}"
-    text = read_bounded(path, MAX_SAVE_BYTES)
-    seal = None
-    if is_sealed(text):
-        seal = read_seal(folder, table)
-        text = seal.unsealed(text, path.name)
-    game, cf = saves.replay_save(text, name)
-    session = Session(game, cf.header, save_name=name, saves_folder=folder, autosave=False)
+    try:
+        text = read_bounded(path, MAX_SAVE_BYTES)
+        seal = None
+        if is_sealed(text):
+            seal = read_seal(folder, table)
+            text = seal.unsealed(text, path.name)
+        game, cf = saves.replay_save(text, name)
+        session = Session(game, cf.header, save_name=name, saves_folder=folder, autosave=False)
+    except CatanError as exc:      # it may quote the file: shown cleaned, in one line
+        raise SaveError(clean_text(str(exc), 300)) from None
+    except Exception as exc:   # a fault that must cost this table only
+        raise SaveError(f"{name} cannot be restored ({exc.__class__.__name__})") from None
     try:
         owners = owners_from(data, cf.header.players)
     except CatanError:
@@ -124,6 +138,6 @@ def stored_tables(folder: str | None) -> list[str]:
             check_table_name(table)
         except CatanError:
             continue
-        if (root / f"{path.stem}{saves.SUFFIX}").is_file():
+        if os.path.lexists(root / f"{path.stem}{saves.SUFFIX}"):   # a FIFO or link too: refused, and said
             out.append(table)
     return out

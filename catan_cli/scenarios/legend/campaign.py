@@ -19,9 +19,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ... import boundedjson as bj
 from ...errors import CatanError, SaveError
 from ...saves import check_name, load_game, saves_dir, write_atomic
-from ...script import Header, parse_seats
+from ...script import CARRY_SCHEMA, PLAYER_NAME, Header, parse_seats
 from .chapters import CHAPTERS
 from .chronicle import chapter_entry, chronicle_json, chronicle_table, legend_over
 from .general import LegendRules
@@ -72,6 +73,36 @@ class Campaign:
                 "finished": self.finished, **chronicle_json(self.chronicle), "passes_on": self.carry}
 
 
+#: the largest campaign file read (a finished legend's is some 5 KB)
+MAX_CAMPAIGN_BYTES = 256 << 10
+
+
+def _seats_problem(specs: list[str]) -> str | None:
+    try:
+        names = [seat.name for seat in parse_seats(specs)]
+    except CatanError as exc:
+        return str(exc)
+    if len(set(names)) != len(names):
+        return "a player is named twice"
+    bad = [name for name in names if not PLAYER_NAME.fullmatch(name)]
+    return f"'{bad[0]}' is not a player's name" if bad else None
+
+
+_NAME = bj.Str(64, bj.PLAIN_NAME, "a plain name (letters, digits, '-', '_', '.')")
+_PLAYER = bj.Str(24, PLAYER_NAME, "a player's name")
+_COUNT = bj.Int(-10**9, 10**9)
+_ENTRY = bj.Obj({"chapter": bj.Int(1, max(CHAPTERS)), "title": bj.Str(200), "players": bj.ListOf(_PLAYER, 8),
+                 "vp": bj.MapOf(_PLAYER, _COUNT, 8), "record": bj.MapOf(_PLAYER, bj.MapOf(bj.Str(64), _COUNT, 64), 8),
+                 "total": bj.MapOf(bj.Str(64), _COUNT, 64), "winners": bj.ListOf(_PLAYER, 8),
+                 "legend_points": bj.MapOf(_PLAYER, _COUNT, 8)}, extra=bj.ANY)
+#: what a campaign file may hold: the fields of :class:`Campaign`, each of its own type (the
+#: save it names is a plain save name, found in the saves folder and nowhere else)
+CAMPAIGN_SCHEMA = bj.Obj({
+    "name": _NAME, "seats": bj.Check(bj.ListOf(bj.Str(80), 4, 3), _seats_problem), "seed": bj.Int(-2**63, 2**63),
+    "chapter": bj.Int(1, max(CHAPTERS)), "save": _NAME, "chronicle": bj.ListOf(_ENTRY, 2 * len(CHAPTERS)),
+    "carry": CARRY_SCHEMA, "finished": bj.Bool()})
+
+
 def campaign_path(name: str, folder: str | Path | None = None) -> Path:
     return saves_dir(folder) / f"{check_name(name)}{SUFFIX}"
 
@@ -88,13 +119,11 @@ def save_campaign(c: Campaign, folder: str | Path | None = None) -> Path:
 def load_campaign(name: str, folder: str | Path | None = None) -> Campaign:
     path = campaign_path(name, folder)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return Campaign(**data)
+        data = bj.read_json_file(path, f"campaign {name}", CAMPAIGN_SCHEMA, MAX_CAMPAIGN_BYTES)
     except FileNotFoundError:
         raise SaveError(f"no campaign named {name!r} (in {path.parent}); "
                         f"'catan campaign new {name} --players ...' starts one") from None
-    except (OSError, ValueError, TypeError) as exc:
-        raise SaveError(f"campaign {name} is damaged: {exc}") from None
+    return Campaign(**data)
 
 
 def new_campaign(name: str, players: str, seed: int, folder: str | Path | None = None) -> Campaign:
@@ -104,6 +133,9 @@ def new_campaign(name: str, players: str, seed: int, folder: str | Path | None =
     seats = parse_seats(players)
     if not 3 <= len(seats) <= 4:
         raise CatanError("the Legend is for 3 or 4 players")
+    problem = _seats_problem([s.spec() for s in seats])   # what a campaign file may hold, before it is written
+    if problem is not None:
+        raise CatanError(f"players need distinct one-word names, such as red, blue, white ({problem})")
     c = Campaign(name=name, seats=[s.spec() for s in seats], seed=seed, chapter=1, save=f"{name}-ch1")
     save_campaign(c, folder)
     return c

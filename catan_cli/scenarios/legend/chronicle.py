@@ -182,14 +182,17 @@ def chronicle_table(entries: Sequence[Mapping[str, Any]], players: Sequence[str]
     """The Chronicle as a rich table: a column per player, the sheet's rows per chapter, and,
     when ``final`` (the entries are the recorded ones) and the legend is over, its winner."""
     from rich.table import Table
+    from rich.text import Text
+
+    from ...safetext import clean_text
 
     caption = winner_line(entries) if final else None
     table = Table(title=title, title_justify="left", title_style="bold", caption=caption,
                   caption_justify="left", caption_style="bold")
     table.add_column("chapter", style="bold", ratio=1)
     table.add_column("", no_wrap=True)
-    for name in players:
-        table.add_column(name, justify="right")
+    for name in players:      # a name is shown as text: escapes made visible, no markup
+        table.add_column(Text(clean_text(name, 24)), justify="right")
     table.add_column("all", justify="right")
     titles = {int(e["chapter"]): f"{e['chapter']} {e['title']}" for e in entries}
     rows = sheet_rows(entries, players)

@@ -495,6 +495,10 @@ class LegendRules(Friends3Rules):
                  + self.chapter.chests_elsewhere())
         if count != faces:
             out.append(f"chests not conserved: {count} != {faces}")
+        n_nodes = ctx.geo.n_nodes          # read back from a file: each chest on an intersection
+        if any(not isinstance(c, list) or len(c) != 2 or type(c[0]) is not int or not 0 <= c[0] < n_nodes
+               or not isinstance(c[1], str) for c in ctx.data["chests"]):
+            out.append("a treasure chest is off the board")
         friends = len(ctx.scen.params.get("friends", []))
         won = sum(1 for p in range(ctx.n) for f in ctx.player_data(p)["friends"]
                   if f in ctx.scen.params.get("friends", []))

@@ -332,9 +332,16 @@ class SeaRobbers:
             if sorted(ctx.data[f"robber_cards_{stack}"]) != sorted(int(c) for c in params.get(f"sea_robbers_{stack}",
                                                                                               [])):
                 out.append(f"the {stack} stack of sea robber cards is not whole")
+        n_edges = ctx.geo.n_edges
+        if any(not isinstance(item, list) or len(item) != 2 or type(item[0]) is not int
+               or not 0 <= item[0] < ctx.geo.n_hexes or not isinstance(item[1], str) for item in ctx.data["sea_robbers"]):
+            out.append("a sea robber ship is damaged")     # read back from a file: [hex, chest face]
         for p in range(ctx.n):
             if not 0 <= ctx.player_data(p)["jugs"] <= self.jugs_max:
                 out.append(f"{ctx.name(p)} has {ctx.player_data(p)['jugs']} clay jugs")
+            known = ctx.player_data(p)["ships_known"]       # read back from a file: paths only
+            if not isinstance(known, list) or any(type(e) is not int or not 0 <= e < n_edges for e in known):
+                out.append(f"{ctx.name(p)}'s known ships are damaged")
         holder = ctx.data["nemesis"]
         if holder >= 0:
             best = max(ctx.player_data(p)["sunk"] for p in range(ctx.n))
