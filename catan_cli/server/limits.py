@@ -15,8 +15,15 @@ class Limits:
     keys_per_second: float = 1000.0  # keys handed to a screen: a paste of a long line at once,
     key_burst: int = 1000            # never a flood of key presses for the screen to process
     idle_timeout: float = 600.0    # seconds a lobby connection may sit silent
-    per_address: int = 8           # connections from one address
-    total: int = 200               # connections in all
+    per_address: int = 8           # logged-in connections from one address
+    total: int = 200               # logged-in connections in all
+    login_timeout: float = 10.0    # seconds a connection has to log in
+    prelogin_per_address: int = 4  # connections still logging in, from one address ...
+    prelogin_total: int = 32       # ... and in all: a pool apart, never the players' places
+    login_delay: float = 0.5       # seconds an attempt waits after a failed password login,
+    login_delay_max: float = 8.0   # doubling with each failure (by address or user) up to this
+    lockout_after: int = 10        # failed password logins (by address, or by user) that lock
+    lockout_window: float = 300.0  # password logins until this long after the last failure
     takeover: float | None = None  # seconds before a bot plays a dropped seat (None: never)
     max_output: int = 4 << 20      # bytes queued for a client that does not read: then it is dropped
 
