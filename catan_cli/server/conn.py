@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,8 @@ at the table: game commands (build, roll, trade, offer blue 1 ore for 2 wool, ac
   screen line|table  the line screen, or the full-screen table (a terminal of 80x24 or more)"""
 EXEC_VERBS = ("join", "watch", "tables", "load")
 CLEAR_LINE = "\r\x1b[K"
+# the server's own styling (clients' text reaches this far cleaned: no escape of theirs is left)
+ESCAPE_CODES = re.compile(r"\x1b\[[0-9;:?]*[ -/]*[@-~]")
 RESIZE_SETTLE = 0.2          # seconds a window change waits for the next before the redraw
 
 
@@ -61,7 +64,7 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._idle: asyncio.TimerHandle | None = None
         self._resize_due: asyncio.TimerHandle | None = None
         self._warned = 0.0
-        self.color = not os.environ.get("NO_COLOR")
+        self.color = False         # a terminal (a pty) and no NO_COLOR: see pty_requested
         self.term = "xterm"
         self.wants_table = hub.table_screen   # 'screen line' / 'screen table' change it
         self.tui: "SeatScreen | None" = None
@@ -73,6 +76,7 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
         self.pty = True
         self.term = term_type or "xterm"
+        self.color = not os.environ.get("NO_COLOR") and self.term.lower() != "dumb"
         self._resize(term_size[0], term_size[1])
         return True
 
@@ -197,6 +201,8 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.tui.add_text(text)
             return
         body = text.replace("\r\n", "\n").replace("\n", "\r\n")
+        if not self.color:        # no terminal (a script, a pipe) or NO_COLOR: the tables' styling goes
+            body = ESCAPE_CODES.sub("", body)
         self._write((CLEAR_LINE if self.pty else "") + body + self._prompt_line(clear=False))
 
     def refresh_prompt(self) -> None:
