@@ -14,7 +14,8 @@ places of those who did.  Password guessing is slowed and locked out by
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from .text import clean
 
 KEEPALIVE_INTERVAL = 15.0
 KEEPALIVE_COUNT = 3
+REFUSALS_LOGGED = 10.0     # seconds between two log lines of refused connections from one address
 
 
 @dataclass
@@ -39,10 +41,26 @@ class Gate:
     waiting: "PreLogin[GameSSHServer]"
     guard: LoginGuard
 
+    quiet: dict[str, tuple[float, int]] = field(default_factory=dict)   # address -> (logged at, since)
+
     @classmethod
     def of(cls, limits: Limits) -> "Gate":
         return cls(ConnectionCounter(limits.per_address, limits.total),
                    PreLogin(limits.prelogin_per_address, limits.prelogin_total), LoginGuard(limits))
+
+    def refused(self, hub: Hub, address: str, why: str) -> None:
+        """Log a refused connection: a flood of them is a line every REFUSALS_LOGGED seconds
+        an address, with a count, so it cannot fill the log."""
+        now = time.monotonic()
+        logged, since = self.quiet.get(address, (-REFUSALS_LOGGED, 0))
+        if now - logged < REFUSALS_LOGGED:
+            self.quiet[address] = (logged, since + 1)
+            return
+        more = f" (and {since} more since the last line)" if since else ""
+        hub.log(f"refused a connection from {address}: {why}{more}")
+        if len(self.quiet) > 10_000:
+            self.quiet.clear()
+        self.quiet[address] = (now, 0)
 
 
 class GameSSHServer(asyncssh.SSHServer):
@@ -64,7 +82,7 @@ class GameSSHServer(asyncssh.SSHServer):
         self.address = str(peer[0]) if peer else "?"
         refusal, evicted = self.gate.waiting.admit(self.address, self)
         if refusal is not None:
-            self.hub.log(f"refused a connection from {self.address}: {refusal}")
+            self.gate.refused(self.hub, self.address, refusal)
             conn.close()
             return
         self.waiting = True
@@ -131,10 +149,10 @@ class GameSSHServer(asyncssh.SSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         guard, who = self.gate.guard, f"'{clean(username, 40)}' from {self.address}"
-        locked = guard.locked(self.address, username)
         delay = guard.delay(self.address, username)
         if delay:               # before the check: hanging up early learns nothing sooner
             await asyncio.sleep(delay)
+        locked = guard.locked(self.address, username)     # (after the wait: others failed meanwhile)
         name = None if locked else self.accounts.name_for_password(username, password)
         if name is None:
             failures = guard.failed(self.address, username)
