@@ -88,6 +88,24 @@ def test_the_login_pool_is_capped_per_address_and_the_busiest_address_gives_way(
     assert len(pool) == 2 and pool.admit("c", "c2") == (None, None)
 
 
+def test_a_flood_of_refused_connections_is_a_log_line_every_ten_seconds() -> None:
+    from types import SimpleNamespace
+
+    from catan_cli.server.ssh import Gate
+
+    log: list[str] = []
+    hub = SimpleNamespace(log=log.append)
+    gate = Gate.of(Limits())
+    for _ in range(5000):
+        gate.refused(hub, "10.0.0.1", "too many logins under way from 10.0.0.1")  # type: ignore[arg-type]
+    gate.refused(hub, "10.0.0.2", "too many logins under way from 10.0.0.2")  # type: ignore[arg-type]
+    assert log == ["refused a connection from 10.0.0.1: too many logins under way from 10.0.0.1",
+                   "refused a connection from 10.0.0.2: too many logins under way from 10.0.0.2"]
+    gate.quiet["10.0.0.1"] = (gate.quiet["10.0.0.1"][0] - 11, gate.quiet["10.0.0.1"][1])   # ten seconds on
+    gate.refused(hub, "10.0.0.1", "too many logins under way from 10.0.0.1")  # type: ignore[arg-type]
+    assert log[-1].endswith("(and 4999 more since the last line)")
+
+
 # ---------------------------------------------------------------------- over SSH
 
 
