@@ -204,3 +204,29 @@ def test_a_megabyte_of_enter_and_five_of_text_into_the_full_screen_leave_who_ans
           f"(load average {os.getloadavg()[0]:.1f}; client and server share this process's loop)")
     for waits in (enter, text):
         assert statistics.median(waits) < 0.2 and max(waits) < 1
+
+
+def test_a_flood_of_window_changes_is_a_few_redraws(tmp_path: Path) -> None:
+    """Each redraw builds a frame under the table's lock: a client resizing its window a
+    thousand times must not hold up the other seats' moves."""
+    async def main() -> None:
+        async with keyed(tmp_path, ["mallory", "alice"], table_screen=True) as server:
+            alice, mallory = await _seated(server)
+            table = server.hub.tables["t"]
+            redraws: list[object] = []
+            redraw = table.redraw
+
+            async def counted(viewer: object, seat: str | None) -> None:
+                redraws.append(viewer)
+                await redraw(viewer, seat)  # type: ignore[arg-type]
+            table.redraw = counted  # type: ignore[method-assign]
+            for i in range(1000):
+                mallory.process.change_terminal_size(80 + i % 40, 24 + i % 20)
+            await asyncio.sleep(1)
+            assert 1 <= len(redraws) <= 5
+            client = next(c for c in server.hub.clients if c.name == "mallory")
+            assert (client.width, client.height) == (80 + 999 % 40, 24 + 999 % 20)   # the last size holds
+            await alice.send("who")
+            await alice.until("connected:", timeout=1)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
