@@ -94,6 +94,11 @@ def test_a_flood_is_read_at_c_speed() -> None:
         for i in range(0, len(flood), 32768):
             f(flood[i:i + 32768])
         assert time.perf_counter() - start < 0.5, flood[:1]
+    f = Filter()
+    f(b"x" * 500)                                  # a full line, then a megabyte of noise
+    start = time.perf_counter()
+    f("\u202e".encode() * 1_000_000)
+    assert time.perf_counter() - start < 0.5
 
 
 def test_the_allowance_comes_back_after_a_flood() -> None:

@@ -120,25 +120,16 @@ class KeyFilter:
         """Printable text (a typed key or a paste): up to the line's room and the allowance."""
         if self.refusing:
             return                          # the rest of a refused line: skipped, not read
-        run = text[start:stop]
         room = self.max_line - self.typed
-        if not run.isprintable():           # C1 controls, bidi marks: dropped, a slice at a time
-            kept: list[str] = []
-            count, j = 0, 0
-            while j < len(run) and count <= room:
-                piece = "".join(ch for ch in run[j:j + room + 1] if ch.isprintable())
-                kept.append(piece)
-                count += len(piece)
-                j += room + 1
-            run = "".join(kept)
-        over = len(run) > room
-        if over:
-            run = run[:room]
-        run = run[:self._take(len(run))]      # short of the allowance: refused as "fast"
+        over = stop - start > room          # what is sent counts, dropped characters too
+        run = text[start:min(stop, start + room)]
+        run = run[:self._take(len(run))]    # short of the allowance: refused as "fast"
         if over:
             self.refusing = "long"
-        out.append(run)
         self.typed += len(run)
+        if not run.isprintable():           # C1 controls, bidi marks: dropped
+            run = "".join(ch for ch in run if ch.isprintable())
+        out.append(run)
 
     def _enter(self, out: list[str]) -> None:
         if self.refusing:
