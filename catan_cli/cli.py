@@ -356,6 +356,17 @@ def build_app() -> Any:
                                            help="Close lobby connections silent this long."),
         max_connections: int = typer.Option(200, "--max-connections", min=1, help="Connections in all."),
         max_per_address: int = typer.Option(8, "--max-per-address", min=1, help="Connections from one address."),
+        login_timeout: float = typer.Option(10, "--login-timeout", metavar="SECONDS", min=1,
+                                            help="Close connections not logged in within this long."),
+        max_logins: int = typer.Option(32, "--max-logins", min=1,
+                                       help="Connections still logging in, in all (apart from --max-connections)."),
+        max_logins_per_address: int = typer.Option(4, "--max-logins-per-address", min=1,
+                                                   help="Connections still logging in, from one address."),
+        lockout_after: int = typer.Option(10, "--lockout-after", metavar="FAILURES", min=1,
+                                          help="Failed password logins (by address or user) that lock password "
+                                               "logins ..."),
+        lockout_window: float = typer.Option(300, "--lockout-window", metavar="SECONDS", min=1,
+                                             help="... counted over this long."),
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
         line_screen: bool = typer.Option(False, "--line-screen",
                                          help="Seated players get the line screen, not the full-screen table "
@@ -396,7 +407,9 @@ def build_app() -> Any:
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
         limits = ssh.Limits(idle_timeout=idle_timeout, per_address=max_per_address, total=max_connections,
-                            takeover=takeover)
+                            takeover=takeover, login_timeout=login_timeout, prelogin_total=max_logins,
+                            prelogin_per_address=max_logins_per_address, lockout_after=lockout_after,
+                            lockout_window=lockout_window)
         hub = ssh.Hub(saves_dir, limits, pace=0.0 if fast else PACE,
                       defaults=ssh.Defaults(scenario, players, seed, list(option)), table_screen=not line_screen)
 

@@ -2,10 +2,11 @@
 
 One process hosts many tables.  A connection lands in the lobby (:mod:`.hub`), sits at a
 table (:mod:`.table`) whose screens are pushed to every seat after each move, and is let in
-by key or password (:mod:`.auth`) with limits on what one client may cost (:mod:`.limits`).
-The SSH plumbing is :mod:`.ssh` and :mod:`.conn`; tables are kept in the saves folder
-(:mod:`.store`), each move saved before anyone sees it, their seeds secret until the game ends
-(:mod:`.seal`).
+by key or password (:mod:`.auth`; logins slowed, locked out and pooled by :mod:`.logins`)
+with limits on what one client may cost (:mod:`.limits`; its input bounded by
+:mod:`.keyfilter`).  The SSH plumbing is :mod:`.ssh` and :mod:`.conn`; tables are kept in the
+saves folder (:mod:`.store`), each move saved before anyone sees it, their seeds secret until
+the game ends (:mod:`.seal`).
 """
 
 from __future__ import annotations

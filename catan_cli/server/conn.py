@@ -1,8 +1,10 @@
 """One SSH session: a player's terminal, in the lobby or at a table.
 
-Input arrives as bytes in the event loop and goes through :class:`LineEditor` (no pipe, no
-thread, so a huge paste cannot block anything); whole lines are rate limited and handled one
-at a time by this connection's own task.  Output is pushed by the tables at any moment: the
+Input arrives as bytes in the event loop and passes this connection's bounded
+:class:`~.keyfilter.KeyFilter` first (key and line rates, line length), then goes to the
+screen in use: the line screen's :class:`LineEditor` or the full-screen table's
+prompt_toolkit (no pipe, no thread, so a huge paste cannot block anything); whole lines are
+handled one at a time by this connection's own task.  Output is pushed by the tables at any moment: the
 line being typed is wiped, the text written, then the prompt and the typed text drawn again.
 """
 
@@ -10,12 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
 from ..errors import CatanError
+from .keyfilter import KeyFilter
 from .lineedit import LineEditor
 from .limits import TokenBucket
 from .text import clean
@@ -33,6 +37,9 @@ at the table: game commands (build, roll, trade, offer blue 1 ore for 2 wool, ac
   screen line|table  the line screen, or the full-screen table (a terminal of 80x24 or more)"""
 EXEC_VERBS = ("join", "watch", "tables", "load")
 CLEAR_LINE = "\r\x1b[K"
+# the server's own styling (clients' text reaches this far cleaned: no escape of theirs is left)
+ESCAPE_CODES = re.compile(r"\x1b\[[0-9;:?]*[ -/]*[@-~]")
+RESIZE_SETTLE = 0.2          # seconds a window change waits for the next before the redraw
 
 
 class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
@@ -45,6 +52,8 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.pty = False
         self.editor = LineEditor(hub.limits.max_line)
         self.bucket = TokenBucket(hub.limits.lines_per_second, hub.limits.burst)
+        self.keys = KeyFilter(hub.limits.max_line, TokenBucket(hub.limits.keys_per_second, hub.limits.key_burst),
+                              self.bucket.take, self.push)
         self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=hub.limits.burst)
         self.table: "Table | None" = None
         self.seat: str | None = None
@@ -53,8 +62,9 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._left = False         # closed by a command or a limit, not by a dropped line
         self._worker: asyncio.Task[None] | None = None
         self._idle: asyncio.TimerHandle | None = None
+        self._resize_due: asyncio.TimerHandle | None = None
         self._warned = 0.0
-        self.color = not os.environ.get("NO_COLOR")
+        self.color = False         # a terminal (a pty) and no NO_COLOR: see pty_requested
         self.term = "xterm"
         self.wants_table = hub.table_screen   # 'screen line' / 'screen table' change it
         self.tui: "SeatScreen | None" = None
@@ -66,6 +76,7 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
         self.pty = True
         self.term = term_type or "xterm"
+        self.color = not os.environ.get("NO_COLOR") and self.term.lower() != "dumb"
         self._resize(term_size[0], term_size[1])
         return True
 
@@ -88,6 +99,14 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self._resize(width, height)
+        if self.table is None or self.closed or self._resize_due is not None:
+            return
+        # a burst of window changes (a drag, or a flood) is one redraw, so it costs the
+        # table's lock and the workers a few frames a second at most
+        self._resize_due = asyncio.get_running_loop().call_later(RESIZE_SETTLE, self._resized)
+
+    def _resized(self) -> None:
+        self._resize_due = None
         if self.table is None or self.closed:
             return
         if self._table_screen():
@@ -116,18 +135,19 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def data_received(self, data: bytes, datatype: Any) -> None:
         if self.closed:
             return
+        keys = self.keys.feed(data)      # bounded here, whichever screen takes them
         if self.tui is not None and self.tui.active:
             try:
-                self.tui.feed(data)      # bounded there, then keys for the Application
+                if keys:
+                    self.tui.send(keys)
             except Exception as exc:  # noqa: BLE001 - a key the screen cannot take costs that key
                 self.hub.log(f"{self.name}: input the table screen refused: {exc.__class__.__name__}: {exc}")
             return
-        fed = self.editor.feed(data)
+        fed = self.editor.feed(keys.encode())
         if fed.too_long:
             self.push(f"✗ line refused: longer than {self.hub.limits.max_line} characters\n")
-        for line in fed.lines:
-            if self.line_allowed():
-                self.enqueue(line)
+        for line in fed.lines:           # each took a token of the line allowance in the filter
+            self.enqueue(line)
         if fed.eof:
             if self.queue.full():
                 self.close("bye")
@@ -137,13 +157,6 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._write(self._prompt_line())
         if self.table is None:
             self._arm_idle()
-
-    def line_allowed(self) -> bool:
-        """A finished line takes a token of the rate limit; without one it is dropped."""
-        if self.bucket.take():
-            return True
-        self._too_fast()
-        return False
 
     def enqueue(self, line: str) -> None:
         if self.queue.full():
@@ -188,6 +201,8 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.tui.add_text(text)
             return
         body = text.replace("\r\n", "\n").replace("\n", "\r\n")
+        if not self.color:        # no terminal (a script, a pipe) or NO_COLOR: the tables' styling goes
+            body = ESCAPE_CODES.sub("", body)
         self._write((CLEAR_LINE if self.pty else "") + body + self._prompt_line(clear=False))
 
     def refresh_prompt(self) -> None:
@@ -498,6 +513,8 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         self.closed = True
         self._disarm_idle()
+        if self._resize_due is not None:
+            self._resize_due.cancel()
         if self.tui is not None:
             self.tui.stop()
             self.tui = None

@@ -12,9 +12,18 @@ class Limits:
     max_line: int = 500            # characters in one input line
     lines_per_second: float = 8.0  # sustained input rate ...
     burst: int = 20                # ... and how many lines may come at once
+    keys_per_second: float = 1000.0  # keys handed to a screen: a paste of a long line at once,
+    key_burst: int = 1000            # never a flood of key presses for the screen to process
     idle_timeout: float = 600.0    # seconds a lobby connection may sit silent
-    per_address: int = 8           # connections from one address
-    total: int = 200               # connections in all
+    per_address: int = 8           # logged-in connections from one address
+    total: int = 200               # logged-in connections in all
+    login_timeout: float = 10.0    # seconds a connection has to log in
+    prelogin_per_address: int = 4  # connections still logging in, from one address ...
+    prelogin_total: int = 32       # ... and in all: a pool apart, never the players' places
+    login_delay: float = 0.5       # seconds an attempt waits after a failed password login,
+    login_delay_max: float = 8.0   # doubling with each failure (by address or user) up to this
+    lockout_after: int = 10        # failed password logins (by address, or by user) that lock
+    lockout_window: float = 300.0  # password logins until this long after the last failure
     takeover: float | None = None  # seconds before a bot plays a dropped seat (None: never)
     max_output: int = 4 << 20      # bytes queued for a client that does not read: then it is dropped
 
@@ -27,14 +36,23 @@ class TokenBucket:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
 
-    def take(self) -> bool:
+    def available(self) -> float:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1:
+        return self.tokens
+
+    def take(self) -> bool:
+        if self.available() >= 1:
             self.tokens -= 1
             return True
         return False
+
+    def take_up_to(self, wanted: int) -> int:
+        """As many of ``wanted`` events as the bucket allows now (taken)."""
+        got = min(wanted, int(self.available()))
+        self.tokens -= got
+        return max(0, got)
 
 
 class ConnectionCounter:

@@ -3,11 +3,12 @@
 The same panes as ``catan play``'s table screen (map, side panel, events, prompt with
 completion, toolbar), fed the server's way:
 
-- **Input** never touches an OS pipe: the connection's bytes pass a bounded filter (a line
-  longer than the server's cap is refused whole, lines beyond the rate limit are dropped
-  before prompt_toolkit sees a key) and go into :class:`MemoryInput`, an in-memory input
-  whose keys the Application reads in the event loop.  A 1 MB paste costs its bytes and a
-  few hundred keys, never a blocked write.
+- **Input** never touches an OS pipe: the connection's bytes pass its bounded key filter
+  (:mod:`.keyfilter`, the same as the line screen's: key and line rates, line length, noise
+  dropped) before prompt_toolkit sees a key, and go into :class:`MemoryInput`, an in-memory
+  input whose keys the Application reads in the event loop.  A 1 MB paste costs its bytes
+  and a few hundred keys, never a blocked write nor a million key presses; however many keys
+  come, this connection's screen is drawn at most once a :data:`FRAME`.
 - **What the panes show** is computed by the table, in its worker thread and under its lock,
   from ``Game.view(seat)`` only (:meth:`SeatScreen.frame`); the event loop only lays the
   frame out, so a redraw never reads a game another thread is changing.  A pushed frame or
@@ -16,9 +17,7 @@ completion, toolbar), fed the server's way:
 
 from __future__ import annotations
 
-import codecs
 import contextlib
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO, cast
 
@@ -31,7 +30,6 @@ from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.data_structures import Size
 
 from ..screen import panes
-from .limits import TokenBucket
 from ..screen.app import MIN_EVENTS, MIN_MAP, SIDE_MIN, SIDE_NARROW, SIDE_WIDE
 from ..screen.fragments import Line, crop, join_lines, line_len, rich_to_pt, wrap
 from ..screen.table_app import PAN_KEYS, PaneSizes, build_table_application
@@ -45,12 +43,7 @@ if TYPE_CHECKING:
 MIN_WIDTH, MIN_HEIGHT = 80, 24       # smaller terminals keep the line screen
 KEEP = 400                           # narration lines kept for scrolling back
 END_WORDS = ("end", "e", "done", "pass")
-KEYS_PER_SECOND = 1000               # a line's worth of paste at once; noise past it is dropped
-_PASTE_MARKS = ("\x1b[200~", "\x1b[201~")
-# what reaches prompt_toolkit: editing keys, arrows, PgUp/PgDn, F-keys, Alt+key (never a
-# mouse report, a C1 control or an unknown sequence: its parser trusts what it is given)
-_CONTROL_KEYS = "\t\x7f\x08\x01\x02\x03\x04\x05\x06\x0b\x0e\x10\x12\x15\x17\x19"
-_KEY_SEQUENCE = re.compile(r"\x1b(\[[0-9;]{1,8}[A-LN-Za-ln-z~]|\[[A-LN-Za-z]|O[A-Z]|[A-Za-z])")
+FRAME = 1 / 30                       # seconds: one connection's screen is drawn at most this often
 
 
 class SeatView:
@@ -208,12 +201,6 @@ class SeatScreen:
         self.tab = 0
         self.region: str | None = None
         self.frame_now: Frame | None = None
-        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        self._typed = 0              # characters of the line being typed (the filter's count)
-        self._refusing = ""          # "long" (past the cap) or "fast" (past the key allowance):
-        self._last_cr = False        # the line typed now is refused at Enter
-        self._escape = ""
-        self._keys = TokenBucket(KEYS_PER_SECOND, KEYS_PER_SECOND)   # keys handed to prompt_toolkit
         self._task: Any = None
         self._version = 0            # counts changes of the entries: the layout caches' key
         self._wrapped: tuple[Any, list[Line]] = (None, [])
@@ -265,86 +252,9 @@ class SeatScreen:
             self.app._on_resize()
 
     # ------------------------------------------------------------------ input: bounded, then keys
-    def feed(self, data: bytes) -> None:
-        """Bytes from the client: printable runs count toward the line cap, Enter ends a line
-        (which must find a token in the connection's rate limit), everything else is a key."""
-        text = self._decoder.decode(data)
-        for mark in _PASTE_MARKS:
-            text = text.replace(mark, "")
-        limits = self.client.hub.limits
-        out: list[str] = []
-        start = 0
-        i = 0
-        n = len(text)
-        while i < n:
-            ch = text[i]
-            if self._escape and (ch < " " or ch == "\x7f"):
-                self._escape = ""            # no key goes on with a control: noise, dropped
-                start = i
-            if self._escape:                 # an escape sequence passes whole (arrows, PgUp)
-                self._escape += ch
-                i += 1
-                if len(self._escape) > 16 or (len(self._escape) > 2 and ch.isalpha() or ch == "~") \
-                        or (len(self._escape) == 2 and ch not in "[O"):
-                    if not self._refusing and _KEY_SEQUENCE.fullmatch(self._escape):
-                        out.append(self._escape)
-                    self._escape = ""
-                start = i
-                continue
-            if ch == "\x1b":
-                if not self._refusing:
-                    out.append(text[start:i])
-                self._escape = ch
-                i += 1
-                start = i
-                continue
-            if not ch.isprintable() and ch not in _CONTROL_KEYS and ch not in "\r\n":
-                if not self._refusing:           # C1 controls, bidi marks, other noise: dropped
-                    out.append(text[start:i])
-                i += 1
-                start = i
-                continue
-            if ch in "\r\n":
-                if not self._refusing:
-                    out.append(text[start:i])
-                if ch == "\n" and self._last_cr:
-                    pass                     # CR LF is one Enter
-                elif self._refusing:
-                    if self._refusing == "long":
-                        self.client.push(f"✗ line refused: longer than {limits.max_line} characters\n")
-                    self._refusing = ""
-                    out.append("\x03")       # clear what was typed of the refused line
-                elif self.client.line_allowed():
-                    out.append("\r")
-                else:
-                    out.append("\x03")       # dropped by the rate limit: the line goes
-                self._typed = 0
-                self._last_cr = ch == "\r"
-                i += 1
-                start = i
-                continue
-            self._last_cr = False
-            if not self._refusing and not self._keys.take():
-                out.append(text[start:i])        # out of key allowance: the rest of the line goes
-                self._refusing = "fast"
-                self.client.line_allowed()       # spends a token: a flood of noise is "too fast"
-            elif ch in "\x15\x03":
-                self._typed = 0
-                self._refusing = ""
-            elif ch in "\x7f\x08":
-                self._typed = max(0, self._typed - 1)
-            elif ch.isprintable():
-                self._typed += 1
-                if self._typed > limits.max_line and not self._refusing:
-                    out.append(text[start:i])
-                    self._refusing = "long"
-            i += 1
-            if self._refusing:
-                start = i
-        if not self._refusing and not self._escape:
-            out.append(text[start:])
-        keys = "".join(out)
-        if keys and self.active:
+    def send(self, keys: str) -> None:
+        """Keys the connection's filter let through (bounded there), for the Application."""
+        if self.active:
             self.input.send(keys)
 
     # ------------------------------------------------------------------ frames (table's thread)
@@ -498,7 +408,7 @@ class SeatScreen:
             return False
 
         return build_table_application(self, _Legal(self), accept, lambda: self.client.enqueue("\x04"),
-                                       self.input, self.output, min_redraw_interval=0.02)
+                                       self.input, self.output, min_redraw_interval=FRAME)
 
     def pane_sizes(self) -> PaneSizes:
         return self.geometry()
