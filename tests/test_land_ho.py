@@ -77,6 +77,7 @@ def terrain(g: Game, ident: str) -> str:
 
 
 # --- set-up (C.11, C.12) ----------------------------------------------------------------------------
+@pytest.mark.rule("C.11", "C.1", "S2:set-up-phase", "S2:preparation")
 def test_each_colour_starts_with_a_harbour_settlement_a_settler_ship_a_settlement_and_a_road():
     g = game(4, sandbox=False)
     s = g.state
@@ -94,18 +95,21 @@ def test_each_colour_starts_with_a_harbour_settlement_a_settler_ship_a_settlemen
     assert check_invariants(g) == []
 
 
+@pytest.mark.rule("C.11", "S2:set-up-phase")
 def test_starting_resources_come_from_the_settlement_only():
     g = game(4, sandbox=False)
     # red's settlement on 27 touches hills, fields and pasture; the harbour settlement gives nothing
     assert hand(g, "red") == {"lumber": 0, "brick": 1, "wool": 1, "grain": 1, "ore": 0}
 
 
+@pytest.mark.rule("S2:set-up-phase")
 def test_with_three_players_the_fourth_colour_stays_in_the_box():
     g = game(3)
     assert g.state.node_kind[87] == 0 and g.state.node_kind[69] == 0
     assert len(ships(g)) == 3
 
 
+@pytest.mark.rule("C.12", "S2:special-rules-for-two-players")
 def test_with_two_players_the_unused_colours_stay_as_neutral_obstacles_without_settler_ships():
     g = game(2)
     s = g.state
@@ -116,6 +120,7 @@ def test_with_two_players_the_unused_colours_stay_as_neutral_obstacles_without_s
     assert check_invariants(g) == []
 
 
+@pytest.mark.rule("C.12", "S2:special-rules-for-two-players")
 def test_neutral_pieces_keep_the_distance_rule_and_block_roads():
     g = game(2)
     run(g, "turn red", "put road red 29-44")
@@ -126,6 +131,7 @@ def test_neutral_pieces_keep_the_distance_rule_and_block_roads():
     refused(g, "build settlement 45", "distance rule")              # beside the neutral settlement on 44
 
 
+@pytest.mark.rule("C.12")
 def test_neutral_pieces_never_produce_or_score():
     g = game(2)
     run(g, "turn red")
@@ -137,6 +143,7 @@ def test_neutral_pieces_never_produce_or_score():
 
 
 # --- production and gold (C.8, C.9, C.10) --------------------------------------------------------------
+@pytest.mark.rule("C.8", "S2:gold-compensation", "S2:production-phase")
 def test_a_player_who_gets_nothing_on_a_roll_takes_1_gold():
     g = game(4)
     to_roll(g, "red")
@@ -146,6 +153,7 @@ def test_a_player_who_gets_nothing_on_a_roll_takes_1_gold():
     assert gold(g, "red") == 3
 
 
+@pytest.mark.rule("C.8", "S2:gold-compensation")
 def test_no_gold_on_a_seven():
     g = game(4)
     to_roll(g, "red")
@@ -153,6 +161,7 @@ def test_no_gold_on_a_seven():
     assert [gold(g, p) for p in COLOURS] == [2, 2, 2, 2]
 
 
+@pytest.mark.rule("C.9", "C.10", "S2:base-game-rules")
 def test_gold_is_never_discarded_and_there_is_no_robber_on_a_seven():
     g = game(4)
     to_roll(g, "red")
@@ -166,6 +175,7 @@ def test_gold_is_never_discarded_and_there_is_no_robber_on_a_seven():
     refused(g, "robber J", "no robber")
 
 
+@pytest.mark.rule("C.9", "S2:3-1-trade")
 def test_three_identical_resources_buy_one_resource_or_one_gold_on_your_turn():
     g = on_turn()
     run(g, "give red 6 ore")
@@ -177,6 +187,7 @@ def test_three_identical_resources_buy_one_resource_or_one_gold_on_your_turn():
     refused(g, "buy gold with 3 wool", "costs 3 wool")
 
 
+@pytest.mark.rule("C.9", "S2:paying-gold-to-buy-resources-2-1")
 def test_two_gold_buy_one_resource_at_most_twice_per_turn():
     g = on_turn()
     g.state.players[0].extra["gold"] = 8
@@ -188,6 +199,7 @@ def test_two_gold_buy_one_resource_at_most_twice_per_turn():
     assert gold(g, "red") == 2
 
 
+@pytest.mark.rule("C.9", "S2:paying-gold-to-buy-resources-2-1")
 def test_gold_buys_are_refused_off_turn_and_without_gold():
     g = on_turn()
     g.state.players[0].extra["gold"] = 1
@@ -195,6 +207,7 @@ def test_gold_buys_are_refused_off_turn_and_without_gold():
     refused(g, "blue: pay gold for ore", "only in your own turn")
 
 
+@pytest.mark.rule("C.10", "S2:base-game-rules")
 def test_no_development_cards_and_no_cities():
     g = on_turn()
     run(g, "give red 1 wool 1 grain 3 ore")
@@ -203,6 +216,7 @@ def test_no_development_cards_and_no_cities():
 
 
 # --- harbour settlements (C.4) ---------------------------------------------------------------------
+@pytest.mark.rule("C.4", "S2:harbor-settlements")
 def test_a_harbour_settlement_upgrades_a_coastal_settlement_for_2_grain_2_ore_and_is_worth_2_vp():
     g = on_turn()
     run(g, "put settlement red 25")      # 25: beside the sea hexes I and Q
@@ -216,12 +230,14 @@ def test_a_harbour_settlement_upgrades_a_coastal_settlement_for_2_grain_2_ore_an
     assert check_invariants(g) == []
 
 
+@pytest.mark.rule("C.4", "S2:harbor-settlements")
 def test_a_harbour_settlement_stands_on_the_coast_only():
     g = on_turn()
     refused(g, "build harbor 27", "27 is inland")             # 27: J, R and S, all land
     refused(g, "build harbor 58", "you have none on 58")       # blue's settlement
 
 
+@pytest.mark.rule("C.4", "S2:harbor-settlements")
 def test_a_harbour_settlement_produces_only_1():
     g = game(4)
     to_roll(g, "red")
@@ -230,6 +246,7 @@ def test_a_harbour_settlement_produces_only_1():
     assert hand(g, "red")["ore"] == before + 1
 
 
+@pytest.mark.rule("C.4", "C.1")
 def test_four_harbour_settlements_per_player():
     g = on_turn()
     g.state.players[0].pieces["harbor-settlement"] = 0
@@ -238,6 +255,7 @@ def test_four_harbour_settlements_per_player():
 
 
 # --- settlers (C.5) ------------------------------------------------------------------------------------
+@pytest.mark.rule("C.5", "S2:building-a-settler")
 def test_a_settler_goes_into_the_empty_basin_of_your_harbour_settlement():
     g = on_turn()
     run(g, "give red 2 lumber 2 brick 2 wool 2 grain")
@@ -246,6 +264,7 @@ def test_a_settler_goes_into_the_empty_basin_of_your_harbour_settlement():
     refused(g, "build settler 14", "all 2 of your settlers are out")
 
 
+@pytest.mark.rule("C.5", "S2:building-a-settler")
 def test_a_settler_goes_into_the_empty_hold_of_your_ship_beside_your_harbour_settlement():
     g = on_turn()
     run(g, "give red 2 lumber 2 brick 2 wool 2 grain")
@@ -260,6 +279,7 @@ def test_a_settler_goes_into_the_empty_hold_of_your_ship_beside_your_harbour_set
 
 
 # --- ships (C.6) -------------------------------------------------------------------------------------
+@pytest.mark.rule("C.6", "S2:building-ships")
 def test_a_ship_is_built_beside_your_harbour_settlement_for_lumber_and_wool():
     g = on_turn()
     refused(g, "build ship 13-14", "costs 1 lumber 1 wool")
@@ -269,6 +289,7 @@ def test_a_ship_is_built_beside_your_harbour_settlement_for_lumber_and_wool():
     assert sorted(sh["edge"] for sh in ships(g, "red")) == ["13-14", "14-15"]
 
 
+@pytest.mark.rule("C.6", "S2:building-ships")
 def test_a_ship_is_never_built_touching_an_undiscovered_hex():
     g = on_turn()
     run(g, "give red 2 grain 2 ore 1 lumber 1 wool", "put settlement red 18")  # 18: M, F, N
@@ -278,6 +299,7 @@ def test_a_ship_is_never_built_touching_an_undiscovered_hex():
     refused(g, "build ship 17-18", "touches the undiscovered hex")
 
 
+@pytest.mark.rule("C.6", "S2:building-ships")
 def test_with_all_3_ships_out_one_is_taken_off_and_rebuilt():
     g = on_turn()
     run(g, "give red 3 lumber 3 wool", "build ship 13-14", "build ship 14-15")
@@ -287,6 +309,7 @@ def test_with_all_3_ships_out_one_is_taken_off_and_rebuilt():
     assert check_invariants(g) == []
 
 
+@pytest.mark.rule("C.6", "S2:building-ships")
 def test_a_ship_taken_off_loses_its_cargo():
     g = on_turn()
     run(g, "give red 3 lumber 3 wool", "build ship 13-14", "build ship 13-14")
@@ -295,6 +318,7 @@ def test_a_ship_taken_off_loses_its_cargo():
     assert g.state.players[0].extra["settlers_left"] == 2
 
 
+@pytest.mark.rule("C.6", "S2:moving-ships")
 def test_three_ships_never_end_on_one_sea_route_but_may_pass():
     g = on_turn()
     put_ship(g, "blue", "15-16")
@@ -304,6 +328,7 @@ def test_three_ships_never_end_on_one_sea_route_but_may_pass():
     assert check_invariants(g) == []
 
 
+@pytest.mark.rule("C.6", "S2:moving-ships")
 def test_a_third_ship_is_not_built_on_a_full_route():
     g = on_turn()
     put_ship(g, "blue", "13-14")
@@ -311,6 +336,7 @@ def test_a_third_ship_is_not_built_on_a_full_route():
     refused(g, "build ship 13-14", "at most 2 end on one sea route")
 
 
+@pytest.mark.rule("C.6", "S2:moving-ships")
 def test_a_ship_has_4_movement_points():
     g = on_turn()
     put_ship(g, "red", "1-9")
@@ -319,6 +345,7 @@ def test_a_ship_has_4_movement_points():
     refused(g, "move ship 1-9 to 53-54", "cannot reach")
 
 
+@pytest.mark.rule("C.6", "S2:moving-ships")
 def test_one_wool_buys_2_more_movement_points_once_per_ship_per_turn():
     g = on_turn()
     put_ship(g, "red", "1-9")
@@ -330,6 +357,7 @@ def test_one_wool_buys_2_more_movement_points_once_per_ship_per_turn():
     refused(g, "pay wool 9-10", "once per ship per turn")
 
 
+@pytest.mark.rule("C.6", "S2:moving-ships")
 def test_one_ships_move_is_finished_before_the_next_starts():
     g = on_turn()
     put_ship(g, "red", "1-9")
@@ -337,6 +365,7 @@ def test_one_ships_move_is_finished_before_the_next_starts():
     refused(g, "move ship 9-10 to 1-9", "finished moving this turn")
 
 
+@pytest.mark.rule("C.6", "S2:loading-and-unloading-ships")
 def test_loading_and_unloading_cost_no_movement_points():
     g = on_turn()
     run(g, "move ship 14-15 to 13-14")
@@ -350,6 +379,7 @@ def test_loading_and_unloading_cost_no_movement_points():
 
 
 # --- discovery (C.3) ----------------------------------------------------------------------------------
+@pytest.mark.rule("C.3.1", "S2:discovery-ends-a-ship-s-movement", "S2:discovering-with-ships")
 def test_discovery_stops_a_ship_and_forfeits_its_points():
     g = on_turn()
     stack_top(g, "north", "sea")
@@ -359,6 +389,7 @@ def test_discovery_stops_a_ship_and_forfeits_its_points():
     refused(g, "move ship 16-17 to 5-17", "finished moving this turn")
 
 
+@pytest.mark.rule("C.3.3", "S2:reward-for-a-discovery", "S2:discovering-with-ships")
 def test_a_discovered_terrain_hex_pays_its_resource_and_takes_a_number_from_its_areas_stack():
     g = on_turn()
     stack_top(g, "north", "mountains", 6)
@@ -370,6 +401,7 @@ def test_a_discovered_terrain_hex_pays_its_resource_and_takes_a_number_from_its_
     assert check_invariants(g) == []
 
 
+@pytest.mark.rule("C.3.3", "S2:reward-for-a-discovery")
 def test_a_discovered_sea_hex_pays_2_gold():
     g = on_turn()
     stack_top(g, "north", "sea")
@@ -378,6 +410,7 @@ def test_a_discovered_sea_hex_pays_2_gold():
     assert g.view()["extra"]["face_down"]["north"] == {"hexes": 7, "numbers": 6}
 
 
+@pytest.mark.rule("C.3.2")
 def test_a_ship_whose_two_ends_touch_two_face_down_hexes_discovers_both_and_is_paid_for_both():
     # In Land Ho! a legal step never reaches two at once (the way in touches one first); the
     # general rule (digest C.3.2) still reveals both: here through the exploration primitive.
@@ -393,6 +426,7 @@ def test_a_ship_whose_two_ends_touch_two_face_down_hexes_discovers_both_and_is_p
     assert check_invariants(g) == []
 
 
+@pytest.mark.rule("S2:building-the-unexplored-areas")
 def test_the_board_shows_face_down_hexes_as_unexplored():
     g = game(4)
     hexes = {h["id"]: h for h in g.board_json()["hexes"]}
@@ -401,6 +435,7 @@ def test_the_board_shows_face_down_hexes_as_unexplored():
 
 
 # --- the movement phase (C.8) ---------------------------------------------------------------------------
+@pytest.mark.rule("C.8", "S2:movement-phase")
 def test_building_and_trading_are_refused_once_the_movement_phase_has_begun():
     g = on_turn()
     run(g, "give red 2 lumber 2 wool 3 ore")
@@ -412,6 +447,7 @@ def test_building_and_trading_are_refused_once_the_movement_phase_has_begun():
     assert not any(c.startswith(("build", "trade", "buy")) for c in g.legal_commands())
 
 
+@pytest.mark.rule("C.8", "S2:movement-phase")
 def test_a_ship_command_begins_the_movement_phase_and_end_passes_through_it():
     g = on_turn()
     run(g, "move ship 14-15 to 15-16")
@@ -423,6 +459,7 @@ def test_a_ship_command_begins_the_movement_phase_and_end_passes_through_it():
     assert g2.state.current == 1
 
 
+@pytest.mark.rule("C.8", "S2:moving-ships")
 def test_ships_move_only_in_your_own_turn_after_the_roll():
     g = game(4)
     to_roll(g, "red")
@@ -436,6 +473,7 @@ def _discover_f_as(g: Game, what: str, number: int | None) -> None:
     run(g, "move ship 14-15 to 16-17")
 
 
+@pytest.mark.rule("C.7", "S2:building-a-settlement-with-the-aid-of-a-settler-ship")
 def test_a_settler_ship_founds_a_free_settlement_during_the_movement_phase():
     g = on_turn()
     _discover_f_as(g, "fields", 9)
@@ -450,6 +488,7 @@ def test_a_settler_ship_founds_a_free_settlement_during_the_movement_phase():
     assert check_invariants(g) == []
 
 
+@pytest.mark.rule("C.7", "S2:building-a-settlement-with-the-aid-of-a-settler-ship")
 def test_founding_needs_a_terrain_corner_and_the_distance_rule():
     g = on_turn()
     _discover_f_as(g, "sea", None)
@@ -460,12 +499,14 @@ def test_founding_needs_a_terrain_corner_and_the_distance_rule():
     refused(g2, "found settlement 17", "distance rule")
 
 
+@pytest.mark.rule("C.7", "S2:building-a-settlement-with-the-aid-of-a-settler-ship")
 def test_founding_needs_your_settler_ship_at_the_corner():
     g = on_turn()
     _discover_f_as(g, "fields", 9)
     refused(g, "found settlement 19", "none of your settler ships points at intersection 19")
 
 
+@pytest.mark.rule("C.7", "S2:building-a-settlement-with-the-aid-of-a-settler-ship")
 def test_the_first_settlement_in_an_area_is_founded_only_from_a_ship():
     g = on_turn()
     _discover_f_as(g, "fields", 9)
@@ -475,6 +516,7 @@ def test_the_first_settlement_in_an_area_is_founded_only_from_a_ship():
     assert g.state.node_owner[16] == 0
 
 
+@pytest.mark.rule("C.7", "S2:settlements-and-settlers")
 def test_after_the_first_settlement_an_area_is_settled_by_road_too():
     g = on_turn()
     _discover_f_as(g, "fields", 9)
@@ -486,6 +528,7 @@ def test_after_the_first_settlement_an_area_is_settled_by_road_too():
     assert "build settlement 19" in g.legal_commands() or g.check("build settlement 19").reason
 
 
+@pytest.mark.rule("C.7")
 def test_no_road_beside_and_no_settlement_on_a_corner_of_an_undiscovered_hex():
     g = on_turn()
     run(g, "put settlement red 18", "give red 2 lumber 2 brick 1 wool 1 grain")
@@ -495,6 +538,7 @@ def test_no_road_beside_and_no_settlement_on_a_corner_of_an_undiscovered_hex():
 
 
 # --- winning -------------------------------------------------------------------------------------------
+@pytest.mark.rule("C.11", "B.15", "S2:end-of-the-game")
 def test_8_vp_on_your_own_turn_wins():
     g = on_turn()
     run(g, "put settlement red 25", "put settlement red 41", "put settlement red 84",
@@ -506,6 +550,7 @@ def test_8_vp_on_your_own_turn_wins():
     assert g.winner == "red"
 
 
+@pytest.mark.rule("C.11", "S2:end-of-the-game")
 def test_8_vp_off_turn_does_not_win_until_your_turn():
     g = on_turn()
     run(g, "put settlement red 25", "put settlement red 41", "put settlement red 84",
@@ -521,6 +566,7 @@ VOYAGE = ["dice 1 1", "roll", "give red 2 lumber 1 wool", "build ship 13-14", "b
           "pay wool 13-14", "move ship 13-14 to 17-18", "end"]
 
 
+@pytest.mark.rule("S2:building-the-unexplored-areas")
 def test_no_seat_sees_the_face_down_hexes_or_their_stacks_during_a_voyage():
     from secrecy import leaks
     g = Game.new("land-ho", players=COLOURS[:3], seed=2, sandbox=True)
@@ -564,6 +610,7 @@ def test_the_secrecy_test_catches_a_discovery_told_without_saying_it_reveals(mon
 
 
 # --- gold between players (C.9) -------------------------------------------------------------------------
+@pytest.mark.rule("C.9", "S2:paying-gold-to-buy-resources-2-1")
 def test_gold_trades_with_other_players_like_a_card():
     g = on_turn()
     run(g, "give blue 1 ore", "offer blue 1 gold for 1 ore")
@@ -723,6 +770,7 @@ def test_a_greedy_settler_ship_explores_the_area_beside_it_rather_than_cross_to_
     assert any(h["terrain"] != "unexplored" for h in south)
 
 
+@pytest.mark.rule("S2:production-phase")
 def test_a_settlement_on_a_discovered_hex_produces_on_its_number():
     g = on_turn()
     run(g, "dice 4 5", "end", "roll")             # a 9 before the discovery (what a roll pays is kept)

@@ -650,6 +650,7 @@ def test_with_no_inland_intersection_left_the_coast_is_allowed_in_the_set_up():
     legal(g, "build settlement 10")
 
 
+@pytest.mark.rule("F.0.8")
 def test_an_outpost_breaks_an_opponents_trade_route():
     """F.0.8: for routes an outpost is like a settlement of its owner."""
     g = legend()

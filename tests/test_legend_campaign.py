@@ -32,6 +32,7 @@ def test_chapter_1_legend_points_4_3_2_1():
     assert lp({"a": 11, "b": 9, "c": 8, "d": 5}) == {"a": 4, "b": 3, "c": 2, "d": 1}
 
 
+@pytest.mark.rule("E.2.2")
 def test_tied_players_share_a_place_and_the_next_takes_the_next_column():
     """E.2.2 dense ranking: two tied for 2nd both get 3 LP, and the last gets 3rd-place LP."""
     assert places({"a": 11, "b": 9, "c": 9, "d": 5}) == {"a": 0, "b": 1, "c": 1, "d": 2}
