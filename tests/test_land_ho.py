@@ -142,6 +142,72 @@ def test_neutral_pieces_never_produce_or_score():
     assert sum(before) - sum(g.state.bank) == sum(sum(p.resources) for p in g.state.players) - 6
 
 
+@pytest.mark.rule("C.1", "S2:required-game-components", "S2:preparation")
+def test_each_player_holds_the_seeds_pieces_and_2_gold_and_there_are_no_development_cards():
+    g = game(4, sandbox=False)
+    for player in COLOURS:
+        seat = g.seat(player)
+        pieces = g.view(player)["players"][seat]["pieces"]
+        extra = g.state.players[seat].extra
+        # 5 settlements, 15 roads, 4 harbour settlements, 3 ships, 2 settlers: one of each
+        # but the settlers and ships stands on the board (the settler sits in its ship)
+        assert (pieces["settlement"], pieces["road"], pieces["harbor-settlement"]) == (4, 14, 3)
+        assert (extra["ships_left"], extra["settlers_left"]) == (2, 1)
+        assert pieces["city"] == 0 and extra["gold"] == 2
+    assert g.state.deck == []
+
+
+@pytest.mark.rule("S2:setup", "S2:assembling-the-game-board-frame", "B.3.3")
+def test_the_frame_parts_the_board_into_a_starting_island_and_two_unexplored_areas():
+    for n in (2, 3, 4):
+        g = game(n)
+        scen, geo = g.engine.scen, g.engine.geo
+        rim = [h for h in range(geo.n_hexes) if len(geo.hex_neighbors[h]) < 6]
+        assert all(g.state.terrain[h] == "sea" for h in rim)               # the frame is sea
+        start = [h for h, t in enumerate(g.state.terrain) if t not in ("sea", "unexplored")]
+        assert [sorted(i) for i in scen.islands if set(i) & set(start)] == [start]   # one starting island
+        north, south = (set(scen.face_down[a].hexes) for a in ("north", "south"))
+        west = max(geo.hex_pos[h][1] for h in start)
+        assert min(geo.hex_pos[h][1] for h in north | south) > west         # the areas lie east
+        assert max(geo.hex_pos[h][0] for h in north) < min(geo.hex_pos[h][0] for h in south)
+        touching = {(a, b) for a in north for b in south if b in geo.hex_neighbors[a]}
+        assert touching == set()                                              # sea parts them
+        assert "pasture" in {g.state.terrain[h] for h in start}
+
+
+@pytest.mark.rule("S2:creating-the-starting-island")
+def test_the_starting_island_is_the_same_in_every_game():
+    def island(seed: int) -> list[tuple[str, int]]:
+        g = game(3, seed=seed)
+        return [(t, g.state.numbers[h]) for h, t in enumerate(g.state.terrain) if t not in ("sea", "unexplored")]
+    first = island(1)
+    assert len(first) == 15 and sum(1 for _, number in first if number) == 15
+    assert all(island(seed) == first for seed in (2, 3, 4))
+
+
+@pytest.mark.rule("C.2", "C.3.3", "S2:building-the-unexplored-areas")
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_discovered_terrain_hex_takes_a_token_of_its_area_and_the_stacks_come_out_even(seed: int):
+    g = game(4, seed=seed)
+    e = g.engine
+    tokens = {}
+    for name in ("north", "south"):
+        area = e.scen.face_down[name]
+        tokens[name] = sorted(area.numbers)
+        for h in area.hexes:
+            if g.state.terrain[h] == "unexplored":
+                edge_ = next(x for x in e.geo.hex_edges[h])
+                e.explore_from_edge(0, edge_)
+    for name in ("north", "south"):
+        area = e.scen.face_down[name]
+        terrains = [g.state.terrain[h] for h in area.hexes]
+        assert sorted(terrains) == sorted(area.terrain)
+        for h in area.hexes:
+            assert (g.state.numbers[h] == 0) == (g.state.terrain[h] == "sea"), (name, h)
+        assert sorted(g.state.numbers[h] for h in area.hexes if g.state.numbers[h]) == tokens[name]
+        assert g.state.extra["face_down"][name] == {"terrain": [], "numbers": []}
+
+
 # --- production and gold (C.8, C.9, C.10) --------------------------------------------------------------
 @pytest.mark.rule("C.8", "S2:gold-compensation", "S2:production-phase")
 def test_a_player_who_gets_nothing_on_a_roll_takes_1_gold():
@@ -215,6 +281,30 @@ def test_no_development_cards_and_no_cities():
     refused(g, "build city 38", "there are no cities in this scenario")
 
 
+@pytest.mark.rule("S2:the-phases-of-a-turn", "C.8")
+def test_a_turn_runs_production_then_trade_and_build_then_movement_and_ends():
+    g = game(4)
+    assert (g.state.current, g.waiting_for()) == (0, "roll")                 # I. production
+    refused(g, "sail", "roll")
+    run(g, "dice 2 3", "roll")
+    assert g.state.phase == "main"                                           # II. trade and build
+    run(g, "sail")
+    assert g.state.phase == "movement"                                       # III. movement
+    refused(g, "build road 36-37", "the movement phase has begun")
+    run(g, "end")
+    assert (g.state.current, g.waiting_for()) == (1, "roll")                 # the turn ended
+
+
+@pytest.mark.rule("S2:trade-and-build-phase", "C.8")
+def test_trade_and_build_come_in_any_order():
+    g = on_turn()
+    run(g, "give red 1 brick 1 lumber 3 ore")
+    run(g, "build road 36-37")                                               # build,
+    run(g, "trade 3 ore for lumber")                                         # then trade,
+    run(g, "give red 1 brick", "build road 36-54")                           # then build again
+    assert g.state.phase == "main" and hand(g, "red")["ore"] == 0
+
+
 # --- harbour settlements (C.4) ---------------------------------------------------------------------
 @pytest.mark.rule("C.4", "S2:harbor-settlements")
 def test_a_harbour_settlement_upgrades_a_coastal_settlement_for_2_grain_2_ore_and_is_worth_2_vp():
@@ -249,7 +339,14 @@ def test_a_harbour_settlement_produces_only_1():
 @pytest.mark.rule("C.4", "C.1")
 def test_four_harbour_settlements_per_player():
     g = on_turn()
-    g.state.players[0].pieces["harbor-settlement"] = 0
+    supply = lambda: g.state.players[0].pieces["harbor-settlement"]   # noqa: E731
+    assert supply() == 3 and g.state.node_kind[23 - 1] == HARBOR      # 4 in all, one at home
+    run(g, "give red 6 grain 6 ore", "put settlement red 36", "put settlement red 55")
+    run(g, "build harbor 36", "build harbor 55")
+    assert supply() == 1 and not g.over
+    assert sum(1 for k, o in zip(g.state.node_kind, g.state.node_owner) if k == HARBOR and o == 0) == 3
+    g = on_turn()
+    g.state.players[0].pieces["harbor-settlement"] = 0                  # as if all four stood
     run(g, "give red 2 grain 2 ore", "put settlement red 36")
     refused(g, "build harbor 36", "no harbour settlements left")
 
@@ -376,6 +473,19 @@ def test_loading_and_unloading_cost_no_movement_points():
     assert ships(g, "red")[0]["cargo"] == "settler"
     run(g, "move ship 22-23 to 6-22")
     assert g.view()["extra"]["moving"] == {"edge": "6-22", "points": 2}
+
+
+@pytest.mark.rule("S2:ships", "S2:movement-phase-loading-a-settler", "C.5")
+def test_a_hold_takes_one_settler_and_only_a_ship_pointing_at_the_basin_loads_it():
+    g = on_turn()
+    run(g, "give red 1 brick 1 lumber 1 wool 1 grain", "build settler 23")    # into the basin
+    refused(g, "load settler 23-24", "")                                     # the hold holds one already
+    run(g, "move ship 23-24 to 24-25", "drop cargo 24-25")
+    refused(g, "load settler 24-25", "")                                     # 24-25 does not point at 23
+    run(g, "move ship 24-25 to 23-24", "load settler 23-24")
+    assert ships(g, "red")[0]["cargo"] == "settler" and g.view()["extra"]["basins"] == {}
+    run(g, "move ship 23-24 to 24-25")                                       # loading ended nothing
+    assert g.view()["extra"]["moving"] == {"edge": "24-25", "points": 1}
 
 
 # --- discovery (C.3) ----------------------------------------------------------------------------------

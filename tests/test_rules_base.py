@@ -977,3 +977,33 @@ def test_pieces_are_built_not_bought():
     rejected(g, "buy settlement", "only development cards are bought", "build settlement")
     rejected(g, "buy road 12-13", "only development cards are bought")
     assert g.check("buy development card").ok and g.check("buy").ok
+
+
+# --- A.1 components, A.11.4 cards are not traded -----------------------------------------------------------
+@pytest.mark.rule("A.1", "A.2")
+def test_the_base_game_has_the_rulebooks_components():
+    from collections import Counter
+
+    g = sandbox()
+    board = g.board_json()
+    land = Counter(h["terrain"] for h in board["hexes"] if h["terrain"] != "sea")
+    assert land == {"forest": 4, "pasture": 4, "fields": 4, "hills": 3, "mountains": 3, "desert": 1}
+    tokens = Counter(h["number"] for h in board["hexes"] if h["number"])
+    assert tokens == {2: 1, 12: 1, **{n: 2 for n in (3, 4, 5, 6, 8, 9, 10, 11)}}
+    assert Counter(g.view()["harbors"]) == {"3:1": 4, "lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 1}
+    assert list(g.state.bank) == [19] * 5
+    assert Counter(g.state.deck) == {"knight": 14, "victory-point": 5, "road-building": 2,
+                                     "year-of-plenty": 2, "monopoly": 2}
+    assert player_view(g, "red")["pieces"] == {"road": 15, "settlement": 5, "city": 4, "ship": 0}
+    desert = next(i for i, h in enumerate(board["hexes"]) if h["terrain"] == "desert")
+    assert g.state.robber == desert
+
+
+@pytest.mark.rule("A.11.4")
+def test_development_cards_cannot_be_traded_offered_or_sold_to_the_bank():
+    g = on_turn("red")
+    run(g, "draw red knight", "give red 4 ore", "give blue 1 ore")
+    for command in ("offer blue 1 knight for 1 ore", "offer blue 1 ore for 1 knight",
+                    "trade 4 knight for ore", "blue: offer red 1 ore for 1 knight"):
+        rejected(g, command, "not a resource")
+    assert not any("knight" in c for c in g.legal_commands(offers=True) if c.startswith(("offer", "trade")))

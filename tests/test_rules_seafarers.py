@@ -349,6 +349,28 @@ def test_ships_do_not_move_when_the_scenario_says_so(sea_rules) -> None:
     refused(g, "move ship 78-79 to 61-62", "do not move")
 
 
+@pytest.mark.rule("B.6.6", "S4:moving-ships")
+def test_a_route_to_a_village_is_closed_and_its_ships_stay() -> None:
+    g = on_turn("red")
+    run(g, "put settlement red 33", "put ship red 33-50")     # 50: a village of the tribe
+    assert movable(g) == []
+    refused(g, "move ship 33-50 to 32-33", "closed")
+    g = on_turn("red")
+    run(g, "put settlement red 33", "put ship red 32-33")     # the same settlement, no village
+    assert movable(g) == ["32-33"]
+
+
+@pytest.mark.rule("B.6.6")
+def test_an_outpost_closes_a_route_like_a_settlement() -> None:
+    g = Game.new("legend-1", players=["red", "blue", "white", "orange"], seed=7, sandbox=True)
+    run(g, "put settlement red 25", "put ship red 24-25", "put ship red 24-40", "put ship red 39-40",
+        "turn red")
+    assert movable(g) == ["39-40"]
+    run(g, "give red 2 lumber 1 wool", "build outpost 39", "choose friend olaf")
+    assert movable(g) == []
+    refused(g, "move ship 39-40 to 40-41", "closed")
+
+
 # === B.8: settling from ships =========================================================================
 @pytest.mark.rule("B.8")
 def test_settlement_may_be_built_where_a_route_reaches_and_roads_continue_from_it() -> None:
@@ -418,6 +440,17 @@ def pirate_position(trader: bool = True) -> Game:
         "give blue 2 ore", "give white 2 grain", "give red 1 wool")
     to_roll(g, "red")
     return g
+
+
+@pytest.mark.rule("B.10.1", "S4:pirate-and-robber")
+def test_the_pirate_and_the_robber_start_where_the_scenario_puts_them() -> None:
+    for seed in (1, 7):
+        g = sandbox(seed=seed)
+        assert g.board_json()["hexes"][g.state.pirate]["id"] == "AP"          # the pirate's mark
+        robber = g.board_json()["hexes"][g.state.robber]
+        assert (robber["terrain"], robber["number"]) == ("fields", 12)        # "the fields hex with 12"
+    g = Game.new("legend-4", players=["red", "blue", "white", "orange"], seed=3)
+    assert g.state.pirate == g.engine.scen.pirate_start >= 0                  # Captain Whitebeard
 
 
 @pytest.mark.rule("B.10.2")
