@@ -51,7 +51,6 @@ def test_the_tool_prints_the_map_and_ends_with_the_count(capsys: pytest.CaptureF
     lines = capsys.readouterr().out.splitlines()
     assert lines[-1] == rc.summary_line(cmap)
     assert lines[-1].endswith(" rules covered (%.1f %%)" % (100 * cmap.covered_count / len(cmap.rules)))
-    assert len(cmap.rules) == 342          # 165 digest rules and 177 seed headings
     assert any(line.startswith("A.6  (") for line in lines)            # a rule with its tests
 
 

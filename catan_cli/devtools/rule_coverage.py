@@ -348,7 +348,7 @@ def report(cmap: CoverageMap, *, uncovered_only: bool = False) -> list[str]:
         lines.append(f"problems ({len(problems)}):")
         lines += [f"    {p}" for p in problems]
     untested = sum(1 for r in cmap.rules if r.rule_id in cmap.untestable)
-    lines.append(f"({untested} of them listed untestable, each with its reason, count as covered)")
+    lines.append(f"untestable, each with its reason in the list (counted as covered): {untested}")
     lines.append(summary_line(cmap))
     return lines
 
