@@ -623,6 +623,26 @@ def test_gold_pick_is_capped_by_the_bank(sea_rules) -> None:
     legal(g, "choose gold ore")
 
 
+@pytest.mark.rule("B.11")
+def test_a_gold_field_turned_up_by_discovery_produces_on_its_number() -> None:
+    """Legend chapter 4's gold fields lie face down: once a ship turns one up it takes a number
+    and from then on pays a settlement beside it 1 resource of its owner's choice."""
+    g = Game.new("legend-4", players=["red", "blue", "white", "orange"], seed=7, sandbox=True)
+    run(g, "put settlement red 32", "put ship red 32-33", "turn red", "give red 3 lumber 3 wool")
+    stack = g.state.extra["face_down"]["red"]
+    stack["terrain"].remove("gold")
+    stack["terrain"].append("gold")                     # N, beside 33-34, turns up gold ...
+    stack["numbers"] = [5, 9, 6, 8]                     # ... and takes the 8
+    run(g, "build ship 33-34", "choose resource ore")
+    gold_hex = g.engine.geo.hex_ids.index("N")
+    assert (g.state.terrain[gold_hex], g.state.numbers[gold_hex]) == ("gold", 8)
+    run(g, "give red 1 brick 1 lumber 1 wool 1 grain", "build settlement 34", "end", "dice 4 4", "roll")
+    assert ("gold", "red", 1) in [(p["kind"], p["player"], p.get("count")) for p in g.view()["pending"]]
+    before = hand(g, "red")["brick"]
+    legal(g, "red: choose gold brick")
+    assert hand(g, "red")["brick"] == before + 1
+
+
 # === B.12: the Longest Trade Route =============================================================================
 @pytest.mark.rule("B.12")
 def test_trade_route_counts_roads_and_ships_joined_at_own_building(sea_rules) -> None:
