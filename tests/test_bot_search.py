@@ -488,6 +488,7 @@ def test_simulate_rotate_prints_the_table_by_bot() -> None:
     assert "by bot (every seating in turn)" in result.output and "rotated" in result.output
 
 
+@pytest.mark.rule("F.1.5")
 def test_the_pirate_islands_standing_counts_a_knight_in_hand_as_a_warship_to_come() -> None:
     """F.1.5: a knight (with four players a VP card too) becomes a warship, so the searching
     bot's standing counts one in hand, and a warship counts more than a victory point."""

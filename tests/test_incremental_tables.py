@@ -120,6 +120,9 @@ def own_pieces(e: Engine, seat: int) -> tuple[object, ...]:
     return edges, [s.edge_kind[i] for i in edges], nodes, [s.node_kind[i] for i in nodes], shared
 
 
+WALK_SEEDS = {"land-ho": 12}
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS + ["legend-1", "legend-2", "legend-4"])
 def test_each_seats_pieces_and_number_follow_the_board_at_every_step(scenario: str) -> None:
     """The seats' pieces moved by the journal of places changed equal a fresh grouping of
@@ -127,8 +130,10 @@ def test_each_seats_pieces_and_number_follow_the_board_at_every_step(scenario: s
     random game (ships moved, pieces turned into others, buildings replaced, hexes turned
     up).  It stays otherwise, but for the rare action that puts a piece down and takes it
     off again (a ship lost where it was built)."""
-    g = Game.new(scenario, players=COLOURS, seed=11)
-    choose = random.Random(11).choice
+    # Land Ho!'s random walk on seed 11 moves too few pieces (14) to exercise the check.
+    seed = WALK_SEEDS.get(scenario, 11)
+    g = Game.new(scenario, players=COLOURS, seed=seed)
+    choose = random.Random(seed).choice
     e = g.engine
     seen = {seat: (e.seat_board_version(seat), own_pieces(e, seat)) for seat in range(e.n)}
     changed = needless = looks = 0

@@ -74,6 +74,7 @@ def any_scen(request):
     return load_scenario(request.param)
 
 
+@pytest.mark.rule("B.3.3")
 def test_every_land_hex_is_ringed_by_map_hexes(any_scen):
     """B.3.3: the frame is sea, so every land hex has six map neighbours."""
     for h in land_hexes(any_scen):

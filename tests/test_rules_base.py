@@ -132,6 +132,7 @@ def place_setup(g: Game, choices: Iterable[tuple[int, str]]) -> list[str]:
 
 
 # --- A.5 set-up -------------------------------------------------------------------------------
+@pytest.mark.rule("A.5")
 def test_setup_goes_round_clockwise_then_back_in_snake_order():
     g = Game.new("base", players=COLOURS[:3], seed=1)
     asked = place_setup(g, [(16, "15-16"), (20, "20-21"), (30, "30-31"),
@@ -145,6 +146,7 @@ def test_setup_goes_round_clockwise_then_back_in_snake_order():
     (2, ["red", "blue", "blue", "red"]),
     (4, ["red", "blue", "white", "orange", "orange", "white", "blue", "red"]),
 ])
+@pytest.mark.rule("A.5")
 def test_setup_snake_order_with_two_and_four_players(n, order):
     g = Game.new("base", players=COLOURS[:n], seed=2)
     asked = []
@@ -157,6 +159,7 @@ def test_setup_snake_order_with_two_and_four_players(n, order):
     assert check_invariants(g) == []
 
 
+@pytest.mark.rule("A.5")
 def test_starting_resources_come_from_the_second_settlement_only():
     g = Game.new("base", players=COLOURS[:3], seed=1)
     place_setup(g, [(16, "15-16")])            # first settlement: F mountains, K fields, L hills
@@ -166,6 +169,7 @@ def test_starting_resources_come_from_the_second_settlement_only():
     assert hand(g, "red") == {"lumber": 0, "brick": 0, "wool": 0, "grain": 2, "ore": 1}
 
 
+@pytest.mark.rule("A.5", "A.4")
 def test_the_desert_gives_no_starting_resource():
     g = Game.new("base", players=COLOURS[:2], seed=1)
     place_setup(g, [(16, "15-16"), (20, "20-21")])
@@ -173,6 +177,7 @@ def test_the_desert_gives_no_starting_resource():
     assert hand(g, "blue") == {"lumber": 0, "brick": 0, "wool": 0, "grain": 1, "ore": 1}
 
 
+@pytest.mark.rule("A.5", "A.7")
 def test_setup_road_must_touch_the_new_settlement():
     g = Game.new("base", players=COLOURS[:3], seed=1)
     g.execute("build settlement 16")
@@ -181,6 +186,7 @@ def test_setup_road_must_touch_the_new_settlement():
     rejected(g, "blue: build road 15-16", "red's set-up placement")
 
 
+@pytest.mark.rule("A.5")
 def test_no_roll_trade_or_card_during_setup():
     g = Game.new("base", players=COLOURS[:3], seed=1)
     rejected(g, "roll", "set-up")
@@ -204,6 +210,7 @@ def test_the_base_game_is_for_two_to_four_players(names):
 
 
 # --- A.6 distance rule, A.7 placement -----------------------------------------------------------
+@pytest.mark.rule("A.6")
 def test_settlement_needs_free_neighbours_distance_rule():
     g = on_turn("red")
     run(g, "put settlement blue 30", "put road red 28-29", f"give red {COST['settlement']}")
@@ -212,6 +219,7 @@ def test_settlement_needs_free_neighbours_distance_rule():
     accepted(g, "build settlement 28")
 
 
+@pytest.mark.rule("A.6", "A.5")
 def test_distance_rule_holds_in_setup_too():
     g = Game.new("base", players=COLOURS[:3], seed=1)
     place_setup(g, [(16, "16-17")])
@@ -221,12 +229,14 @@ def test_distance_rule_holds_in_setup_too():
     assert len(legal_settlements(g)) == 54 - 4   # 16 and its three neighbours
 
 
+@pytest.mark.rule("A.7")
 def test_settlement_must_touch_your_own_road():
     g = on_turn("red")
     run(g, "put road blue 28-29", f"give red {COST['settlement']}")
     rejected(g, "build settlement 29", "must touch one of your roads")
 
 
+@pytest.mark.rule("A.7")
 def test_road_must_join_your_own_road_or_building():
     g = on_turn("red")
     run(g, "put settlement red 16", f"give red {COST['road']} {COST['road']}")
@@ -234,6 +244,7 @@ def test_road_must_join_your_own_road_or_building():
     accepted(g, "build road 16-28", "build road 28-29")
 
 
+@pytest.mark.rule("A.7")
 def test_no_road_through_an_opponents_settlement():
     g = on_turn("red")
     run(g, "put settlement red 16", "put road red 16-28", "put road red 28-29",
@@ -243,6 +254,7 @@ def test_no_road_through_an_opponents_settlement():
     accepted(g, "build road 27-28")
 
 
+@pytest.mark.rule("A.7")
 def test_one_road_per_path():
     g = on_turn("red")
     run(g, "put settlement red 16", "put road blue 16-17", f"give red {COST['road']}")
@@ -255,6 +267,7 @@ def test_no_roads_at_sea():
     rejected(g, "build road 4-5", "at sea")
 
 
+@pytest.mark.rule("A.2", "A.3")
 def test_city_replaces_your_own_settlement_and_returns_it_to_the_supply():
     g = on_turn("red")
     run(g, "put settlement red 16", "put settlement blue 20", f"give red {COST['city']} {COST['city']}")
@@ -267,6 +280,7 @@ def test_city_replaces_your_own_settlement_and_returns_it_to_the_supply():
     assert g.vp("red") == 2
 
 
+@pytest.mark.rule("A.3")
 def test_building_costs_the_listed_resources():
     g = on_turn("red")
     run(g, "put settlement red 16", "give red 1 brick")
@@ -277,6 +291,7 @@ def test_building_costs_the_listed_resources():
 
 
 # --- A.2 piece limits -----------------------------------------------------------------------------
+@pytest.mark.rule("A.2")
 def test_you_cannot_build_a_road_with_none_left_in_supply():
     g = on_turn("red")
     run(g, "put settlement red 38")
@@ -288,6 +303,7 @@ def test_you_cannot_build_a_road_with_none_left_in_supply():
     assert not [c for c in g.legal_commands() if c.startswith("build road")]
 
 
+@pytest.mark.rule("A.2")
 def test_you_cannot_build_a_settlement_with_none_left():
     g = on_turn("red")
     for node in (6, 10, 26, 31, 56):
@@ -298,6 +314,7 @@ def test_you_cannot_build_a_settlement_with_none_left():
     accepted(g, "build city 6", "build settlement 58")
 
 
+@pytest.mark.rule("A.2")
 def test_you_cannot_build_a_city_with_none_left():
     g = on_turn("red")
     for node in (6, 10, 26, 31):
@@ -308,6 +325,7 @@ def test_you_cannot_build_a_city_with_none_left():
 
 
 # --- A.8 turn order --------------------------------------------------------------------------------
+@pytest.mark.rule("A.8")
 def test_no_building_trading_or_buying_before_the_roll():
     g = sandbox()
     run(g, "put settlement red 16", "put road red 16-17")
@@ -323,6 +341,7 @@ def test_no_building_trading_or_buying_before_the_roll():
     accepted(g, "build road 17-18")
 
 
+@pytest.mark.rule("A.8")
 def test_only_the_player_on_turn_rolls_builds_and_ends():
     g = sandbox()
     run(g, "put settlement blue 16", "put road blue 16-17", f"give blue {COST['road']}")
@@ -334,6 +353,7 @@ def test_only_the_player_on_turn_rolls_builds_and_ends():
     rejected(g, "roll", "already rolled")
 
 
+@pytest.mark.rule("A.11.2", "A.8")
 def test_a_development_card_may_be_played_before_the_roll():
     g = sandbox()
     run(g, "put settlement blue 29", "give blue 1 ore", "draw red knight")
@@ -344,6 +364,7 @@ def test_a_development_card_may_be_played_before_the_roll():
 
 
 # --- A.9 production ---------------------------------------------------------------------------------
+@pytest.mark.rule("A.9", "A.4")
 def test_production_gives_one_per_settlement_and_two_per_city():
     g = sandbox()
     run(g, "put settlement red 16", "put city blue 18")   # both on L (hills, 6)
@@ -352,6 +373,7 @@ def test_production_gives_one_per_settlement_and_two_per_city():
     assert hand(g, "red")["brick"] == 1 and hand(g, "blue")["brick"] == 2
 
 
+@pytest.mark.rule("A.9")
 def test_the_robber_blocks_production():
     g = sandbox()
     run(g, "put settlement red 16", "draw red knight")
@@ -360,6 +382,7 @@ def test_the_robber_blocks_production():
     assert hand(g, "red")["brick"] == 0
 
 
+@pytest.mark.rule("A.9")
 def test_bank_shortage_nobody_gets_it_when_several_are_owed():
     g = sandbox()
     run(g, "put settlement red 16", "put settlement blue 18", "give white 18 brick")
@@ -371,6 +394,7 @@ def test_bank_shortage_nobody_gets_it_when_several_are_owed():
     assert any(e.kind == "shortage" and "nobody" in e.text for e in events)
 
 
+@pytest.mark.rule("A.9")
 def test_bank_shortage_the_only_player_owed_takes_what_is_left():
     g = sandbox()
     run(g, "put city red 16", "give white 18 brick")      # red is owed 2, the bank has 1
@@ -380,6 +404,7 @@ def test_bank_shortage_the_only_player_owed_takes_what_is_left():
     assert g.view()["bank"]["brick"] == 0
 
 
+@pytest.mark.rule("A.9")
 def test_a_shortage_of_one_resource_does_not_stop_another():
     g = sandbox()
     # 6 is rolled on L (hills: brick) and AE (fields: grain).
@@ -391,6 +416,7 @@ def test_a_shortage_of_one_resource_does_not_stop_another():
 
 
 # --- A.10 rolling a seven -------------------------------------------------------------------------------
+@pytest.mark.rule("A.10")
 def test_rolling_seven_discard_half_rounded_down():
     g = sandbox()
     run(g, "give blue 9 ore", "give white 7 wool", "give red 8 grain")
@@ -409,6 +435,7 @@ def test_rolling_seven_discard_half_rounded_down():
     assert g.waiting_for().startswith("move the robber")
 
 
+@pytest.mark.rule("A.10")
 def test_every_seat_that_must_discard_on_a_seven_is_asked_at_once():
     g = sandbox()
     run(g, "give blue 9 ore", "give red 8 grain")
@@ -422,6 +449,7 @@ def test_every_seat_that_must_discard_on_a_seven_is_asked_at_once():
     assert list(g.deciding()) == ["red"] and g.deciding()["red"].startswith("move the robber")
 
 
+@pytest.mark.rule("A.10")
 def test_rolling_seven_produces_nothing():
     g = sandbox()
     run(g, "put settlement red 16")
@@ -430,6 +458,7 @@ def test_rolling_seven_produces_nothing():
     assert cards(g, "red") == 0
 
 
+@pytest.mark.rule("A.10")
 def test_robber_must_move_to_a_different_land_hex_desert_allowed():
     g = sandbox()
     to_roll(g, "red")
@@ -443,6 +472,7 @@ def test_robber_must_move_to_a_different_land_hex_desert_allowed():
     accepted(g, "robber S")
 
 
+@pytest.mark.rule("A.10")
 def test_robber_steal_targets_only_opponents_next_to_the_hex_with_cards():
     g = sandbox(4)
     # L (hills) touches 16, 17, 18, 28, 29, 30.
@@ -458,6 +488,7 @@ def test_robber_steal_targets_only_opponents_next_to_the_hex_with_cards():
     assert cards(g, "blue") == 1 and cards(g, "red") == 1
 
 
+@pytest.mark.rule("A.10")
 def test_robber_with_several_victims_asks_whom_to_rob():
     g = sandbox()
     run(g, "put settlement red 16", "put settlement blue 18", "put settlement white 29",
@@ -469,6 +500,7 @@ def test_robber_with_several_victims_asks_whom_to_rob():
     assert hand(g, "red") == {"lumber": 0, "brick": 0, "wool": 1, "grain": 0, "ore": 0}
 
 
+@pytest.mark.rule("A.10")
 def test_robber_next_to_nobody_with_cards_steals_nothing():
     g = sandbox()
     run(g, "put settlement blue 18")
@@ -480,6 +512,7 @@ def test_robber_next_to_nobody_with_cards_steals_nothing():
 
 
 # --- A.11 / A.12 development cards ------------------------------------------------------------------
+@pytest.mark.rule("A.11.1")
 def test_development_card_not_playable_on_the_turn_it_was_bought():
     g = on_turn("red")
     stack_deck(g, "knight", dump="white")
@@ -492,6 +525,7 @@ def test_development_card_not_playable_on_the_turn_it_was_bought():
     accepted(g, "play knight")
 
 
+@pytest.mark.rule("A.11.2")
 def test_only_one_development_card_per_turn():
     g = on_turn("red")
     run(g, "draw red knight", "draw red monopoly", "draw red year-of-plenty")
@@ -511,6 +545,7 @@ def test_you_cannot_play_a_card_you_do_not_have_or_in_anothers_turn():
     rejected(g, "play victory-point", "cannot play")
 
 
+@pytest.mark.rule("A.12")
 def test_knight_moves_the_robber_and_steals():
     g = on_turn("red")
     run(g, "put settlement blue 18", "give blue 1 ore", "draw red knight")
@@ -522,6 +557,7 @@ def test_knight_moves_the_robber_and_steals():
     assert player_view(g, "red")["knights"] == 1
 
 
+@pytest.mark.rule("A.12")
 def test_year_of_plenty_takes_any_two_resources_from_the_bank():
     g = on_turn("red")
     run(g, "draw red year-of-plenty")
@@ -529,6 +565,7 @@ def test_year_of_plenty_takes_any_two_resources_from_the_bank():
     assert hand(g, "red") == {"lumber": 0, "brick": 0, "wool": 1, "grain": 0, "ore": 1}
 
 
+@pytest.mark.rule("A.12")
 def test_year_of_plenty_limited_by_the_bank():
     g = on_turn("red")
     run(g, "give blue 18 ore", "draw red year-of-plenty")
@@ -537,6 +574,7 @@ def test_year_of_plenty_limited_by_the_bank():
     accepted(g, "play year-of-plenty grain ore")
 
 
+@pytest.mark.rule("A.12")
 def test_monopoly_takes_every_card_of_the_named_resource_from_every_other_player():
     g = on_turn("red", n=4)
     run(g, "give blue 3 ore 1 wool", "give white 2 ore", "give orange 1 grain", "give red 1 ore",
@@ -547,6 +585,7 @@ def test_monopoly_takes_every_card_of_the_named_resource_from_every_other_player
     assert hand(g, "white")["ore"] == 0 and hand(g, "orange")["grain"] == 1
 
 
+@pytest.mark.rule("A.12")
 def test_road_building_places_two_free_roads():
     g = on_turn("red")
     run(g, "put settlement red 16", "draw red road-building")
@@ -557,6 +596,7 @@ def test_road_building_places_two_free_roads():
     assert player_view(g, "red")["pieces"]["road"] == 13
 
 
+@pytest.mark.rule("A.12", "A.2")
 def test_road_building_with_one_road_left_places_one():
     g = on_turn("red")
     run(g, "put settlement red 38")
@@ -568,6 +608,7 @@ def test_road_building_with_one_road_left_places_one():
     assert player_view(g, "red")["pieces"]["road"] == 0
 
 
+@pytest.mark.rule("A.11.5")
 def test_the_development_deck_is_not_reshuffled_when_empty():
     g = on_turn("red")
     while g.state.deck:
@@ -577,6 +618,7 @@ def test_the_development_deck_is_not_reshuffled_when_empty():
 
 
 # --- A.13 Longest Road --------------------------------------------------------------------------------
+@pytest.mark.rule("A.13")
 def test_longest_road_goes_to_the_first_with_five_roads():
     g = on_turn("red")
     run(g, "put settlement red 38", f"give red {COST['road']}")
@@ -586,6 +628,7 @@ def test_longest_road_goes_to_the_first_with_five_roads():
     assert longest_holder(g) == "red" and g.vp("red") == 3
 
 
+@pytest.mark.rule("A.13")
 def test_longest_road_counts_only_the_longest_single_path_not_branches():
     g = on_turn("red")
     roads(g, "red", 15, 16, 17, 18, 19)              # 4 in a line
@@ -594,6 +637,7 @@ def test_longest_road_counts_only_the_longest_single_path_not_branches():
     assert longest_holder(g) is None
 
 
+@pytest.mark.rule("A.13")
 def test_longest_road_around_a_loop_with_a_tail():
     g = on_turn("red")
     roads(g, "red", 16, 17, 18, 30, 29, 28, 16)      # the six sides of L
@@ -602,6 +646,7 @@ def test_longest_road_around_a_loop_with_a_tail():
     assert longest_holder(g) == "red"
 
 
+@pytest.mark.rule("A.13")
 def test_longest_road_figure_eight_of_two_loops_counts_every_road():
     g = on_turn("red")
     roads(g, "red", 16, 17, 18, 30, 29, 28, 16)      # around L
@@ -609,6 +654,7 @@ def test_longest_road_figure_eight_of_two_loops_counts_every_road():
     assert route_lengths(g)["red"] == 11             # one trail from 28 to 29 uses all 11
 
 
+@pytest.mark.rule("A.13")
 def test_longest_road_cut_by_an_opponents_settlement():
     g = on_turn("red")
     roads(g, "red", 15, 16, 17, 18, 19, 20, 21)      # 6 in a line: red holds it
@@ -619,6 +665,7 @@ def test_longest_road_cut_by_an_opponents_settlement():
     assert longest_holder(g) is None                 # nobody has 5 now: set aside
 
 
+@pytest.mark.rule("A.13")
 def test_an_opponents_settlement_at_the_end_of_your_road_does_not_cut_it():
     g = on_turn("red")
     roads(g, "red", 15, 16, 17, 18, 19, 20)          # 5
@@ -627,6 +674,7 @@ def test_an_opponents_settlement_at_the_end_of_your_road_does_not_cut_it():
     assert route_lengths(g)["red"] == 5 and longest_holder(g) == "red"
 
 
+@pytest.mark.rule("A.13")
 def test_longest_road_tie_keeps_the_holder():
     g = on_turn("blue")
     roads(g, "red", 38, 39, 40, 41, 42, 43)          # red 5: holds
@@ -639,6 +687,7 @@ def test_longest_road_tie_keeps_the_holder():
     assert g.vp("blue") == 2 and g.vp("red") == 0
 
 
+@pytest.mark.rule("A.13")
 def test_after_a_break_a_tie_sets_the_card_aside_until_one_player_leads():
     g = on_turn("white")
     roads(g, "red", 38, 39, 40, 41, 42, 43, 44)      # red 6: holds
@@ -654,6 +703,7 @@ def test_after_a_break_a_tie_sets_the_card_aside_until_one_player_leads():
     assert longest_holder(g) == "blue"
 
 
+@pytest.mark.rule("A.13")
 def test_after_a_break_the_holder_keeps_the_card_when_still_tied_for_longest():
     g = on_turn("white")
     roads(g, "red", 38, 39, 40, 41, 42, 43, 44, 45)  # red 7: holds
@@ -664,6 +714,7 @@ def test_after_a_break_the_holder_keeps_the_card_when_still_tied_for_longest():
     assert longest_holder(g) == "red"
 
 
+@pytest.mark.rule("A.13")
 def test_after_a_break_the_one_player_now_longest_takes_the_card():
     g = on_turn("white")
     roads(g, "red", 38, 39, 40, 41, 42, 43, 44, 45)  # red 7: holds
@@ -678,6 +729,7 @@ def _play_knight(g: Game, player: str, hex_: str) -> None:
     run(g, f"turn {player}", f"draw {player} knight", "play knight", f"robber {hex_}")
 
 
+@pytest.mark.rule("A.14")
 def test_largest_army_first_to_three_knights():
     g = on_turn("red")
     _play_knight(g, "red", "L")
@@ -687,6 +739,7 @@ def test_largest_army_first_to_three_knights():
     assert player_view(g, "red")["largest_army"] and g.vp("red") == 2
 
 
+@pytest.mark.rule("A.14")
 def test_largest_army_tie_keeps_the_holder_until_strictly_more():
     g = on_turn("red")
     for hex_ in "LRL":
@@ -700,6 +753,7 @@ def test_largest_army_tie_keeps_the_holder_until_strictly_more():
 
 
 # --- A.15 maritime trade ------------------------------------------------------------------------------
+@pytest.mark.rule("A.15")
 def test_maritime_trade_four_to_one_with_the_bank():
     g = on_turn("red")
     run(g, "give red 8 wool")
@@ -709,6 +763,7 @@ def test_maritime_trade_four_to_one_with_the_bank():
     assert hand(g, "red") == {"lumber": 0, "brick": 0, "wool": 0, "grain": 1, "ore": 1}
 
 
+@pytest.mark.rule("A.15")
 def test_maritime_trade_several_cards_at_once():
     g = on_turn("red")
     run(g, "give red 8 wool")
@@ -716,6 +771,7 @@ def test_maritime_trade_several_cards_at_once():
     assert hand(g, "red")["ore"] == 2
 
 
+@pytest.mark.rule("A.15")
 def test_maritime_trade_three_to_one_at_a_generic_harbour():
     g = on_turn("red")
     run(g, "put settlement red 5", "give red 6 wool")   # 5-6 is a 3:1 harbour
@@ -723,6 +779,7 @@ def test_maritime_trade_three_to_one_at_a_generic_harbour():
     accepted(g, "trade 3 wool for ore")
 
 
+@pytest.mark.rule("A.15")
 def test_maritime_trade_two_to_one_at_a_special_harbour_only_in_its_resource():
     g = on_turn("red")
     run(g, "put settlement red 14", "give red 2 ore 4 wool")   # 14-26 is the ore harbour
@@ -731,6 +788,7 @@ def test_maritime_trade_two_to_one_at_a_special_harbour_only_in_its_resource():
     accepted(g, "trade 4 wool for brick")
 
 
+@pytest.mark.rule("A.15")
 def test_a_harbour_serves_a_city_too_but_not_an_opponent():
     g = on_turn("red")
     run(g, "put city blue 14", "give red 2 ore")
@@ -739,6 +797,7 @@ def test_a_harbour_serves_a_city_too_but_not_an_opponent():
     accepted(g, "trade 2 ore for brick")
 
 
+@pytest.mark.rule("A.15")
 def test_maritime_trade_needs_the_cards_and_the_bank_stock():
     g = on_turn("red")
     run(g, "give red 3 wool")
@@ -747,6 +806,7 @@ def test_maritime_trade_needs_the_cards_and_the_bank_stock():
     rejected(g, "trade 4 wool for ore", "bank has no ore")
 
 
+@pytest.mark.rule("A.15")
 def test_maritime_trade_only_in_your_own_turn():
     g = on_turn("red")
     run(g, "give blue 4 wool")
@@ -754,6 +814,7 @@ def test_maritime_trade_only_in_your_own_turn():
 
 
 # --- A.16 domestic trade --------------------------------------------------------------------------------
+@pytest.mark.rule("A.16")
 def test_domestic_trade_offer_and_accept():
     g = on_turn("red")
     run(g, "give red 2 ore", "give blue 1 wool")
@@ -770,6 +831,7 @@ def test_domestic_trade_offer_and_accept():
     assert g.waiting_for() == "build/trade"
 
 
+@pytest.mark.rule("A.16")
 def test_domestic_trade_offer_and_decline_changes_nothing():
     g = on_turn("red")
     run(g, "give red 2 ore", "give blue 1 wool")
@@ -777,6 +839,7 @@ def test_domestic_trade_offer_and_decline_changes_nothing():
     assert hand(g, "red")["ore"] == 2 and hand(g, "blue")["wool"] == 1
 
 
+@pytest.mark.rule("A.16")
 def test_domestic_trade_accept_needs_the_cards_asked_for():
     g = on_turn("red")
     run(g, "give red 1 ore")
@@ -785,12 +848,14 @@ def test_domestic_trade_accept_needs_the_cards_asked_for():
     assert g.legal_commands() == ["decline"]
 
 
+@pytest.mark.rule("A.16")
 def test_domestic_trade_only_with_the_player_on_turn():
     g = on_turn("red")
     run(g, "give blue 1 ore", "give white 1 wool")
     rejected(g, "blue: offer white 1 ore for 1 wool", "must include red")
 
 
+@pytest.mark.rule("A.16")
 def test_another_player_may_offer_to_the_player_on_turn():
     g = on_turn("red")
     run(g, "give blue 1 ore", "give red 1 wool")
@@ -800,6 +865,7 @@ def test_another_player_may_offer_to_the_player_on_turn():
     assert hand(g, "red")["ore"] == 1
 
 
+@pytest.mark.rule("A.16")
 def test_domestic_trade_no_gifts_and_no_like_for_like():
     g = on_turn("red")
     run(g, "give red 2 ore")
@@ -817,6 +883,7 @@ def _nine_vp(g: Game, player: str) -> None:
     g.execute(f"put settlement {player} 56")
 
 
+@pytest.mark.rule("A.11.3", "A.17")
 def test_a_victory_point_card_bought_on_your_own_turn_wins_at_once():
     g = on_turn("red")
     _nine_vp(g, "red")
@@ -829,6 +896,7 @@ def test_a_victory_point_card_bought_on_your_own_turn_wins_at_once():
     assert g.legal_commands() == []
 
 
+@pytest.mark.rule("A.11.3")
 def test_victory_point_cards_stay_hidden_from_other_players():
     g = on_turn("red")
     run(g, "draw red victory-point")
@@ -838,6 +906,7 @@ def test_victory_point_cards_stay_hidden_from_other_players():
     assert g.view("red")["players"][0]["vp"] == 1
 
 
+@pytest.mark.rule("A.17")
 def test_ten_points_reached_on_your_own_turn_by_building_wins():
     g = on_turn("red")
     _nine_vp(g, "red")
@@ -846,6 +915,7 @@ def test_ten_points_reached_on_your_own_turn_by_building_wins():
     assert g.winner == "red"
 
 
+@pytest.mark.rule("A.17")
 def test_ten_points_reached_in_anothers_turn_win_only_at_the_start_of_your_own():
     g = on_turn("red")
     roads(g, "white", 38, 39, 40, 41, 42, 43, 44, 45)   # white 7: holds Longest Road
@@ -861,6 +931,7 @@ def test_ten_points_reached_in_anothers_turn_win_only_at_the_start_of_your_own()
     assert g.state.phase == "over" and events[-1].kind == "win"
 
 
+@pytest.mark.rule("A.17")
 def test_ten_points_in_anothers_turn_do_not_win_if_lost_before_your_turn():
     g = on_turn("red")
     roads(g, "white", 38, 39, 40, 41, 42, 43, 44, 45)   # white 7: holds Longest Road
@@ -906,3 +977,33 @@ def test_pieces_are_built_not_bought():
     rejected(g, "buy settlement", "only development cards are bought", "build settlement")
     rejected(g, "buy road 12-13", "only development cards are bought")
     assert g.check("buy development card").ok and g.check("buy").ok
+
+
+# --- A.1 components, A.11.4 cards are not traded -----------------------------------------------------------
+@pytest.mark.rule("A.1", "A.2")
+def test_the_base_game_has_the_rulebooks_components():
+    from collections import Counter
+
+    g = sandbox()
+    board = g.board_json()
+    land = Counter(h["terrain"] for h in board["hexes"] if h["terrain"] != "sea")
+    assert land == {"forest": 4, "pasture": 4, "fields": 4, "hills": 3, "mountains": 3, "desert": 1}
+    tokens = Counter(h["number"] for h in board["hexes"] if h["number"])
+    assert tokens == {2: 1, 12: 1, **{n: 2 for n in (3, 4, 5, 6, 8, 9, 10, 11)}}
+    assert Counter(g.view()["harbors"]) == {"3:1": 4, "lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 1}
+    assert list(g.state.bank) == [19] * 5
+    assert Counter(g.state.deck) == {"knight": 14, "victory-point": 5, "road-building": 2,
+                                     "year-of-plenty": 2, "monopoly": 2}
+    assert player_view(g, "red")["pieces"] == {"road": 15, "settlement": 5, "city": 4, "ship": 0}
+    desert = next(i for i, h in enumerate(board["hexes"]) if h["terrain"] == "desert")
+    assert g.state.robber == desert
+
+
+@pytest.mark.rule("A.11.4")
+def test_development_cards_cannot_be_traded_offered_or_sold_to_the_bank():
+    g = on_turn("red")
+    run(g, "draw red knight", "give red 4 ore", "give blue 1 ore")
+    for command in ("offer blue 1 knight for 1 ore", "offer blue 1 ore for 1 knight",
+                    "trade 4 knight for ore", "blue: offer red 1 ore for 1 knight"):
+        rejected(g, command, "not a resource")
+    assert not any("knight" in c for c in g.legal_commands(offers=True) if c.startswith(("offer", "trade")))

@@ -13,6 +13,8 @@ RuleError with a reason holding the words given, and the position's digest is un
 
 from __future__ import annotations
 
+import pytest
+
 from collections import Counter
 
 from catan_cli import Game
@@ -31,12 +33,14 @@ def sound(g: Game) -> None:
 
 
 # === B.1 / B.2: ships, their cost and supply =======================================================
+@pytest.mark.rule("B.1")
 def test_each_player_has_fifteen_ships_and_there_is_one_pirate() -> None:
     g = sandbox()
     assert all(p["pieces"]["ship"] == 15 for p in g.view()["players"])
     assert g.view()["pirate"] == "AP"
 
 
+@pytest.mark.rule("B.2")
 def test_ship_costs_one_lumber_and_one_wool() -> None:
     g = on_turn("red")
     run(g, "put settlement red 14", "give red 1 lumber")
@@ -47,6 +51,7 @@ def test_ship_costs_one_lumber_and_one_wool() -> None:
     assert g.view()["players"][0]["pieces"]["ship"] == 14
 
 
+@pytest.mark.rule("B.1")
 def test_no_ship_can_be_built_when_the_supply_is_empty() -> None:
     g = on_turn("red")
     run(g, "put settlement red 61")
@@ -57,6 +62,7 @@ def test_no_ship_can_be_built_when_the_supply_is_empty() -> None:
 
 
 # === B.3: where ships may go ==========================================================================
+@pytest.mark.rule("B.3.1")
 def test_ship_goes_on_sea_and_coast_paths() -> None:
     g = on_turn("red")
     run(g, "put settlement red 14", "give red 2 lumber 2 wool")
@@ -64,6 +70,7 @@ def test_ship_goes_on_sea_and_coast_paths() -> None:
     legal(g, "build ship 13-14")      # a coast path (sea C, land L)
 
 
+@pytest.mark.rule("B.3.2")
 def test_ship_never_goes_between_two_land_hexes() -> None:
     g = on_turn("red")
     run(g, "put settlement red 30", "give red 1 lumber 1 wool")
@@ -71,6 +78,7 @@ def test_ship_never_goes_between_two_land_hexes() -> None:
     assert not any(c.startswith("build ship") for c in g.legal_commands())
 
 
+@pytest.mark.rule("B.3.3")
 def test_frame_counts_as_sea_and_rim_paths_are_never_used() -> None:
     g = on_turn("red")
     board = g.board_json()
@@ -84,6 +92,7 @@ def test_frame_counts_as_sea_and_rim_paths_are_never_used() -> None:
     legal(g, "build ship 1-10")
 
 
+@pytest.mark.rule("B.3.4")
 def test_one_piece_per_path_road_and_ship_exclude_each_other() -> None:
     g = on_turn("red")
     run(g, "put settlement red 14", "put road red 13-14", "put ship red 14-15",
@@ -92,6 +101,7 @@ def test_one_piece_per_path_road_and_ship_exclude_each_other() -> None:
     refused(g, "build road 14-15", "already holds a ship")
 
 
+@pytest.mark.rule("B.3.5", "B.10.3")
 def test_pirate_blocks_ship_building_on_its_edges() -> None:
     g = on_turn("red")
     run(g, "put settlement red 90", "give red 3 lumber 3 wool")
@@ -102,6 +112,7 @@ def test_pirate_blocks_ship_building_on_its_edges() -> None:
 
 
 # === B.4: connection ===================================================================================
+@pytest.mark.rule("B.4.1")
 def test_new_ship_must_touch_own_ship_settlement_or_city() -> None:
     g = on_turn("red")
     run(g, "put settlement red 14", "give red 2 lumber 2 wool")
@@ -110,6 +121,7 @@ def test_new_ship_must_touch_own_ship_settlement_or_city() -> None:
     legal(g, "build ship 15-16")      # from the end of its own ship
 
 
+@pytest.mark.rule("B.4.2")
 def test_ship_cannot_join_road_except_at_own_building() -> None:
     g = on_turn("red")
     run(g, "put settlement red 11")
@@ -123,6 +135,7 @@ def test_ship_cannot_join_road_except_at_own_building() -> None:
     legal(g2, "build ship 13-14")     # the road and the ship meet at red's own settlement
 
 
+@pytest.mark.rule("B.4.2")
 def test_road_cannot_continue_from_ship_except_at_own_building() -> None:
     g = on_turn("red")
     run(g, "put settlement red 14")
@@ -134,6 +147,7 @@ def test_road_cannot_continue_from_ship_except_at_own_building() -> None:
     legal(g, "build road 16-17")
 
 
+@pytest.mark.rule("B.4.3")
 def test_route_cannot_be_extended_past_an_opponents_building() -> None:
     g = on_turn("red")
     run(g, "put settlement red 12")
@@ -144,6 +158,7 @@ def test_route_cannot_be_extended_past_an_opponents_building() -> None:
 
 
 # === B.5: set-up ===========================================================================================
+@pytest.mark.rule("B.5")
 def test_setup_coastal_settlement_may_take_ship() -> None:
     g = sandbox()
     legal(g, "build settlement 14")
@@ -154,12 +169,14 @@ def test_setup_coastal_settlement_may_take_ship() -> None:
     assert g.prompt_player() == "blue"
 
 
+@pytest.mark.rule("B.5")
 def test_setup_ship_must_touch_the_new_settlement() -> None:
     g = sandbox()
     legal(g, "build settlement 14")
     refused(g, "build ship 4-16", "touch the settlement you just built")
 
 
+@pytest.mark.rule("B.5")
 def test_setup_inland_settlement_takes_no_ship() -> None:
     g = sandbox()
     legal(g, "build settlement 30")
@@ -167,6 +184,7 @@ def test_setup_inland_settlement_takes_no_ship() -> None:
     refused(g, "build ship 30-31", "between two land hexes")
 
 
+@pytest.mark.rule("B.5")
 def test_setup_ship_not_on_pirate_edges() -> None:
     g = sandbox()
     legal(g, "build settlement 90")      # on the pirate's hex AP
@@ -179,6 +197,7 @@ def test_setup_ship_not_on_pirate_edges() -> None:
 
 
 # === B.6 / B.7: shipping routes and moving ships ==========================================================
+@pytest.mark.rule("B.6.1", "B.6.2", "B.7.2")
 def test_route_from_one_settlement_is_open_and_its_end_ship_moves() -> None:
     g = on_turn("red")
     run(g, "put settlement red 61")
@@ -189,6 +208,7 @@ def test_route_from_one_settlement_is_open_and_its_end_ship_moves() -> None:
     sound(g)
 
 
+@pytest.mark.rule("B.7.2")
 def test_only_end_ship_of_open_route_moves() -> None:
     g = on_turn("red")
     run(g, "put settlement red 61")
@@ -197,6 +217,7 @@ def test_only_end_ship_of_open_route_moves() -> None:
     refused(g, "move ship 61-78 to 61-62", "not at the open end")
 
 
+@pytest.mark.rule("B.6.2", "B.7.3")
 def test_closed_route_cannot_move() -> None:
     g = on_turn("red")
     run(g, "put settlement red 45", "put settlement red 47")
@@ -206,6 +227,7 @@ def test_closed_route_cannot_move() -> None:
     assert movable(g) == []
 
 
+@pytest.mark.rule("B.6.3")
 def test_opponent_settlement_on_closed_route_keeps_it_closed() -> None:
     """B.6.3: a closed route stays closed when an opponent later settles on it."""
     g = on_turn("red")
@@ -217,6 +239,7 @@ def test_opponent_settlement_on_closed_route_keeps_it_closed() -> None:
     assert movable(g) == []
 
 
+@pytest.mark.rule("B.6.4")
 def test_loop_from_one_settlement_either_end_ship_moves() -> None:
     """B.6.4: a loop from one settlement back to itself is open; either ship beside the
     settlement may move, and no other."""
@@ -229,6 +252,7 @@ def test_loop_from_one_settlement_either_end_ship_moves() -> None:
     sound(g)
 
 
+@pytest.mark.rule("B.6.5")
 def test_ring_without_settlement_every_ship_is_an_end() -> None:
     """B.6.5: a ring of ships that touches no settlement (here joined to red's settlement
     45 by the ship 45-62) has no end: every ship of the ring counts as an end ship.  The
@@ -242,6 +266,7 @@ def test_ring_without_settlement_every_ship_is_an_end() -> None:
     sound(g)
 
 
+@pytest.mark.rule("B.6.5")
 def test_free_ring_of_ships_every_ship_is_an_end() -> None:
     g = on_turn("red")
     run(g, "put settlement red 45")
@@ -249,6 +274,7 @@ def test_free_ring_of_ships_every_ship_is_an_end() -> None:
     assert movable(g) == ["61-62", "61-78", "62-63", "63-80", "78-79", "79-80"]
 
 
+@pytest.mark.rule("B.7.4")
 def test_ship_built_this_turn_cannot_move() -> None:
     g = on_turn("red")
     run(g, "put settlement red 61", "give red 1 lumber 1 wool")
@@ -259,6 +285,7 @@ def test_ship_built_this_turn_cannot_move() -> None:
     legal(g, "move ship 61-78 to 61-62")
 
 
+@pytest.mark.rule("B.7.1")
 def test_one_ship_move_per_turn_after_roll() -> None:
     g = on_turn("red")
     run(g, "put settlement red 61")
@@ -275,6 +302,7 @@ def test_one_ship_move_per_turn_after_roll() -> None:
     legal(g, "move ship 61-62 to 60-61")
 
 
+@pytest.mark.rule("B.7.1")
 def test_only_the_player_on_turn_moves_ships() -> None:
     g = on_turn("blue")
     run(g, "put settlement red 61")
@@ -282,6 +310,7 @@ def test_only_the_player_on_turn_moves_ships() -> None:
     refused(g, "red: move ship 78-79 to 61-62", "own turn")
 
 
+@pytest.mark.rule("B.7.5")
 def test_moved_ship_must_go_where_a_new_ship_could_once_it_is_lifted() -> None:
     """B.7.5: the destination must be legal for a new ship with the moving ship lifted."""
     g = on_turn("red")
@@ -298,6 +327,7 @@ def test_moved_ship_must_go_where_a_new_ship_could_once_it_is_lifted() -> None:
     sound(g)
 
 
+@pytest.mark.rule("B.7.6")
 def test_ship_cannot_move_from_or_onto_pirate_edges() -> None:
     g = on_turn("red")
     run(g, "put settlement red 90")
@@ -319,7 +349,30 @@ def test_ships_do_not_move_when_the_scenario_says_so(sea_rules) -> None:
     refused(g, "move ship 78-79 to 61-62", "do not move")
 
 
+@pytest.mark.rule("B.6.6", "S4:moving-ships")
+def test_a_route_to_a_village_is_closed_and_its_ships_stay() -> None:
+    g = on_turn("red")
+    run(g, "put settlement red 33", "put ship red 33-50")     # 50: a village of the tribe
+    assert movable(g) == []
+    refused(g, "move ship 33-50 to 32-33", "closed")
+    g = on_turn("red")
+    run(g, "put settlement red 33", "put ship red 32-33")     # the same settlement, no village
+    assert movable(g) == ["32-33"]
+
+
+@pytest.mark.rule("B.6.6")
+def test_an_outpost_closes_a_route_like_a_settlement() -> None:
+    g = Game.new("legend-1", players=["red", "blue", "white", "orange"], seed=7, sandbox=True)
+    run(g, "put settlement red 25", "put ship red 24-25", "put ship red 24-40", "put ship red 39-40",
+        "turn red")
+    assert movable(g) == ["39-40"]
+    run(g, "give red 2 lumber 1 wool", "build outpost 39", "choose friend olaf")
+    assert movable(g) == []
+    refused(g, "move ship 39-40 to 40-41", "closed")
+
+
 # === B.8: settling from ships =========================================================================
+@pytest.mark.rule("B.8")
 def test_settlement_may_be_built_where_a_route_reaches_and_roads_continue_from_it() -> None:
     g = on_turn("red")
     run(g, "put settlement red 12")
@@ -331,6 +384,7 @@ def test_settlement_may_be_built_where_a_route_reaches_and_roads_continue_from_i
 
 
 # === B.9: the Road Building card ==========================================================================
+@pytest.mark.rule("B.9")
 def test_road_building_two_ships_or_one_of_each() -> None:
     g = on_turn("red")
     run(g, "put settlement red 14", "draw red road-building", "draw red road-building")
@@ -345,6 +399,7 @@ def test_road_building_two_ships_or_one_of_each() -> None:
     assert kinds["13-14"] == "road" and kinds["3-14"] == "ship"
 
 
+@pytest.mark.rule("B.9")
 def test_road_building_two_roads() -> None:
     g = on_turn("red")
     run(g, "put settlement red 14", "draw red road-building")
@@ -352,6 +407,7 @@ def test_road_building_two_roads() -> None:
     assert [r["kind"] for r in g.view()["routes"]] == ["road", "road"]
 
 
+@pytest.mark.rule("B.9", "B.4.2")
 def test_road_building_second_piece_joins_the_first_only_by_the_rules() -> None:
     """B.9 with B.4.2: the two pieces go one after the other, and a road joins the free
     ship only at the player's own building."""
@@ -361,6 +417,7 @@ def test_road_building_second_piece_joins_the_first_only_by_the_rules() -> None:
     legal(g, "play road-building ship 14-15 ship 15-16")
 
 
+@pytest.mark.rule("B.9")
 def test_road_building_offers_ships_in_the_legal_commands() -> None:
     g = on_turn("red")
     run(g, "put settlement red 14", "draw red road-building")
@@ -385,6 +442,18 @@ def pirate_position(trader: bool = True) -> Game:
     return g
 
 
+@pytest.mark.rule("B.10.1", "S4:pirate-and-robber")
+def test_the_pirate_and_the_robber_start_where_the_scenario_puts_them() -> None:
+    for seed in (1, 7):
+        g = sandbox(seed=seed)
+        assert g.board_json()["hexes"][g.state.pirate]["id"] == "AP"          # the pirate's mark
+        robber = g.board_json()["hexes"][g.state.robber]
+        assert (robber["terrain"], robber["number"]) == ("fields", 12)        # "the fields hex with 12"
+    g = Game.new("legend-4", players=["red", "blue", "white", "orange"], seed=3)
+    assert g.state.pirate == g.engine.scen.pirate_start >= 0                  # Captain Whitebeard
+
+
+@pytest.mark.rule("B.10.2")
 def test_seven_moves_robber_or_pirate() -> None:
     g = pirate_position()
     run(g, "dice 3 4", "roll")
@@ -397,6 +466,7 @@ def test_seven_moves_robber_or_pirate() -> None:
     assert cards(g, "white") == 1 and cards(g, "red") == 2
 
 
+@pytest.mark.rule("B.10.2")
 def test_seven_discards_come_before_the_robber_or_pirate() -> None:
     g = pirate_position()
     run(g, "give white 6 grain", "dice 3 4", "roll")
@@ -408,6 +478,7 @@ def test_seven_discards_come_before_the_robber_or_pirate() -> None:
     assert cards(g, "white") == 3
 
 
+@pytest.mark.rule("B.10.2")
 def test_seven_may_move_the_robber_instead() -> None:
     g = pirate_position()
     run(g, "dice 3 4", "roll")
@@ -416,6 +487,7 @@ def test_seven_may_move_the_robber_instead() -> None:
     assert g.view()["pirate"] == "AP" and g.view()["robber"] == "M"
 
 
+@pytest.mark.rule("B.10.2")
 def test_knight_moves_robber_or_pirate() -> None:
     g = pirate_position()
     run(g, "draw red knight")
@@ -425,6 +497,7 @@ def test_knight_moves_robber_or_pirate() -> None:
     assert g.view()["pirate"] == "AO" and cards(g, "white") == 1
 
 
+@pytest.mark.rule("B.10.2")
 def test_robber_stays_on_land_and_pirate_at_sea() -> None:
     g = pirate_position()
     run(g, "dice 3 4", "roll")
@@ -433,6 +506,7 @@ def test_robber_stays_on_land_and_pirate_at_sea() -> None:
     refused(g, "pirate AP", "different hex")
 
 
+@pytest.mark.rule("B.3.3", "B.10.2")
 def test_pirate_may_stand_on_the_frame() -> None:
     g = pirate_position()
     run(g, "dice 3 4", "roll")
@@ -440,6 +514,7 @@ def test_pirate_may_stand_on_the_frame() -> None:
     assert g.view()["pirate"] == "A"
 
 
+@pytest.mark.rule("B.10.4")
 def test_pirate_steals_only_from_ship_owners_not_coastal_settlers() -> None:
     """B.10.4: blue's settlement 89 touches AO but only white's ship makes a victim."""
     g = pirate_position()
@@ -450,6 +525,7 @@ def test_pirate_steals_only_from_ship_owners_not_coastal_settlers() -> None:
     refused(g, "pirate AO steal red", "rob yourself")
 
 
+@pytest.mark.rule("B.10.3")
 def test_pirate_blocks_nothing_else() -> None:
     """B.10.3: a settlement or a road beside the pirate's hex is built as usual, and the
     hex's land neighbours produce."""
@@ -473,6 +549,7 @@ def gold_position(current: str = "red") -> Game:
     return g
 
 
+@pytest.mark.rule("B.11")
 def test_gold_field_settlement_picks_one_city_picks_two(sea_rules) -> None:
     g = gold_position("red")
     pending = [(p["kind"], p["player"], p["count"]) for p in g.view()["pending"]]
@@ -487,12 +564,14 @@ def test_gold_field_settlement_picks_one_city_picks_two(sea_rules) -> None:
     assert g.waiting_for() == "build/trade"
 
 
+@pytest.mark.rule("B.11")
 def test_gold_field_city_picks_two_different(sea_rules) -> None:
     g = gold_position("blue")
     legal(g, "choose gold ore grain")
     assert hand(g, "blue")["ore"] == 1 and hand(g, "blue")["grain"] == 1
 
 
+@pytest.mark.rule("B.11")
 def test_gold_picks_in_turn_order(sea_rules) -> None:
     """Picks are pending decisions answered by their owners in turn order from the roller."""
     g = gold_position("white")
@@ -506,6 +585,7 @@ def test_gold_picks_in_turn_order(sea_rules) -> None:
     assert g.waiting_for() == "build/trade" and g.prompt_player() == "white"
 
 
+@pytest.mark.rule("B.11")
 def test_setup_settlement_on_a_gold_field_picks_its_starting_resource(sea_rules) -> None:
     g = sandbox("trade-route-test", 2)
     run(g, "build settlement 14", "build road 13-14", "build settlement 130", "build road 130-131",
@@ -519,6 +599,7 @@ def test_setup_settlement_on_a_gold_field_picks_its_starting_resource(sea_rules)
     assert g.prompt_player() == "blue"
 
 
+@pytest.mark.rule("B.11")
 def test_robber_blocks_a_gold_field(sea_rules) -> None:
     g = on_turn("red", "trade-route-test")
     run(g, "put settlement red 63", "put settlement blue 81", "give blue 1 ore")
@@ -531,6 +612,7 @@ def test_robber_blocks_a_gold_field(sea_rules) -> None:
     assert g.view()["pending"] == [] and g.waiting_for() == "build/trade"
 
 
+@pytest.mark.rule("B.11")
 def test_gold_pick_is_capped_by_the_bank(sea_rules) -> None:
     g = on_turn("red", "trade-route-test")
     run(g, "put city red 63", "give blue 19 lumber 19 brick 19 wool 19 grain 18 ore")
@@ -541,7 +623,28 @@ def test_gold_pick_is_capped_by_the_bank(sea_rules) -> None:
     legal(g, "choose gold ore")
 
 
+@pytest.mark.rule("B.11")
+def test_a_gold_field_turned_up_by_discovery_produces_on_its_number() -> None:
+    """Legend chapter 4's gold fields lie face down: once a ship turns one up it takes a number
+    and from then on pays a settlement beside it 1 resource of its owner's choice."""
+    g = Game.new("legend-4", players=["red", "blue", "white", "orange"], seed=7, sandbox=True)
+    run(g, "put settlement red 32", "put ship red 32-33", "turn red", "give red 3 lumber 3 wool")
+    stack = g.state.extra["face_down"]["red"]
+    stack["terrain"].remove("gold")
+    stack["terrain"].append("gold")                     # N, beside 33-34, turns up gold ...
+    stack["numbers"] = [5, 9, 6, 8]                     # ... and takes the 8
+    run(g, "build ship 33-34", "choose resource ore")
+    gold_hex = g.engine.geo.hex_ids.index("N")
+    assert (g.state.terrain[gold_hex], g.state.numbers[gold_hex]) == ("gold", 8)
+    run(g, "give red 1 brick 1 lumber 1 wool 1 grain", "build settlement 34", "end", "dice 4 4", "roll")
+    assert ("gold", "red", 1) in [(p["kind"], p["player"], p.get("count")) for p in g.view()["pending"]]
+    before = hand(g, "red")["brick"]
+    legal(g, "red: choose gold brick")
+    assert hand(g, "red")["brick"] == before + 1
+
+
 # === B.12: the Longest Trade Route =============================================================================
+@pytest.mark.rule("B.12")
 def test_trade_route_counts_roads_and_ships_joined_at_own_building(sea_rules) -> None:
     g = on_turn("red", "trade-route-test")
     run(g, "put settlement red 15")
@@ -553,6 +656,7 @@ def test_trade_route_counts_roads_and_ships_joined_at_own_building(sea_rules) ->
     sound(g)
 
 
+@pytest.mark.rule("B.12", "B.4.2")
 def test_road_and_ship_meeting_without_a_building_are_not_one_trade_route(sea_rules) -> None:
     g = on_turn("red", "trade-route-test")
     run(g, "put settlement red 11")
@@ -562,6 +666,7 @@ def test_road_and_ship_meeting_without_a_building_are_not_one_trade_route(sea_ru
     sound(g)
 
 
+@pytest.mark.rule("B.12")
 def test_trade_route_of_ships_alone(sea_rules) -> None:
     g = on_turn("red", "trade-route-test")
     run(g, "put settlement red 45")
@@ -569,6 +674,7 @@ def test_trade_route_of_ships_alone(sea_rules) -> None:
     assert route_len(g, "red") == 5 and route_holder(g) == "red"
 
 
+@pytest.mark.rule("B.12")
 def test_trade_route_needs_five(sea_rules) -> None:
     g = on_turn("red", "trade-route-test")
     run(g, "put settlement red 15")
@@ -577,6 +683,7 @@ def test_trade_route_needs_five(sea_rules) -> None:
     assert route_len(g, "red") == 4 and route_holder(g) is None
 
 
+@pytest.mark.rule("B.12")
 def test_trade_route_branches_do_not_count(sea_rules) -> None:
     g = on_turn("red", "trade-route-test")
     run(g, "put settlement red 45")
@@ -586,6 +693,7 @@ def test_trade_route_branches_do_not_count(sea_rules) -> None:
     assert route_len(g, "red") == 4
 
 
+@pytest.mark.rule("B.12", "B.6.3")
 def test_trade_route_broken_by_opponent_settlement(sea_rules) -> None:
     """B.12 with B.6.3: an opponent's settlement on a route breaks it for the Longest Trade
     Route even though the route stays closed for moving."""
@@ -599,6 +707,7 @@ def test_trade_route_broken_by_opponent_settlement(sea_rules) -> None:
     sound(g)
 
 
+@pytest.mark.rule("B.12")
 def test_trade_route_follows_a_moved_ship(sea_rules) -> None:
     g = on_turn("red", "trade-route-test")
     run(g, "put settlement red 61")
@@ -627,6 +736,7 @@ def three_routes(red: int, blue: int, white: int = 0) -> Game:
     return g
 
 
+@pytest.mark.rule("B.12")
 def test_first_to_five_takes_the_trade_route_and_a_tie_does_not_take_it(sea_rules) -> None:
     g = three_routes(5, 4)
     assert route_holder(g) == "red"
@@ -636,6 +746,7 @@ def test_first_to_five_takes_the_trade_route_and_a_tie_does_not_take_it(sea_rule
     assert route_holder(g) == "blue"                                 # strictly longer takes it
 
 
+@pytest.mark.rule("B.12")
 def test_after_a_break_the_holder_still_longest_keeps_it_even_tied(sea_rules) -> None:
     g = three_routes(8, 5)
     assert route_holder(g) == "red"
@@ -644,6 +755,7 @@ def test_after_a_break_the_holder_still_longest_keeps_it_even_tied(sea_rules) ->
     assert route_holder(g) == "red"
 
 
+@pytest.mark.rule("B.12")
 def test_after_a_break_exactly_one_other_longest_takes_it(sea_rules) -> None:
     g = three_routes(8, 6, 5)
     assert route_holder(g) == "red"
@@ -652,6 +764,7 @@ def test_after_a_break_exactly_one_other_longest_takes_it(sea_rules) -> None:
     assert route_holder(g) == "blue"
 
 
+@pytest.mark.rule("B.12")
 def test_after_a_break_a_tie_for_longest_sets_it_aside(sea_rules) -> None:
     g = three_routes(8, 6, 6)
     assert route_holder(g) == "red"
@@ -662,6 +775,7 @@ def test_after_a_break_a_tie_for_longest_sets_it_aside(sea_rules) -> None:
     assert route_holder(g) == "blue"
 
 
+@pytest.mark.rule("B.12")
 def test_after_a_break_nobody_at_five_sets_it_aside(sea_rules) -> None:
     g = three_routes(6, 4)
     assert route_holder(g) == "red"
@@ -669,6 +783,7 @@ def test_after_a_break_nobody_at_five_sets_it_aside(sea_rules) -> None:
     assert route_holder(g) is None
 
 
+@pytest.mark.rule("F.4.9", "S4:longest-trade-route")
 def test_no_trade_route_award_in_cloth_for_catan() -> None:
     g = on_turn("red")
     run(g, "put settlement red 15")
@@ -679,6 +794,7 @@ def test_no_trade_route_award_in_cloth_for_catan() -> None:
 
 
 # === B.13: special VP ====================================================================================
+@pytest.mark.rule("B.13")
 def test_island_chit_for_the_first_settlement_on_a_foreign_island(sea_rules) -> None:
     write_scenario(sea_rules, "island-chit-test",
                    {"island_bonus": "1", "settle_forbidden_areas": "[]"}, package="")
@@ -697,12 +813,14 @@ def test_island_chit_for_the_first_settlement_on_a_foreign_island(sea_rules) -> 
     assert g.view()["players"][1]["vp_sources"]["island chits"] == 0
 
 
+@pytest.mark.rule("B.13")
 def test_no_island_chits_unless_the_scenario_awards_them() -> None:
     g = on_turn("red")
     assert "island chits" not in g.view()["players"][0]["vp_sources"]
 
 
 # === B.14: harbours ===========================================================================================
+@pytest.mark.rule("B.14")
 def test_harbour_types_are_dealt_face_down_from_the_pool() -> None:
     pool = Counter(["lumber", "brick", "wool", "grain", "ore", "3:1", "3:1", "3:1", "3:1"])
     seen = set()
@@ -719,6 +837,7 @@ def test_harbour_types_are_dealt_face_down_from_the_pool() -> None:
     assert sandbox(seed=3).view()["harbors"] == sandbox(seed=3).view()["harbors"]   # by the seed
 
 
+@pytest.mark.rule("B.14")
 def test_harbour_serves_both_intersections_of_its_coast_path() -> None:
     g = sandbox(seed=7)
     harbour = next(h for h in g.board_json()["harbors"] if h["type"] == "wool")
@@ -730,6 +849,7 @@ def test_harbour_serves_both_intersections_of_its_coast_path() -> None:
 
 
 # === B.15 / B.16 ==========================================================================================
+@pytest.mark.rule("B.15", "B.16")
 def test_cloth_for_catan_plays_to_fourteen_with_the_base_deck() -> None:
     g = sandbox()
     assert g.view()["vp_target"] == 14
