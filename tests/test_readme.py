@@ -141,6 +141,7 @@ NOT_RUN = {
     "pip install": "the install: .ci/run does it on a clean clone (test_the_quickstart_is_what_ci_runs)",
     " map · ": "a capture of the table screen (tests/test_screen.py draws the screen)",
     "ssh-ed25519": "the lines of a key file, not commands",
+    "[Service]": "the lines of a systemd unit, not commands",
     "catan serve": "a server that runs until stopped (tests/test_server_*.py serve)",
     "ssh -t": "needs a running server and an ssh client (tests/test_server_*.py connect)",
     "expect NAME": "the syntax of expect lines, with placeholders",
