@@ -41,6 +41,7 @@ PROMPT_COLORS = {
 }
 MAP_WORDS = ("compact", "full")
 SCORE_MIN_WIDTH = 50   # the score table is never narrower than this
+OFFER_KEY = "Enter declines"   # said in the prompt while an offer waits for an answer
 LINE_LIMIT = 2000      # a printed line longer than this is cut (a pasted megabyte stays short)
 
 
@@ -130,6 +131,15 @@ class Screen:
             candidates.append(self.table("score", view))
         side = [t for t in candidates if self.console.measure(t).maximum <= room]
         return SideBySide(board, board_w, side, room) if side else board
+
+
+def _offer_waiting(game: Any) -> bool:
+    """An offer waits for its answer (False without the bots package, which knows offers)."""
+    try:
+        from .bots.offers import offer_waiting
+    except ImportError:
+        return False
+    return bool(offer_waiting(game))
 
 
 def _drawn_width(drawing: Any) -> int:
@@ -335,6 +345,8 @@ class Repl:
             return None, f"game over · {game.winner or 'nobody'} won > "
         waiting = game.waiting_for()
         sep = " " if waiting.startswith("must ") else " · "
+        if _offer_waiting(game):
+            waiting += f" · {OFFER_KEY}"
         return game.prompt_player(), f"{sep}{waiting} > "
 
     def prompt_plain(self) -> str:
@@ -463,7 +475,10 @@ class Repl:
         if not line:
             if self.session.bot_to_move():
                 self.after_move()
-            return True
+                return True
+            if not _offer_waiting(self.session.game):
+                return True
+            line = "decline"      # one key: Enter on an empty line declines the offer waiting
         word, _, rest = line.partition(" ")
         verb = helptext.ALIASES.get(word.lower(), word.lower())
         rest = rest.strip()

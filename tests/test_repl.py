@@ -652,7 +652,7 @@ def test_the_toolbars_say_the_terms_of_an_offer_and_fit_by_whole_items(tmp_path)
     for line in ("give red 2 ore", "give blue 2 wool", "offer blue 1 ore for 1 wool"):
         repl.handle(line)
     terms = "blue: accept or decline: red offers you 1 ore for 1 wool"
-    assert repl.prompt_plain() == "blue · accept or decline: red offers you 1 ore for 1 wool > "
+    assert repl.prompt_plain() == "blue · accept or decline: red offers you 1 ore for 1 wool · Enter declines > "
     assert terms in repl.toolbar_text() and terms in panes.toolbar_items(session)
     repl.handle("status")
     assert "red offers 1 ore for 1 wool" in said(out)
