@@ -644,7 +644,7 @@ def test_the_screen_shows_gold_harbour_settlements_ships_the_moving_ship_and_the
     text = out.getvalue()
     assert " · movement · red's turn" in repl.toolbar_text()
     assert repl.prompt_plain() == "red · move ships/end > "
-    assert "H14" in text                                   # red's harbour settlement
+    assert "Hr14" in text                                  # red's harbour settlement, red's mark on it
     assert "red 13-14 (settler; moving: 3 points left)" in text     # the ship being moved, its cargo
     assert "blue 31-32 (settler)" in text                  # ships with their cargo
     assert "face down" in text and "moon: green moon / sun: orange sun" in text   # the face-down areas

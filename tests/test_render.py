@@ -301,7 +301,7 @@ def test_scenario_extras_are_drawn() -> None:
     assert "FLEET" not in gone and "+1" not in gone
     assert f"V{node_ids[20]}" in text and "10: 4 cloth" in text
     assert f"F{node_ids[30]}" in text and "3 chits" in text
-    assert f"o{node_ids[40]}" in text
+    assert f"or{node_ids[40]}" in text                             # red's marked intersection
     assert "PIRATE" in text and "FLEET" in text
     for step in range(1, 5):
         assert f"+{step}" in text
