@@ -419,6 +419,33 @@ class Repl:
             self._hints, self._hint_key = hints, key
         return self._hints
 
+    def hex_hints(self) -> dict[str, str]:
+        """Hex id -> 'fo 11 · red, blue' (or 'sea · white'): its terrain and number, and whose
+        buildings stand on its corners (ships beside a sea hex), for a menu of hexes."""
+        game = self.session.game
+        board = game.board_json()
+        view = game.view(None)
+        r = _render()
+        code: dict[str, str] = r.theme.TERRAIN_CODE if r is not None else {}
+        owners: dict[int, set[str]] = {}
+        for b in view.get("buildings") or []:
+            owners.setdefault(int(b["node"]), set()).add(str(b["owner"]))
+        edge_nodes = {str(e["id"]): [int(n) for n in e["nodes"]] for e in board["edges"]}
+        ships: dict[int, set[str]] = {}
+        for route in view.get("routes") or []:
+            if "ship" in str(route.get("kind")):
+                for n in edge_nodes.get(str(route["edge"]), []):
+                    ships.setdefault(n, set()).add(str(route["owner"]))
+        hints = {}
+        for h in board["hexes"]:
+            terrain = code.get(h["terrain"], h["terrain"])
+            what = f"{terrain} {h['number']}" if h.get("number") else terrain
+            nodes = [int(n) for n in h.get("nodes") or []]
+            found = owners if h["terrain"] != "sea" else ships
+            there = [p for p in game.players if any(p in found.get(n, ()) for n in nodes)]
+            hints[str(h["id"])] = f"{what} · {', '.join(there) if there else 'nobody'}"
+        return hints
+
     def completions(self, text: str) -> list[tuple[str, str]]:
         """(word, note) pairs that may follow ``text``: the next word of a legal command,
         a command name, or an argument of one of the other commands."""
@@ -459,6 +486,10 @@ class Repl:
                 if rest[:1] in (["build"], ["put"]) and out and all(w.isdigit() for w in out):
                     hints = self.node_hints()   # an intersection: what it would produce
                     out = {w: hints.get(int(w), m) for w, m in out.items()}
+                elif out and all(w.isalpha() and w.isupper() for w in out):
+                    places = self.hex_hints()   # the robber's, the pirate's hexes: what stands there
+                    if all(w in places for w in out):
+                        out = {w: places[w] for w in out}
         return [(w, m) for w, m in out.items() if w.lower().startswith(partial.lower())] + _paths_from_end(out, partial)
 
     # -------------------------------------------------------------- lines

@@ -647,7 +647,7 @@ def test_the_screen_shows_gold_harbour_settlements_ships_the_moving_ship_and_the
     assert "Hr14" in text                                  # red's harbour settlement, red's mark on it
     assert "red 13-14 (settler; moving: 3 points left)" in text     # the ship being moved, its cargo
     assert "blue 31-32 (settler)" in text                  # ships with their cargo
-    assert "face down" in text and "moon: green moon / sun: orange sun" in text   # the face-down areas
+    assert "moon face-down hex of the green moon area" in text and "sun face-down hex of the orange sun area" in text
     assert "gold" in text and " 3 " in text                # gold beside the hand: 2 + 1 for the empty roll
 
 

@@ -89,7 +89,8 @@ def test_the_board_shows_unexplored_areas_the_spice_hex_its_merchant_and_the_lai
     assert board.count("/  ?1 \\") == 6 and board.count("/  ?2 \\") == 8
     # compact hexes: their short words in the key
     small = plain(render_board(g.board_json(), g.view("blue"), compact=True), width=100)
-    assert "sp: a spice hex" in small and "?? face down" in small and "[L] sea robber lair" in small
+    assert "sp spice" in small and "?? face down" in small and "[L] sea robber lair" in small
+    assert "spice hexes: no number, no roads or settlements" in small
 
 
 def test_your_spices_by_kind_the_others_by_count() -> None:

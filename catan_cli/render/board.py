@@ -33,7 +33,7 @@ rich ``Text``; colour only repeats what the glyphs say, so NO_COLOR output reads
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import AbstractSet, Any, Iterable, Mapping, Sequence
 
 from rich.text import Text
 
@@ -553,8 +553,9 @@ def _middle_cell(cells: Sequence[tuple[int, int, str]]) -> int:
 # ---------------------------------------------------------------------------- legend
 
 
-def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
-    """The key to the glyphs this view can show, players first."""
+def _legend_items(view: View, compact: bool, terrains: AbstractSet[str] | None = None) -> list[tuple[str, str]]:
+    """The key to the glyphs this view can show, players first; ``terrains``: those on the
+    board (None: every known one), whose compact codes the key explains."""
     layer = layer_for(view)
     colors = theme.player_colors(view.get("players") or [])
     players = view.get("players") or []
@@ -573,9 +574,12 @@ def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
     owner = mark if players else ""
     items += [(f"{glyphs.get(k, '?')}{owner}{glyphs.get(k, '?')} {k}", "bold") for k in routes]
     items.append(("*6* *8* busiest numbers", theme.HOT_NUMBER_STYLE))
-    items.append((f"{theme.HARBOR_SIDE * 3} harbour side", theme.HARBOR_STYLE))
+    if view.get("harbors") or "harbors" not in view:     # a view without the board: say it anyway
+        items.append((f"{theme.HARBOR_SIDE} harbour side", theme.HARBOR_STYLE))
     if compact:
-        items += [(f"{code} {word}", "dim") for word, code in theme.TERRAIN_CODE.items()
+        shown = [t for t in theme.TERRAIN_CODE if terrains is None or t in terrains]
+        shown += sorted(t for t in terrains or () if t not in theme.TERRAIN_CODE)   # a scenario's own
+        items += [(f"{theme.TERRAIN_CODE.get(word, word[:2])} {word}", "dim") for word in shown
                   if word not in ("sea", "?", "unexplored")]   # face-down: the layer says
     if view.get("robber"):
         items.append(key_item(ROBBER, "robber", compact))
@@ -647,7 +651,8 @@ def render_board(board: Board, view: View | None = None, *, region: str | None =
     out = Text(no_wrap=True, overflow="crop")
     out.append_text(drawing)
     out.append("\n")
-    out.append_text(_wrap_items(_legend_items(view, compact), key_width))
+    terrains = {str(h["terrain"]) for h in board["hexes"]}
+    out.append_text(_wrap_items(_legend_items(view, compact, terrains), key_width))
     for note, style in layer_for(view).notes(view):
         out.append("\n")
         out.append_text(_wrap_items([(note, style)], key_width))

@@ -37,11 +37,10 @@ class HexMark:
 
 def token_label(marks: Sequence[HexMark], compact: bool, room: int) -> str:
     """The tokens on one hex as the map draws them: their words at full size (cut to the
-    hex's ``room``); in a compact hex their letters, one alone bracketed (a bare letter
-    would read as a hex id)."""
+    hex's ``room``); in a compact hex their letters, bracketed (bare letters would read as
+    a hex id): ``[R]``, ``[B2]``, ``[Rb]`` (the robber on bog iron)."""
     if compact:
-        letters = "".join(m.letter for m in marks)
-        return f"[{letters}]" if len(letters) == 1 else letters
+        return "[" + "".join(m.letter for m in marks) + "]"
     return " ".join(m.word for m in marks)[:room]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Any, Mapping, Sequence
 
 from rich.text import Text
 
@@ -212,7 +212,8 @@ def side_sections(session: "Session", width: int) -> list[Section]:
         for what, value in rows:
             lines += wrap([("bold", f"{what}: "), *_text_line(value)], width)
         out.append(Section(game.engine.scen.name.lower(), lines, "scenario"))
-    out.append(Section("key", _key(view, width), "key"))
+    terrains = frozenset(str(h["terrain"]) for h in game.board_json()["hexes"])   # the key's terrain codes
+    out.append(Section("key", _key(view, width, terrains), "key"))
     return out
 
 
@@ -308,8 +309,9 @@ def pt_color(color: str | None) -> str:
     return rich_to_pt(color or "")
 
 
-def _key(view: View, width: int) -> list[Line]:
-    items = [[(_pt_style(style), text)] for text, style in _legend_items(view, compact=True)]
+def _key(view: View, width: int, terrains: AbstractSet[str] | None = None) -> list[Line]:
+    """The key to the compact map: the terrains on the board, the glyphs the view can show."""
+    items = [[(_pt_style(style), text)] for text, style in _legend_items(view, True, terrains)]
     return _flow(items + _vp_key(view, width), width, sep="  ")
 
 

@@ -79,13 +79,13 @@ class LandHoLayer(BoardLayer):
     def legend_marks(self, view: View, compact: bool) -> list[Item]:
         if not _is_land_ho(view):
             return []
-        areas = " / ".join(f"{a['label'].split()[-1]}: {a['label']}"
-                           for a in (_extra(view).get("areas") or {}).values())
         mark = sample_mark(view)
         return [(f"{SHIP}{mark}{SHIP} ship", "bold"), (f"{SETTLER_SHIP}{mark}{SETTLER_SHIP} settler ship", "bold"),
-                (f"H{mark}14 harbour settlement (H{mark}14+: settler in its basin)", "bold"),
-                ("x14/X14/= neutral settlement, harbour, road", "bold"),
-                (f"face-down hexes by area ({areas})", AREA_STYLE)]
+                (f"H{mark}14 harbour settlement (H{mark}14+: settler in its basin)", "bold")] + (
+                [("x14/X14/= neutral settlement, harbour, road", "bold")]
+                if any((_extra(view).get("neutral") or {}).values()) else []) + [
+                (f"{a['label'].split()[-1]} face-down hex of the {a['label']} area", AREA_STYLE)
+                for a in (_extra(view).get("areas") or {}).values()]
 
     def notes(self, view: View) -> list[Item]:
         if not _is_land_ho(view):

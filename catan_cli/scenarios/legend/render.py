@@ -82,7 +82,7 @@ class LegendLayer(BoardLayer):
         if not _is_legend(view):
             return []
         items: list[Item] = [(f"{START}25 start", START_STYLE)]
-        if _extra(view).get("chests") or not render4.is_chapter4(view):
+        if _extra(view).get("chests"):
             items.append((f"{CHEST}41 chest (face down)", CHEST_STYLE))
         if _extra(view).get("castaway_hexes"):
             items.append(key_item(castaways(3), "castaways (face down)", compact))

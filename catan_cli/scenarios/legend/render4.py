@@ -83,14 +83,12 @@ def hex_notes(board: Board, view: View, shown: AbstractSet[str]) -> list[HexNote
 
 
 def legend_marks(view: View, compact: bool = False) -> list[Item]:
-    """The chapter's key; compact hexes show the spice hex as "sp", a face-down one as "??"
-    and a lair by its letter."""
+    """The chapter's key; compact hexes show a face-down hex as "??" and a lair by its
+    letter (the spice hex's code "sp" is in the core's terrain key)."""
     if not is_chapter4(view):
         return []
     mark = sample_mark(view)
-    items: list[Item] = [(f"m{mark}12 merchant (closes its owner's route)", MERCHANT_STYLE),
-                         (f"{'sp' if compact else 'spice'}: a spice hex, no number, no roads or settlements",
-                          SPICE_STYLE)]
+    items: list[Item] = [(f"m{mark}12 merchant (closes its owner's route)", MERCHANT_STYLE)]
     if compact:
         items.append(("?? face down", theme.NOTE_STYLE))
     areas = sorted(_extra(view).get("face_down") or {}, key=area_label)
@@ -105,7 +103,8 @@ def notes(view: View) -> list[Item]:
     if not is_chapter4(view):
         return []
     extra = _extra(view)
-    out: list[Item] = []
+    out: list[Item] = [("spice hexes: no number, no roads or settlements (turned up as the map is explored)",
+                        SPICE_STYLE)]
     down = extra.get("face_down") or {}
     if down:
         text = "; ".join(f"{area_label(name)} ({name} border) {c.get('hexes', 0)}" for name, c in sorted(down.items(), key=lambda item: area_label(item[0])))
