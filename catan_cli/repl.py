@@ -41,6 +41,7 @@ PROMPT_COLORS = {
 }
 MAP_WORDS = ("compact", "full")
 SCORE_MIN_WIDTH = 50   # the score table is never narrower than this
+OFFER_KEY = "Enter declines"   # said in the prompt while an offer waits for an answer
 LINE_LIMIT = 2000      # a printed line longer than this is cut (a pasted megabyte stays short)
 
 
@@ -130,6 +131,15 @@ class Screen:
             candidates.append(self.table("score", view))
         side = [t for t in candidates if self.console.measure(t).maximum <= room]
         return SideBySide(board, board_w, side, room) if side else board
+
+
+def _offer_waiting(game: Any) -> bool:
+    """An offer waits for its answer (False without the bots package, which knows offers)."""
+    try:
+        from .bots.offers import offer_waiting
+    except ImportError:
+        return False
+    return bool(offer_waiting(game))
 
 
 def _drawn_width(drawing: Any) -> int:
@@ -340,6 +350,8 @@ class Repl:
             return None, f"game over · {game.winner or 'nobody'} won > "
         waiting = helptext.setup_prompt(game) or game.waiting_for()
         sep = " " if waiting.startswith("must ") else " · "
+        if _offer_waiting(game):
+            waiting += f" · {OFFER_KEY}"
         return game.prompt_player(), f"{sep}{waiting} > "
 
     def prompt_plain(self) -> str:
@@ -412,6 +424,33 @@ class Repl:
             self._hints, self._hint_key = hints, key
         return self._hints
 
+    def hex_hints(self) -> dict[str, str]:
+        """Hex id -> 'fo 11 · red, blue' (or 'sea · white'): its terrain and number, and whose
+        buildings stand on its corners (ships beside a sea hex), for a menu of hexes."""
+        game = self.session.game
+        board = game.board_json()
+        view = game.view(None)
+        r = _render()
+        code: dict[str, str] = r.theme.TERRAIN_CODE if r is not None else {}
+        owners: dict[int, set[str]] = {}
+        for b in view.get("buildings") or []:
+            owners.setdefault(int(b["node"]), set()).add(str(b["owner"]))
+        edge_nodes = {str(e["id"]): [int(n) for n in e["nodes"]] for e in board["edges"]}
+        ships: dict[int, set[str]] = {}
+        for route in view.get("routes") or []:
+            if "ship" in str(route.get("kind")):
+                for n in edge_nodes.get(str(route["edge"]), []):
+                    ships.setdefault(n, set()).add(str(route["owner"]))
+        hints = {}
+        for h in board["hexes"]:
+            terrain = code.get(h["terrain"], h["terrain"])
+            what = f"{terrain} {h['number']}" if h.get("number") else terrain
+            nodes = [int(n) for n in h.get("nodes") or []]
+            found = owners if h["terrain"] != "sea" else ships
+            there = [p for p in game.players if any(p in found.get(n, ()) for n in nodes)]
+            hints[str(h["id"])] = f"{what} · {', '.join(there) if there else 'nobody'}"
+        return hints
+
     def completions(self, text: str) -> list[tuple[str, str]]:
         """(word, note) pairs that may follow ``text``: the next word of a legal command,
         a command name, or an argument of one of the other commands."""
@@ -452,6 +491,10 @@ class Repl:
                 if rest[:1] in (["build"], ["put"]) and out and all(w.isdigit() for w in out):
                     hints = self.node_hints()   # an intersection: what it would produce
                     out = {w: hints.get(int(w), m) for w, m in out.items()}
+                elif out and all(w.isalpha() and w.isupper() for w in out):
+                    places = self.hex_hints()   # the robber's, the pirate's hexes: what stands there
+                    if all(w in places for w in out):
+                        out = {w: places[w] for w in out}
         from .notation import PROMPT_SPELLINGS   # 'harbour', as the prompts say it (both are read)
 
         spelt = {PROMPT_SPELLINGS.get(w, w): m for w, m in out.items()}
@@ -471,7 +514,10 @@ class Repl:
         if not line:
             if self.session.bot_to_move():
                 self.after_move()
-            return True
+                return True
+            if not _offer_waiting(self.session.game):
+                return True
+            line = "decline"      # one key: Enter on an empty line declines the offer waiting
         word, _, rest = line.partition(" ")
         verb = helptext.ALIASES.get(word.lower(), word.lower())
         rest = rest.strip()

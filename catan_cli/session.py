@@ -46,6 +46,15 @@ def make_bot(kind: str, seed: int, think_ms: int | None = None) -> Bot:
         raise CatanError(f"unknown bot kind {kind!r}: {exc}") from None
 
 
+def _forced_decline(game: "Game") -> str | None:
+    """``SEAT: decline`` for an offer its answerer cannot take (None without the bots package)."""
+    try:
+        from .bots.offers import forced_decline
+    except ImportError:
+        return None
+    return forced_decline(game)
+
+
 def _bots_for(header: Header, think_ms: int | None = None) -> dict[str, Bot]:
     return {seat.name: make_bot(seat.bot, header.seed * 10 + i, think_ms)
             for i, seat in enumerate(header.seats) if seat.bot is not None}
@@ -124,7 +133,11 @@ class Session:
         return name in self._bots
 
     def bot_to_move(self) -> bool:
-        return not self.game.over and self.is_bot(self.game.prompt_player())
+        """Whether the next command is not a person's to type: a bot's move, or the answer
+        to an offer its answerer cannot take (declined at once, see :mod:`.bots.offers`)."""
+        if self.game.over:
+            return False
+        return self.is_bot(self.game.prompt_player()) or _forced_decline(self.game) is not None
 
     def viewer(self) -> str | None:
         """Whose eyes the screen shows: the only person at the table, or (hot seat) the
@@ -171,8 +184,15 @@ class Session:
             self._autosave()
 
     def bot_move(self, *, defer_save: bool = False) -> Played:
-        """Let the bot the game waits for choose and play one command."""
+        """Let the bot the game waits for choose and play one command (or decline, for
+        whoever it is, an offer that cannot be taken)."""
         seat = self.game.prompt_player()
+        forced = _forced_decline(self.game)
+        if forced is not None:
+            played = self.play(forced, defer_save=defer_save)
+            self._undo_refusal = "the offer you could not take was declined for you"
+            self._tell_why_declined(played)
+            return played
         bot = self._bots.get(seat)
         if bot is None:
             raise CatanError(f"{seat} is not a bot")
@@ -182,6 +202,16 @@ class Session:
         except CatanError as exc:
             raise CatanError(f"bot {seat} chose '{line}', which is refused: {exc}") from None
         return played
+
+    def _tell_why_declined(self, played: Played) -> None:
+        """Tell the seat whose offer was declined for it why (only that seat: it is its hand)."""
+        from .bots.offers import WHY
+        from .engine.actions import Event, Private
+
+        seat = self.game.players.index(played.seat)
+        why = Event("trade", seat, "", (), Private((seat,), WHY))
+        played.events.append(why)
+        self.log += [(played.seat, ev.text) for ev in self.narrate([why])]
 
     def _actor(self, canonical: str) -> str:
         head, sep, _ = canonical.partition(":")

@@ -768,9 +768,9 @@ def test_the_board_and_tables_show_the_castle_barbarians_knights_and_conquered_b
     pdata(g, "red")["gold"] = 4
     view = g.view("red")
     board = render_board(g.board_json(), view, legend=True).plain
-    assert "CASTLE" in board and "CONQUERED3" in board and "BARB2" in board
-    assert "z25" in board                                   # blue's settlement lies down
-    assert "k" in board and "knights: red 51-52" in board
+    assert "CASTLE" in board and "CONQ3" in board and "BARB2" in board
+    assert "zb25" in board                                  # blue's settlement lies down, blue's mark on it
+    assert "krk" in board and "knights: red 51-52" in board  # the knight carries its owner's mark
     console = Console(width=100, record=True)
     console.print(status_table(view))
     text = console.export_text()

@@ -801,10 +801,10 @@ def test_the_screen_shows_gold_harbour_settlements_ships_the_moving_ship_and_the
     text = out.getvalue()
     assert " · movement · red's turn" in repl.toolbar_text()
     assert repl.prompt_plain() == "red · move ships/end > "
-    assert "H14" in text                                   # red's harbour settlement
+    assert "Hr14" in text                                  # red's harbour settlement, red's mark on it
     assert "red 22-23 (settler; moving: 3 points left)" in text     # the ship being moved, its cargo
     assert "blue 42-43 (settler)" in text                  # ships with their cargo
-    assert "face down" in text and "moon: green moon / sun: orange sun" in text   # the face-down areas
+    assert "moon face-down hex of the green moon area" in text and "sun face-down hex of the orange sun area" in text
     assert "gold" in text and " 3 " in text                # gold beside the hand: 2 + 1 for the empty roll
 
 

@@ -82,13 +82,15 @@ def test_the_board_shows_unexplored_areas_the_spice_hex_its_merchant_and_the_lai
     down = sum(t == "unexplored" for t in g.state.terrain)
     assert board.count("face down") == down + 1                     # the hexes and the note
     assert "spice" in board and "mr34" in board and "LAIR" in board and "PIRATE" in board
-    assert "face down: red border 6; blue border 8" in board or "face down: blue border 8; red border 6" in board
+    assert "face down: ?1 (red border) 6; ?2 (blue border) 8" in board
+    assert "/red" not in board and "/blue" not in board       # the areas' labels never read as players
     assert "merchants: red 34" in board
     # each face-down hex carries its area's colour under its top corner: 6 red, 8 blue
-    assert board.count("/ red \\") == 6 and board.count("/ blue\\") == 8
+    assert board.count("/  ?1 \\") == 6 and board.count("/  ?2 \\") == 8
     # compact hexes: their short words in the key
     small = plain(render_board(g.board_json(), g.view("blue"), compact=True), width=100)
-    assert "sp: a spice hex" in small and "?? face down" in small and "[L] sea robber lair" in small
+    assert "sp spice" in small and "?? face down" in small and "[L] sea robber lair" in small
+    assert "spice hexes: no number, no roads or settlements" in small
 
 
 def test_your_spices_by_kind_the_others_by_count() -> None:

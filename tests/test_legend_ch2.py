@@ -16,6 +16,8 @@ in hex ids and intersection numbers:
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from catan_cli import Game
@@ -549,7 +551,9 @@ def test_the_board_shows_bog_iron_gold_field_tokens_face_down_and_miners():
     view = g.view("blue")
     board = render_board(g.board_json(), view, width=150).plain
     assert board.count("b3") == 5                              # the 5 pastures
-    assert "g3m1" in board and board.count("g2") >= 5          # red's miner beside a "3 miners" token
+    assert "m13" in board and "g13" not in board            # red's miner on a "3 miners" token, 13 readable
+    assert re.search(r"gold fields \(miners needed\): [\d, ]+ need 2; [\d, ]*13[\d, ]* need 3", board)
+    assert sum(f"g{n}" in board for n in range(1, 60)) >= 10   # the face-down tokens, each on its number
     assert "gold miners: red on 13" in board
     console = Console(width=150, record=True)
     console.print(status_table(view))

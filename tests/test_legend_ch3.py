@@ -330,7 +330,7 @@ def test_the_board_shows_sea_robbers_the_gold_isles_harbours_jugs_and_the_nemesi
     run(g, "put settlement red 32", "turn red")
     view = g.view("blue")
     board = render_board(g.board_json(), view, width=150).plain
-    assert board.count("R-ship") == 9 + 1 and board.count("Gold Is") == 4 + 1    # and the key
+    assert board.count("ROBSHIP") == 9 + 1 and board.count("ISLES") == 4 + 1    # and the key
     assert "earned harbours: red 2:1 ore at 32" in board
     console = Console(width=160, record=True)
     console.print(status_table(view))

@@ -301,7 +301,7 @@ def test_scenario_extras_are_drawn() -> None:
     assert "FLEET" not in gone and "+1" not in gone
     assert f"V{node_ids[20]}" in text and "10: 4 cloth" in text
     assert f"F{node_ids[30]}" in text and "3 chits" in text
-    assert f"o{node_ids[40]}" in text
+    assert f"or{node_ids[40]}" in text                             # red's marked intersection
     assert "PIRATE" in text and "FLEET" in text
     for step in range(1, 5):
         assert f"+{step}" in text
@@ -478,3 +478,66 @@ def test_a_view_without_scenario_marks_draws_no_layer_items(base: dict[str, Any]
     layer = layer_for(view)
     assert not layer.hex_marks(view) and not layer.node_marks(view, {}) and not layer.notes(view)
     assert not layer.status_rows(view, {}) and not layer.edge_marks(view, {})
+
+
+# ---------------------------------------------------------------------------- scenario marks (NO_COLOR)
+
+
+def _numbers_readable(text: str, nodes: list[int]) -> list[int]:
+    """The intersections of ``nodes`` whose number cannot be read in ``text`` (a mark may
+    stand before it, as in r12 or g25, never in place of it)."""
+    return [n for n in nodes if not re.search(rf"(?<![\d]){n}(?![\d])", text)]
+
+
+def _gold_island() -> tuple[Any, dict[str, Any], list[int]]:
+    from tests.test_legend_ch2 import legend2, miner, outpost
+
+    g = legend2(carry={"castaways_total": 10})
+    outpost(g, "red", "31-48", 31)
+    miner(g, "red", 13)
+    board = g.board_json()
+    view = g.view("blue")
+    fields = [int(f["node"]) for f in view["extra"]["gold_fields"]] + [13]
+    return board, view, sorted(set(fields))
+
+
+@pytest.mark.rule("E.3.4", "F.0.11")
+def test_legend_2_gold_island_keeps_every_intersection_number_no_colour(snap: Any) -> None:
+    """Gold Island's face-down gold-field tokens and the gold miners stand before the
+    intersection's number (g25, m13): every number a player types stays readable."""
+    board, view, fields = _gold_island()
+    full = plain_text(render_board(board, view, region="J", width=100), width=100)
+    compact = plain_text(render_board(board, view, region="J", compact=True, width=80), width=80)
+    for small in (False, True):       # the whole map, without the key and notes
+        drawn = render_board(board, view, compact=small, legend=False).plain
+        assert _numbers_readable(drawn, fields) == [] and len(fields) == 12
+    for text in (full, compact):
+        assert "m13" in text and "g13" not in text
+        assert "need 3" in text and "gold miners: red on 13" in text
+    assert "full\n" + full + "\ncompact\n" + compact == snap
+
+
+def _knights_position() -> tuple[Any, dict[str, Any]]:
+    from tests.test_barbarian_attack import knights, on_turn, run
+
+    g = on_turn()
+    run(g, "put road red 27-40")
+    knights(g, "red", "26-27")
+    knights(g, "blue", "27-40")      # on red's road: roads do not block knights (D.9)
+    knights(g, "white", "52-53")
+    return g.board_json(), g.view("red")
+
+
+@pytest.mark.rule("D.9")
+def test_barbarian_attack_knights_carry_their_owners_mark_no_colour(snap: Any) -> None:
+    """Every knight shows whose it is without colour: krk on a slope, the mark alone in
+    capitals on a one-cell side; a knight on a road's path stands over the road."""
+    board, view = _knights_position()
+    full = plain_text(render_board(board, view, region="Q", width=100), width=100)
+    compact = plain_text(render_board(board, view, region="Q", compact=True, width=80), width=80)
+    for text in (full, compact):
+        assert "krk" in text and "kwk" in text
+        assert "knights: blue 27-40; red 26-27; white 52-53" in text
+    assert re.search(r"fields\s+k\s+hills", full) and re.search(r"2\s+b\s+5", full)   # blue's, over red's road
+    assert re.search(r"\bB\b", compact.split("\nr red")[0])   # blue's on the one-cell side 27-40
+    assert "full\n" + full + "\ncompact\n" + compact == snap

@@ -170,12 +170,22 @@ def test_the_score_names_vp_sources_in_words_and_the_key_explains_the_short_form
                                                      "largest army": 0}}
     view: Any = {"players": [player]}
     wide = pane_text(panes._score(view, {}, 60))
-    assert "8 (settlements 2, cities 4, longest road 2)" in wide and "army" not in wide
+    assert "8 (VP: settlements 2, cities 4, longest road 2)" in wide and "army" not in wide
     narrow = pane_text(panes._score(view, {}, 28))
     assert "8 (2s 4c LR)" in narrow and all(len(line) <= 28 for line in narrow.splitlines())
     key = pane_text(panes._vp_key(view, 28))
     assert "VP: s settlements" in key and "VP: c cities" in key and "VP: LR longest road" in key
     assert panes._vp_key(view, 60) == []
+
+
+def test_a_scenarios_vp_source_is_shortened_to_its_initials_not_cut_mid_word() -> None:
+    """Land Ho!'s score at 80 columns: '(2s 6hs)' with the key 'VP: hs harbor-settlements',
+    never '(1s 2harbo)'."""
+    player = {"name": "red", "vp": 8, "vp_sources": {"settlements": 2, "harbor-settlements": 6}}
+    view: Any = {"players": [player]}
+    narrow = pane_text(panes._score(view, {}, 28))
+    assert "8 (2s 6hs)" in narrow and "harbo" not in narrow
+    assert "VP: hs harbor-settlements" in pane_text(panes._vp_key(view, 28))
 
 
 def test_the_ui_benchmark_runs_on_the_largest_map() -> None:

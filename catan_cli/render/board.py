@@ -33,18 +33,20 @@ rich ``Text``; colour only repeats what the glyphs say, so NO_COLOR output reads
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import AbstractSet, Any, Iterable, Mapping, Sequence
 
 from rich.text import Text
 
 from . import theme
-from .layers import HexMark, layer_for
+from .layers import EdgeMark, HexMark, key_item, layer_for, token_label
 
 Board = Mapping[str, Any]
 View = Mapping[str, Any]
 Point = tuple[int, int]  # (line, column) on the canvas
 
 REGIONS: tuple[str, ...] = ("n", "s", "w", "e", "nw", "ne", "sw", "se")
+ROBBER = HexMark("ROBBER", "R", theme.ROBBER_STYLE)
+PIRATE = HexMark("PIRATE", "P", theme.PIRATE_STYLE)
 
 
 @dataclass(frozen=True)
@@ -323,8 +325,10 @@ class _Painter:
         for h in self.hexes:
             self._tokens(h, *self.frame.hex_top(h))
         self._hex_notes()
-        self._edge_marks()
+        marks = self.layer.edge_marks(self.view, self.colors)
+        self._edge_marks([m for m in marks if not m.over])
         self._routes()
+        self._edge_marks([m for m in marks if m.over])
         self._nodes()
         return self.canvas
 
@@ -397,17 +401,14 @@ class _Painter:
         """Robber, pirate and the scenario's tokens on their hex."""
         marks = []
         if self.view.get("robber") == h["id"]:
-            marks.append(HexMark("ROBBER", "R", theme.ROBBER_STYLE))
+            marks.append(ROBBER)
         if self.view.get("pirate") == h["id"]:
-            marks.append(HexMark("PIRATE", "P", theme.PIRATE_STYLE))
+            marks.append(PIRATE)
         marks += self.hex_marks.get(str(h["id"]), [])
         if not marks:
             return
-        if self.layout.compact:   # bracketed: a bare letter would read as a hex id
-            letters = "".join(m.letter for m in marks)
-            self._centre(y + 4, x, f"[{letters}]" if len(letters) == 1 else letters, marks[0].style)
-        else:
-            self._centre(y + 5, x, " ".join(m.word for m in marks)[: self.layout.text_width(5)], marks[0].style)
+        label = token_label(marks, self.layout.compact, self.layout.text_width(5))
+        self._centre(y + (4 if self.layout.compact else 5), x, label, marks[0].style)
 
     def _centre(self, y: int, x: int, text: str, style: str) -> None:
         self.canvas.put(y, x - (len(text) - 1) // 2, text, style)
@@ -462,10 +463,11 @@ class _Painter:
         start = left + room - len(text) if east > 0 else left if east < 0 else x - (len(text) - 1) // 2
         self.canvas.put(y, start, text, style)
 
-    def _edge_marks(self) -> None:
-        """The scenario's marks on paths; pieces drawn afterwards cover them."""
-        for mark in self.layer.edge_marks(self.view, self.colors):
-            self._fill_edge(mark.edge, mark.glyph, mark.style, mark=mark.mark, lone_mark=False)
+    def _edge_marks(self, marks: Sequence[EdgeMark]) -> None:
+        """The scenario's marks on paths: drawn before the pieces, which cover them, or
+        (``over``) after them, standing on them."""
+        for mark in marks:
+            self._fill_edge(mark.edge, mark.glyph, mark.style, mark=mark.mark, lone_mark=False, lone=mark.lone)
 
     def _routes(self) -> None:
         glyphs = {**theme.ROUTE_GLYPH, **self.layer.glyphs}
@@ -477,10 +479,11 @@ class _Painter:
                             mark=theme.owner_mark(self.marks, owner), every_other=bool(route.get("shared")))
 
     def _fill_edge(self, edge_id: str, glyph: str, style: str, mark: str = "", lone_mark: bool = True,
-                   every_other: bool = False) -> None:
+                   every_other: bool = False, lone: str = "") -> None:
         """Fill a drawn path's side with a glyph, the owner's mark in its middle cell; a
         scenario's mark (``lone_mark`` False) keeps its glyph on a one-cell side, so that it
-        never reads as a piece there.  ``every_other``: the odd cells only (a second ship)."""
+        never reads as a piece there, or shows ``lone`` there when it gives one.
+        ``every_other``: the odd cells only (a second ship)."""
         edge = self.edges.get(edge_id)
         if edge is None:
             return
@@ -492,6 +495,8 @@ class _Painter:
         middle = _middle_cell(cells) if mark and (lone_mark or len(cells) > 1) else -1
         if every_other and middle >= 0 and not middle % 2:
             middle = middle + 1 if middle + 1 < len(cells) else middle - 1
+        if lone and len(cells) == 1:
+            glyph = lone
         for i, (y, x, _) in enumerate(cells):
             if not every_other or i % 2:
                 self.canvas.put(y, x, mark if i == middle else glyph, style)
@@ -548,8 +553,9 @@ def _middle_cell(cells: Sequence[tuple[int, int, str]]) -> int:
 # ---------------------------------------------------------------------------- legend
 
 
-def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
-    """The key to the glyphs this view can show, players first."""
+def _legend_items(view: View, compact: bool, terrains: AbstractSet[str] | None = None) -> list[tuple[str, str]]:
+    """The key to the glyphs this view can show, players first; ``terrains``: those on the
+    board (None: every known one), whose compact codes the key explains."""
     layer = layer_for(view)
     colors = theme.player_colors(view.get("players") or [])
     players = view.get("players") or []
@@ -568,14 +574,17 @@ def _legend_items(view: View, compact: bool) -> list[tuple[str, str]]:
     owner = mark if players else ""
     items += [(f"{glyphs.get(k, '?')}{owner}{glyphs.get(k, '?')} {k}", "bold") for k in routes]
     items.append(("*6* *8* busiest numbers", theme.HOT_NUMBER_STYLE))
-    items.append((f"{theme.HARBOR_SIDE * 3} harbour side", theme.HARBOR_STYLE))
+    if view.get("harbors") or "harbors" not in view:     # a view without the board: say it anyway
+        items.append((f"{theme.HARBOR_SIDE} harbour side", theme.HARBOR_STYLE))
     if compact:
-        items += [(f"{code} {word}", "dim") for word, code in theme.TERRAIN_CODE.items()
+        shown = [t for t in theme.TERRAIN_CODE if terrains is None or t in terrains]
+        shown += sorted(t for t in terrains or () if t not in theme.TERRAIN_CODE)   # a scenario's own
+        items += [(f"{theme.TERRAIN_CODE.get(word, word[:2])} {word}", "dim") for word in shown
                   if word not in ("sea", "?", "unexplored")]   # face-down: the layer says
     if view.get("robber"):
-        items.append(("[R] robber" if compact else "ROBBER", theme.ROBBER_STYLE))
+        items.append(key_item(ROBBER, "robber", compact))
     if view.get("pirate"):
-        items.append(("[P] pirate" if compact else "PIRATE", theme.PIRATE_STYLE))
+        items.append(key_item(PIRATE, "pirate", compact))
     return items + layer.legend_marks(view, compact)
 
 
@@ -642,7 +651,8 @@ def render_board(board: Board, view: View | None = None, *, region: str | None =
     out = Text(no_wrap=True, overflow="crop")
     out.append_text(drawing)
     out.append("\n")
-    out.append_text(_wrap_items(_legend_items(view, compact), key_width))
+    terrains = {str(h["terrain"]) for h in board["hexes"]}
+    out.append_text(_wrap_items(_legend_items(view, compact, terrains), key_width))
     for note, style in layer_for(view).notes(view):
         out.append("\n")
         out.append_text(_wrap_items([(note, style)], key_width))

@@ -35,6 +35,34 @@ class HexMark:
     style: str
 
 
+def token_label(marks: Sequence[HexMark], compact: bool, room: int) -> str:
+    """The tokens on one hex as the map draws them: their words at full size (cut to the
+    hex's ``room``); in a compact hex their letters, bracketed (bare letters would read as
+    a hex id): ``[R]``, ``[B2]``, ``[Rb]`` (the robber on bog iron)."""
+    if compact:
+        return "[" + "".join(m.letter for m in marks) + "]"
+    return " ".join(m.word for m in marks)[:room]
+
+
+def key_item(mark: HexMark, meaning: str, compact: bool) -> "Item":
+    """A key entry for a hex token, drawn exactly as the map draws the token alone: the key
+    and the map share one source, so the key never names a glyph the map does not draw."""
+    glyph = token_label([mark], compact, len(mark.word))
+    return (glyph if meaning.lower() == glyph.lower() else f"{glyph} {meaning}", mark.style)
+
+
+def view_marks(view: Mapping[str, Any]) -> dict[str, str]:
+    """Player name -> the mark on their pieces, for a layer that draws pieces itself."""
+    from .theme import owner_marks
+
+    return owner_marks(view.get("players") or [])
+
+
+def sample_mark(view: Mapping[str, Any]) -> str:
+    """The first player's mark, for the key's examples (``r12``), as the core's key uses."""
+    return next(iter(view_marks(view).values()), "")
+
+
 @dataclass(frozen=True)
 class HexNote:
     """A short text inside a hex, just below its N corner (or above its S corner)."""
@@ -47,13 +75,16 @@ class HexNote:
 
 @dataclass(frozen=True)
 class EdgeMark:
-    """A path drawn with ``glyph`` where no piece stands (pieces are drawn over it); ``mark``
-    (an owner's letter) in its middle cell, so whose it is reads without colour."""
+    """A path drawn with ``glyph`` where no piece stands (pieces are drawn over it, unless
+    the mark is ``over`` them); ``mark`` (an owner's letter) in its middle cell, so whose it
+    is reads without colour."""
 
     edge: str
     glyph: str
     style: str
     mark: str = ""
+    lone: str = ""     # what a one-cell side shows (default: the glyph alone)
+    over: bool = False   # drawn over the road or ship on its path (a piece standing on it)
 
 
 class BoardLayer:

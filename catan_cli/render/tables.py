@@ -145,8 +145,8 @@ def score_table(view: View) -> Table:
     table = _table(f"Score (first to {target})" if target else "Score")
     table.add_column("player")
     columns = vp_columns(players)
-    for key in columns:
-        table.add_column(key, justify="right")
+    for key in columns:          # the cells are VP, not pieces: "cities VP 4" is 2 cities
+        table.add_column(f"{key} VP", justify="right")
     table.add_column("VP", justify="right", style="bold")
     winners = {str(w) for w in (view.get("winners") or [])} | ({str(view["winner"])} if view.get("winner") else set())
     for p in players:

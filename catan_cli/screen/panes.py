@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Any, Mapping, Sequence
 
 from rich.text import Text
 
@@ -212,7 +212,8 @@ def side_sections(session: "Session", width: int) -> list[Section]:
         for what, value in rows:
             lines += wrap([("bold", f"{what}: "), *_text_line(value)], width)
         out.append(Section(game.engine.scen.name.lower(), lines, "scenario"))
-    out.append(Section("key", _key(view, width), "key"))
+    terrains = frozenset(str(h["terrain"]) for h in game.board_json()["hexes"])   # the key's terrain codes
+    out.append(Section("key", _key(view, width, terrains), "key"))
     return out
 
 
@@ -269,15 +270,26 @@ def _sources_text(player: Mapping[str, Any], room: int) -> tuple[str, bool]:
     sources = {k: v for k, v in (player.get("vp_sources") or {}).items() if v}
     if not sources:
         return "", False
-    words = "(" + ", ".join(f"{k} {v}" for k, v in sources.items()) + ")"
+    words = "(VP: " + ", ".join(f"{k} {v}" for k, v in sources.items()) + ")"   # VP, not pieces
     if len(words) <= room:
         return words, False
     return "(" + " ".join(_vp_short(k, v) for k, v in sources.items()) + ")", True
 
 
+def vp_short_name(source: str) -> str:
+    """A VP source's short name: 's', 'c', 'LR' ...; a scenario's source by its words'
+    initials ('harbor-settlements': 'hs'), never a word cut short."""
+    known = VP_SHORT.get(source)
+    if known:
+        return known
+    words = [w for w in source.replace("-", " ").split() if w]
+    short = "".join(w[0] for w in words).lower() if len(words) > 1 else source[:3]
+    return short if short not in VP_SHORT.values() else source[:3]
+
+
 def _vp_short(source: str, vp: int) -> str:
     """'3s' for 3 VP of settlements, 'LR' for the longest road."""
-    short = VP_SHORT.get(source, source.split()[0][:5])
+    short = vp_short_name(source)
     return short if short in ("LR", "LA") else f"{vp}{short}"
 
 
@@ -287,7 +299,7 @@ def _vp_key(view: View, width: int) -> list[Line]:
     for p in view.get("players") or []:
         if _sources_text(p, width - 12)[1]:        # the room _score leaves beside mark, name, VP
             for k, v in (p.get("vp_sources") or {}).items():
-                short = VP_SHORT.get(k, k.split()[0][:5])
+                short = vp_short_name(k)
                 if v and short != k:
                     used[short] = k
     return [[("", f"VP: {short} {name}")] for short, name in used.items()]
@@ -297,8 +309,9 @@ def pt_color(color: str | None) -> str:
     return rich_to_pt(color or "")
 
 
-def _key(view: View, width: int) -> list[Line]:
-    items = [[(_pt_style(style), text)] for text, style in _legend_items(view, compact=True)]
+def _key(view: View, width: int, terrains: AbstractSet[str] | None = None) -> list[Line]:
+    """The key to the compact map: the terrains on the board, the glyphs the view can show."""
+    items = [[(_pt_style(style), text)] for text, style in _legend_items(view, True, terrains)]
     return _flow(items + _vp_key(view, width), width, sep="  ")
 
 

@@ -337,7 +337,9 @@ class Table:
         if not self.started or game.over:
             return None
         seat = game.prompt_player()
-        return seat if self.is_bot(seat) else None
+        from ..bots.offers import forced_decline   # an offer the seat cannot take: declined at once
+
+        return seat if self.is_bot(seat) or forced_decline(game) is not None else None
 
     def ensure_driver(self) -> None:
         if self._driver is None or self._driver.done():
@@ -393,8 +395,12 @@ class Table:
         return saves.save_path(self.session.save_name, self.hub.saves_folder)
 
     def _bot_step(self, seat: str) -> tuple[Turn, str]:
+        from ..bots.offers import forced_decline
         from ..session import make_bot
 
+        forced = forced_decline(self.game)
+        if forced is not None:
+            return self._play(seat, forced.removeprefix(f"{seat}: "))
         bot = self.stand_ins.get(seat) or self._bot_players.get(seat)
         if bot is None:
             kind = self._bots[seat] or "greedy"

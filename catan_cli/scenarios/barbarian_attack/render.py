@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from rich.text import Text
 
 from ...render import theme
-from ...render.layers import BoardLayer, Colors, EdgeMark, HexMark, Item, View
+from ...render.layers import BoardLayer, Colors, EdgeMark, HexMark, Item, View, key_item, sample_mark, view_marks
 from ...render.tables import player_text
 from .rules import Rules
 
@@ -30,6 +30,26 @@ def _extra(view: View) -> Mapping[str, Any]:
     return view.get("extra") or {}
 
 
+def castle() -> HexMark:
+    return HexMark("CASTLE", "K", CASTLE_STYLE)
+
+
+def barbarians(k: int) -> HexMark:
+    return HexMark(f"BARB{k}", f"B{k}", BARBARIAN_STYLE)
+
+
+def conquered(k: int) -> HexMark:
+    return HexMark(f"CONQ{k}", f"X{k}", CONQUERED_STYLE)
+
+
+def knight_mark(edge: str, mark: str, style: str) -> EdgeMark:
+    """A knight on a path: ``k`` with its owner's mark in the middle (``krk``); alone on a
+    one-cell side, the owner's mark in capitals (a road there shows it in small letters).
+    Roads do not block knights (D.9): a knight on a road's path stands on the road, as
+    its piece does on the table, so it is drawn over it."""
+    return EdgeMark(edge, KNIGHT, style, mark=mark, lone=mark.upper() or KNIGHT, over=True)
+
+
 class BarbarianLayer(BoardLayer):
     glyphs = GLYPHS
     own_buildings = frozenset(GLYPHS)
@@ -38,43 +58,47 @@ class BarbarianLayer(BoardLayer):
         extra = _extra(view)
         out: dict[str, list[HexMark]] = {}
         if extra.get("castle"):
-            out[str(extra["castle"])] = [HexMark("CASTLE", "K", CASTLE_STYLE)]
+            out[str(extra["castle"])] = [castle()]
         for c in extra.get("coast") or []:
             k = int(c["barbarians"])
             if c.get("conquered"):
-                out[str(c["hex"])] = [HexMark(f"CONQUERED{k}", f"X{k}", CONQUERED_STYLE)]
+                out[str(c["hex"])] = [conquered(k)]
             elif k:
-                out[str(c["hex"])] = [HexMark(f"BARB{k}", f"B{k}", BARBARIAN_STYLE)]
+                out[str(c["hex"])] = [barbarians(k)]
         return out
 
     def node_marks(self, view: View, colors: Colors) -> dict[int, Item]:
-        """Conquered buildings lie on their side: their glyph, dim, in the owner's colour."""
+        """Conquered buildings lie on their side: their glyph and the owner's mark, dim, in
+        the owner's colour (``zr12``: red's conquered settlement)."""
         marks: dict[int, Item] = {}
+        owners = view_marks(view)
         for b in view.get("buildings") or []:
             glyph = GLYPHS.get(str(b.get("kind")))
             if glyph:
-                marks[int(b["node"])] = (f"{glyph}{b['node']}", f"dim {theme.owner_color(colors, b.get('owner'))} reverse")
+                mark = theme.owner_mark(owners, b.get("owner"))
+                marks[int(b["node"])] = (f"{glyph}{mark}{b['node']}",
+                                         f"dim {theme.owner_color(colors, b.get('owner'))} reverse")
         return marks
 
     def edge_marks(self, view: View, colors: Colors) -> list[EdgeMark]:
         out = []
+        owners = view_marks(view)
         for owner, edges in sorted((_extra(view).get("knights_on_board") or {}).items()):
             style = f"bold {theme.owner_color(colors, owner)}"
-            out += [EdgeMark(str(e), KNIGHT, style) for e in edges]
+            out += [knight_mark(str(e), theme.owner_mark(owners, owner), style) for e in edges]
         return out
 
     def legend_marks(self, view: View, compact: bool) -> list[Item]:
         if not _extra(view).get("coast"):
             return []
-        if compact:
-            marks = [("[K] castle", CASTLE_STYLE), ("[B2] barbarians", BARBARIAN_STYLE),
-                     ("[X3] conquered", CONQUERED_STYLE)]
-        else:
-            marks = [("CASTLE", CASTLE_STYLE), ("BARB2 barbarians", BARBARIAN_STYLE),
-                     ("CONQUERED3 conquered hex (3 barbarians)", CONQUERED_STYLE)]
-        return marks + [(f"{KNIGHT} knight (on a path)", "bold"),
-                        (f"{GLYPHS['conquered-settlement']}/{GLYPHS['conquered-city']} conquered settlement/city",
-                         "dim")]
+        mark = sample_mark(view)
+        knight = f"{KNIGHT}{mark}{KNIGHT} knight (on a path" + (f"; {mark.upper()} alone on a short side)"
+                                                              if compact and mark else ")")
+        return [key_item(castle(), "castle", compact), key_item(barbarians(2), "barbarians", compact),
+                key_item(conquered(3), "conquered hex (3 barbarians)", compact),
+                (knight, "bold"),
+                (f"{GLYPHS['conquered-settlement']}{mark}12/{GLYPHS['conquered-city']}{mark}12 "
+                 "conquered settlement/city", "dim")]
 
     def notes(self, view: View) -> list[Item]:
         knights = _extra(view).get("knights_on_board") or {}

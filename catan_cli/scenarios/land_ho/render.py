@@ -13,7 +13,8 @@ from typing import AbstractSet, Any, Mapping, Sequence
 
 from rich.text import Text
 
-from ...render.layers import Board, BoardLayer, Colors, EdgeMark, HexNote, Item, View
+from ...render import theme
+from ...render.layers import Board, BoardLayer, Colors, EdgeMark, HexNote, Item, View, sample_mark, view_marks
 
 SHIP, SETTLER_SHIP = "~", "S"
 AREA_STYLE = "bold magenta"
@@ -36,13 +37,16 @@ class LandHoLayer(BoardLayer):
     own_buildings = frozenset({"harbor-settlement"})
 
     def node_marks(self, view: View, colors: Colors) -> dict[int, Item]:
-        """Harbour settlements as H (with a settler in the basin: H+), neutral pieces as x / X."""
+        """Harbour settlements as H and the owner's mark (``Hr14``; a settler in the basin:
+        ``Hr14+``), neutral pieces as x / X."""
         basins = _extra(view).get("basins") or {}
+        owners = view_marks(view)
         out: dict[int, Item] = {}
         for b in view.get("buildings") or []:
             if b["kind"] == "harbor-settlement":
                 node = int(b["node"])
-                out[node] = (f"H{node}{'+' if str(node) in basins else ''}",
+                mark = theme.owner_mark(owners, b.get("owner"))
+                out[node] = (f"H{mark}{node}{'+' if str(node) in basins else ''}",
                              f"bold {colors.get(str(b['owner']), '')}".strip())
         neutral = _extra(view).get("neutral") or {}
         for node in neutral.get("settlements", []):
@@ -56,9 +60,12 @@ class LandHoLayer(BoardLayer):
         for sh in _ships(view):
             by_edge.setdefault(str(sh["edge"]), []).append(sh)
         marks = [EdgeMark(str(e), "=", "grey50") for e in (_extra(view).get("neutral") or {}).get("roads", [])]
+        owners = view_marks(view)
         for edge, ships in by_edge.items():
             glyph = SETTLER_SHIP if any(sh["cargo"] for sh in ships) else SHIP
-            marks.append(EdgeMark(edge, glyph, f"bold {colors.get(str(ships[0]['owner']), '')}".strip()))
+            mark = theme.owner_mark(owners, ships[0]["owner"])
+            marks.append(EdgeMark(edge, glyph, f"bold {colors.get(str(ships[0]['owner']), '')}".strip(), mark=mark,
+                                  lone=mark or glyph))
         return marks
 
     def hex_notes(self, board: Board, view: View, shown: AbstractSet[str]) -> list[HexNote]:
@@ -72,11 +79,13 @@ class LandHoLayer(BoardLayer):
     def legend_marks(self, view: View, compact: bool) -> list[Item]:
         if not _is_land_ho(view):
             return []
-        areas = " / ".join(f"{a['label'].split()[-1]}: {a['label']}"
-                           for a in (_extra(view).get("areas") or {}).values())
-        return [("~ ship  S settler ship  H14 harbour settlement (H14+: settler in its basin)  "
-                 "x/X/= neutral settlement, harbour, road", "bold"),
-                (f"face-down hexes by area ({areas})", AREA_STYLE)]
+        mark = sample_mark(view)
+        return [(f"{SHIP}{mark}{SHIP} ship", "bold"), (f"{SETTLER_SHIP}{mark}{SETTLER_SHIP} settler ship", "bold"),
+                (f"H{mark}14 harbour settlement (H{mark}14+: settler in its basin)", "bold")] + (
+                [("x14/X14/= neutral settlement, harbour, road", "bold")]
+                if any((_extra(view).get("neutral") or {}).values()) else []) + [
+                (f"{a['label'].split()[-1]} face-down hex of the {a['label']} area", AREA_STYLE)
+                for a in (_extra(view).get("areas") or {}).values()]
 
     def notes(self, view: View) -> list[Item]:
         if not _is_land_ho(view):

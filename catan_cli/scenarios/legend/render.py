@@ -16,7 +16,7 @@ from typing import AbstractSet, Any, Mapping
 from rich.text import Text
 
 from ...render import theme
-from ...render.layers import Board, BoardLayer, Colors, HexMark, HexNote, Item, View
+from ...render.layers import Board, BoardLayer, Colors, HexMark, HexNote, Item, View, key_item, sample_mark
 from ...render.tables import player_text
 from . import render2, render3, render4
 from .rules import Rules
@@ -52,6 +52,10 @@ def miners_text(miners: Mapping[str, Any]) -> str:
     return f"{miners.get('home', 0)} home, {out} at outpost"
 
 
+def castaways(n: int) -> HexMark:
+    return HexMark(f"x{n}", "x", CASTAWAY_STYLE)
+
+
 class LegendLayer(BoardLayer):
     glyphs = GLYPHS
 
@@ -59,7 +63,7 @@ class LegendLayer(BoardLayer):
         counts: dict[str, int] = {}
         for hex_id, _slot in _extra(view).get("castaways") or []:
             counts[str(hex_id)] = counts.get(str(hex_id), 0) + 1
-        marks = {h: [HexMark(f"x{n}", "x", CASTAWAY_STYLE)] for h, n in counts.items()}
+        marks = {h: [castaways(n)] for h, n in counts.items()}
         return {**marks, **render2.hex_marks(view), **render3.hex_marks(view), **render4.hex_marks(view)}
 
     def hex_notes(self, board: Board, view: View, shown: AbstractSet[str]) -> list[HexNote]:
@@ -78,15 +82,13 @@ class LegendLayer(BoardLayer):
         if not _is_legend(view):
             return []
         items: list[Item] = [(f"{START}25 start", START_STYLE)]
-        if _extra(view).get("chests") or not render4.is_chapter4(view):
+        if _extra(view).get("chests"):
             items.append((f"{CHEST}41 chest (face down)", CHEST_STYLE))
         if _extra(view).get("castaway_hexes"):
-            items.append(("x3 castaways (face down)", CASTAWAY_STYLE))
+            items.append(key_item(castaways(3), "castaways (face down)", compact))
         if not render4.is_chapter4(view):
-            items.append((f"{GLYPHS['outpost']} outpost", "bold"))
-        items += render2.legend_marks(view) + render3.legend_marks(view) + render4.legend_marks(view, compact)
-        if _extra(view).get("robber_at_start"):
-            items.append(("robber: at its start beside the VP track", theme.ROBBER_STYLE))
+            items.append((f"{GLYPHS['outpost']}{sample_mark(view)}12 outpost", "bold"))
+        items += render2.legend_marks(view, compact) + render3.legend_marks(view, compact) + render4.legend_marks(view, compact)
         return items
 
     def notes(self, view: View) -> list[Item]:
@@ -95,6 +97,8 @@ class LegendLayer(BoardLayer):
             return []
         hexes = ", ".join(extra.get("castaway_hexes") or [])
         notes: list[Item] = []
+        if extra.get("robber_at_start"):
+            notes.append(("robber: at its start beside the VP track", theme.ROBBER_STYLE))
         if hexes:
             notes.append((f"Barren Island: {hexes} (outposts on its coast only; no roads or settlements)",
                           theme.NOTE_STYLE))

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from rich.text import Text
 
 from ...render import theme
-from ...render.layers import Colors, HexMark, Item, View
+from ...render.layers import Colors, HexMark, Item, View, key_item
 from ...render.tables import player_text
 
 BOG_STYLE = "bold cyan"
@@ -28,30 +28,34 @@ def is_chapter2(view: View) -> bool:
     return "gold_track" in _extra(view)
 
 
+def bog_iron(k: int) -> HexMark:
+    return HexMark(f"b{k}", "b", BOG_STYLE)
+
+
 def hex_marks(view: View) -> dict[str, list[HexMark]]:
-    return {str(h): [HexMark(f"b{k}", "b", BOG_STYLE)] for h, k in (_extra(view).get("bog_iron") or {}).items()}
+    return {str(h): [bog_iron(k)] for h, k in (_extra(view).get("bog_iron") or {}).items()}
 
 
 def node_marks(view: View) -> dict[int, Item]:
+    """A face-down gold-field token ``g25`` and gold miners ``m25`` before the intersection's
+    number, which stays readable (it is typed in commands); how many miners a field needs
+    and who has miners where are in the notes."""
     extra = _extra(view)
     marks: dict[int, Item] = {}
     for f in extra.get("gold_fields") or []:
-        marks[int(f["node"])] = (f"g{f['miners']}", FIELD_STYLE)
-    counts: dict[int, int] = {}
+        marks[int(f["node"])] = (f"g{f['node']}", FIELD_STYLE)
     for nodes in (extra.get("gold_miners") or {}).values():
         for n in nodes:
-            counts[int(n)] = counts.get(int(n), 0) + 1
-    for n, k in counts.items():
-        word, style = marks.get(n, ("", MINER_STYLE))
-        marks[n] = (f"{word}m{k}", MINER_STYLE if not word else style)
+            marks[int(n)] = (f"m{n}", MINER_STYLE)
     return marks
 
 
-def legend_marks(view: View) -> list[Item]:
+def legend_marks(view: View, compact: bool = False) -> list[Item]:
     if not is_chapter2(view):
         return []
-    return [("b4 bog iron on a pasture", BOG_STYLE), ("g3 gold-field token: miners needed (face down)", FIELD_STYLE),
-            ("m2 gold miners on an intersection", MINER_STYLE)]
+    return [key_item(bog_iron(4), "bog iron on a pasture" + ("" if compact else " (4 left)"), compact),
+            ("g25 gold-field token on 25 (face down)", FIELD_STYLE),
+            ("m25 gold miners on 25", MINER_STYLE)]
 
 
 def notes(view: View) -> list[Item]:
@@ -59,8 +63,19 @@ def notes(view: View) -> list[Item]:
     if not is_chapter2(view):
         return []
     out: list[Item] = [("Gold Island: outposts on its coast only; no roads or settlements", theme.NOTE_STYLE)]
-    miners = [f"{name} on {', '.join(str(n) for n in nodes)}"
-              for name, nodes in (extra.get("gold_miners") or {}).items() if nodes]
+    needs: dict[int, list[str]] = {}
+    for f in extra.get("gold_fields") or []:
+        needs.setdefault(int(f["miners"]), []).append(str(f["node"]))
+    if needs:
+        out.append(("gold fields (miners needed): " + "; ".join(
+            f"{', '.join(sorted(nodes, key=int))} need {k}" for k, nodes in sorted(needs.items())), theme.NOTE_STYLE))
+    counts: dict[str, dict[int, int]] = {}
+    for name, nodes in (extra.get("gold_miners") or {}).items():
+        for n in nodes:
+            counts.setdefault(str(name), {}).setdefault(int(n), 0)
+            counts[str(name)][int(n)] += 1
+    miners = [f"{name} on " + ", ".join(f"{n}" + (f" ({k})" if k > 1 else "") for n, k in sorted(spots.items()))
+              for name, spots in counts.items()]
     if miners:
         out.append(("gold miners: " + "; ".join(miners), theme.NOTE_STYLE))
     return out

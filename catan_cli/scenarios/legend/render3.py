@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from rich.text import Text
 
 from ...render import theme
-from ...render.layers import Colors, HexMark, Item, View
+from ...render.layers import Colors, HexMark, Item, View, key_item
 from ...render.tables import player_text
 
 ROBBER_STYLE = "bold red"
@@ -27,19 +27,28 @@ def is_chapter3(view: View) -> bool:
     return "sea_robber_hexes" in _extra(view)
 
 
+def sea_robber() -> HexMark:
+    """A sea robber ship: its own letter, never the robber's R."""
+    return HexMark("ROBSHIP", "V", ROBBER_STYLE)
+
+
+def gold_isle() -> HexMark:
+    return HexMark("ISLES", "I", ISLE_STYLE)
+
+
 def hex_marks(view: View) -> dict[str, list[HexMark]]:
     extra = _extra(view)
-    marks = {str(h): [HexMark("R-ship", "R", ROBBER_STYLE)] for h in extra.get("sea_robber_hexes") or []}
+    marks = {str(h): [sea_robber()] for h in extra.get("sea_robber_hexes") or []}
     for h in extra.get("gold_isles") or []:
-        marks.setdefault(str(h), []).append(HexMark("Gold Isles", "I", ISLE_STYLE))
+        marks.setdefault(str(h), []).append(gold_isle())
     return marks
 
 
-def legend_marks(view: View) -> list[Item]:
+def legend_marks(view: View, compact: bool = False) -> list[Item]:
     if not is_chapter3(view):
         return []
-    return [("R-ship sea robber ship (a chest under it)", ROBBER_STYLE),
-            ("I a gold field of the Gold Isles", ISLE_STYLE)]
+    return [key_item(sea_robber(), "sea robber ship (a chest under it)", compact),
+            key_item(gold_isle(), "a gold field of the Gold Isles", compact)]
 
 
 def notes(view: View) -> list[Item]:

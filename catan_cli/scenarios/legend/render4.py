@@ -19,7 +19,7 @@ from typing import AbstractSet, Any, Mapping
 from rich.text import Text
 
 from ...render import theme
-from ...render.layers import Board, Colors, HexMark, HexNote, Item, View
+from ...render.layers import Board, Colors, HexMark, HexNote, Item, View, key_item, sample_mark
 from ...render.tables import player_text
 
 LAIR_STYLE = "bold red"
@@ -27,6 +27,8 @@ SPICE_STYLE = "bold dark_orange"
 MERCHANT_STYLE = "bold"
 #: a face-down area's note in the colour of its border on the board
 AREA_STYLES = {"red": "bold red", "blue": "bold blue"}
+#: a face-down area's label on its hexes: never a colour word, which would read as a player
+AREA_LABELS = {"red": "?1", "blue": "?2"}
 
 
 def _extra(view: View) -> Mapping[str, Any]:
@@ -55,8 +57,16 @@ def options_text(options: Any) -> str:
     return ", ".join(f"{o['resource']} ({o['spice_hex']})" for o in options or []) or "none"
 
 
+def area_label(area: str) -> str:
+    return AREA_LABELS.get(area, f"?{area[:2]}")
+
+
+def lair() -> HexMark:
+    return HexMark("LAIR", "L", LAIR_STYLE)
+
+
 def hex_marks(view: View) -> dict[str, list[HexMark]]:
-    return {str(h): [HexMark("LAIR", "L", LAIR_STYLE)] for h in _extra(view).get("lairs") or []}
+    return {str(h): [lair()] for h in _extra(view).get("lairs") or []}
 
 
 def hex_notes(board: Board, view: View, shown: AbstractSet[str]) -> list[HexNote]:
@@ -68,22 +78,24 @@ def hex_notes(board: Board, view: View, shown: AbstractSet[str]) -> list[HexNote
         hid = str(h["id"])
         if hid in shown and h.get("terrain") == "unexplored" and h.get("area"):
             area = str(h["area"])
-            notes.append(HexNote(hid, area, AREA_STYLES.get(area, theme.NOTE_STYLE)))
+            notes.append(HexNote(hid, area_label(area), AREA_STYLES.get(area, theme.NOTE_STYLE)))
     return notes
 
 
 def legend_marks(view: View, compact: bool = False) -> list[Item]:
-    """The chapter's key; compact hexes show the spice hex as "sp", a face-down one as "??"
-    and a lair by its letter."""
+    """The chapter's key; compact hexes show a face-down hex as "??" and a lair by its
+    letter (the spice hex's code "sp" is in the core's terrain key)."""
     if not is_chapter4(view):
         return []
-    items: list[Item] = [("m12 merchant (closes its owner's route)", MERCHANT_STYLE),
-                         (f"{'sp' if compact else 'spice'}: a spice hex, no number, no roads or settlements",
-                          SPICE_STYLE)]
+    mark = sample_mark(view)
+    items: list[Item] = [(f"m{mark}12 merchant (closes its owner's route)", MERCHANT_STYLE)]
     if compact:
         items.append(("?? face down", theme.NOTE_STYLE))
+    areas = sorted(_extra(view).get("face_down") or {}, key=area_label)
+    items += [(f"{area_label(a)} face-down hex inside the {a} border", AREA_STYLES.get(a, theme.NOTE_STYLE))
+              for a in areas]
     if _extra(view).get("lairs_in_play"):
-        items.append((f"{'[L]' if compact else 'LAIR'} sea robber lair (4 ships on its sides take it)", LAIR_STYLE))
+        items.append(key_item(lair(), "sea robber lair (4 ships on its sides take it)", compact))
     return items
 
 
@@ -91,10 +103,11 @@ def notes(view: View) -> list[Item]:
     if not is_chapter4(view):
         return []
     extra = _extra(view)
-    out: list[Item] = []
+    out: list[Item] = [("spice hexes: no number, no roads or settlements (turned up as the map is explored)",
+                        SPICE_STYLE)]
     down = extra.get("face_down") or {}
     if down:
-        text = "; ".join(f"{name} border {c.get('hexes', 0)}" for name, c in down.items())
+        text = "; ".join(f"{area_label(name)} ({name} border) {c.get('hexes', 0)}" for name, c in sorted(down.items(), key=lambda item: area_label(item[0])))
         out.append((f"face down: {text} (a ship's end on a corner turns a hex up)", theme.NOTE_STYLE))
     merchants = extra.get("merchants") or []
     if merchants:

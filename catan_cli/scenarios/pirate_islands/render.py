@@ -13,7 +13,9 @@ from typing import AbstractSet, Any, Mapping
 from rich.text import Text
 
 from ...render import theme
-from ...render.layers import Board, BoardLayer, Colors, EdgeMark, HexMark, HexNote, Item, View
+from ...render.layers import (
+    Board, BoardLayer, Colors, EdgeMark, HexMark, HexNote, Item, View, key_item, sample_mark, view_marks,
+)
 from ...render.tables import player_text
 from .rules import Rules
 
@@ -22,6 +24,7 @@ LANE_GLYPH = ":"   # a lane with no ship on it yet; ``~`` would read as a ship
 PATH_STYLE = "magenta"
 GLYPHS: dict[str, str] = {k.name: k.glyph for k in Rules.pieces}
 FORTRESS = GLYPHS["fortress"]
+FLEET = HexMark("FLEET", "F", theme.PIRATE_STYLE)
 
 
 def _extra(view: View) -> Mapping[str, Any]:
@@ -65,7 +68,7 @@ class PirateIslandsLayer(BoardLayer):
         fleet = live_fleet(view)
         if not fleet or fleet.get("hex") == view.get("pirate"):
             return {}
-        return {str(fleet.get("hex")): [HexMark("FLEET", "F", theme.PIRATE_STYLE)]}
+        return {str(fleet.get("hex")): [FLEET]}
 
     def hex_notes(self, board: Board, view: View, shown: AbstractSet[str]) -> list[HexNote]:
         """Steps ahead of the fleet on each hex of its path."""
@@ -78,10 +81,15 @@ class PirateIslandsLayer(BoardLayer):
         return [HexNote(path[(start + step) % len(path)], f"+{step}", PATH_STYLE) for step in range(1, len(path))]
 
     def node_marks(self, view: View, colors: Colors) -> dict[int, Item]:
+        """Marked intersections ``or16`` (red's, the owner's mark before the number, so it
+        reads without colour) and fortresses ``F13``: the pirates' pieces until taken (then
+        the taker's settlement); whose fortress each is, the status table says in words."""
         extra = _extra(view)
+        owners = view_marks(view)
         marks: dict[int, Item] = {}
         for m in extra.get("marked") or []:
-            marks[int(m["node"])] = (f"{MARKED}{m['node']}", f"bold {theme.owner_color(colors, m.get('owner'))}")
+            mark = theme.owner_mark(owners, m.get("owner"))
+            marks[int(m["node"])] = (f"{MARKED}{mark}{m['node']}", f"bold {theme.owner_color(colors, m.get('owner'))}")
         for f in extra.get("fortresses") or []:
             owner = theme.owner_color(colors, f.get("owner"))
             marks[int(f["node"])] = (f"{FORTRESS}{f['node']}", f"bold {owner} reverse")
@@ -105,14 +113,15 @@ class PirateIslandsLayer(BoardLayer):
     def legend_marks(self, view: View, compact: bool) -> list[Item]:
         extra, fleet = _extra(view), live_fleet(view)
         items: list[Item] = []
+        mark = sample_mark(view)
         if fleet and fleet.get("hex") != view.get("pirate"):
-            items.append(("[F] fleet" if compact else "FLEET", theme.PIRATE_STYLE))
+            items.append(key_item(FLEET, "fleet", compact))
         if extra.get("fortresses"):
-            items.append((f"{FORTRESS}3 fortress", "bold reverse"))
+            items.append((f"{FORTRESS}13 pirate fortress", "bold reverse"))
         if extra.get("lanes"):
-            items.append((f"{LANE_GLYPH}r{LANE_GLYPH} sea lane", "dim"))
+            items.append((f"{LANE_GLYPH}{mark}{LANE_GLYPH} sea lane", "dim"))
         if extra.get("marked"):
-            items.append((f"{MARKED}7 marked", "bold"))
+            items.append((f"{MARKED}{mark}7 marked", "bold"))
         if fleet:
             items.append(("+3 fleet path, steps ahead" if not compact else "+3 fleet steps", PATH_STYLE))
         return items
