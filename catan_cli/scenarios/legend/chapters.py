@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from .chapter import Chapter
-from .chapter1 import Chapter1
-from .chapter2 import Chapter2
-from .chapter3 import Chapter3
-from .chapter4 import Chapter4
+from .chapter1.rules import Chapter1
+from .chapter2.rules import Chapter2
+from .chapter3.rules import Chapter3
+from .chapter4.rules import Chapter4
 
 
 @dataclass(frozen=True)
