@@ -17,7 +17,7 @@ from catan_cli import Game
 from catan_cli.bots.context import Ctx
 from catan_cli.engine.actions import Action
 from catan_cli.engine.geometry import UNEXPLORED
-from catan_cli.scenarios.legend import bot4
+from catan_cli.scenarios.legend.chapter4 import bot as bot4
 from catan_cli.simulate import run_simulation
 from bot_games import NAMES, play_checked
 

@@ -216,7 +216,7 @@ def test_the_whole_legend_by_bots_chapters_1_to_4_with_the_carry_to_its_winner(t
     """Chapters 1 to 4 played by bots through the campaign, each chapter's lines of the
     Chronicle checked against the seed's tables, and the legend's winner by E.2.4."""
     from catan_cli.scenarios.legend.chronicle import chronicle_table, legendary_winners
-    from catan_cli.scenarios.legend.bogiron import bog_iron_per_pasture
+    from catan_cli.scenarios.legend.chapter2.bog_iron import bog_iron_per_pasture
 
     c = legend.new_campaign("saga", seats, seed=21, folder=tmp_path)
     session = Session.new(c.header(), save_name=c.save, saves_folder=tmp_path, autosave=True)

@@ -23,7 +23,7 @@ import pytest
 from catan_cli import Game
 from catan_cli.engine.invariants import check_invariants
 from catan_cli.errors import RuleError
-from catan_cli.scenarios.legend.bogiron import bog_iron_per_pasture
+from catan_cli.scenarios.legend.chapter2.bog_iron import bog_iron_per_pasture
 from sea_helpers import hand, legal, refused, run, to_roll
 
 COLOURS = ["red", "blue", "white", "orange"]

@@ -25,7 +25,7 @@ import pytest
 from catan_cli import Game
 from catan_cli.engine.geometry import UNEXPLORED
 from catan_cli.engine.state import CITY, SETTLEMENT
-from catan_cli.scenarios.legend.merchants import MERCHANT
+from catan_cli.scenarios.legend.chapter4.merchants import MERCHANT
 from walker import preferring, walk_game
 
 TURN_CAP = 500

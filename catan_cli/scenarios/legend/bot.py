@@ -1,7 +1,8 @@
 """What the greedy bot knows of the Legend (Chapter 1): sail to Barren Island and build the
 outpost, pick up chests on the way and open them, choose a friend card and use it, look at
 castaways and rescue those it can pay, and keep its ore miners shuttling; each later
-chapter's own play from its module (:mod:`.bot2`, :mod:`.bot3`, :mod:`.bot4`).
+chapter's own play from its module (:mod:`.chapter2.bot`, :mod:`.chapter3.bot`,
+:mod:`.chapter4.bot`).
 
 Everything comes from the public view and the bot's own hand: ``view["extra"]`` names the
 outpost sites, each player's outpost and first settlement, the castaway tokens (face down)
@@ -17,7 +18,9 @@ from ...bots.rng import bot_rng
 from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
 from ...engine.scenario import resource_vector
-from . import bot2, bot3, bot4
+from .chapter2 import bot as bot2
+from .chapter3 import bot as bot3
+from .chapter4 import bot as bot4
 
 if TYPE_CHECKING:
     from ...bots.context import Ctx

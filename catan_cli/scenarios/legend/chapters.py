@@ -7,14 +7,15 @@ condition (:meth:`ChapterInfo.bonus_earned`).
 
 A later chapter joins in four steps, and nothing else changes:
 
-1. ``chapterN.py``: a :class:`.chapter.Chapter` subclass (``number``, ``title``, its
+1. ``chapterN/rules.py``: a :class:`.chapter.Chapter` subclass (``number``, ``title``, its
    ``record_columns`` and ``total_column`` for the Chronicle, its rules text, state items,
    verbs, pending decisions and hooks; it reads the carry in ``on_new_game``, see
    :mod:`.chapter`);
 2. ``rules/legend-N.toml`` (and ``legend-N-3p.toml``): ``package = "legend"``,
    ``[params] chapter = N`` and the chapter's data;
 3. a line in :data:`CHAPTERS` below: scenario key, class, LP table, bonus and its condition;
-4. its friend cards in :data:`.friends.FRIENDS`, its verbs in :class:`.friends.FriendRules`.
+4. its friend cards in :data:`.friends.FRIENDS`, their verbs in ``chapterN/friends.py`` (a
+   :class:`.friends.FriendRules` subclass that :class:`.general.LegendRules` derives from).
 
 The campaign then plays it after the chapter before: ``catan campaign NAME`` records the
 ended chapter and starts ``CHAPTERS[N]`` with the carry.
@@ -26,10 +27,10 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from .chapter import Chapter
-from .chapter1 import Chapter1
-from .chapter2 import Chapter2
-from .chapter3 import Chapter3
-from .chapter4 import Chapter4
+from .chapter1.rules import Chapter1
+from .chapter2.rules import Chapter2
+from .chapter3.rules import Chapter3
+from .chapter4.rules import Chapter4
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ FRIENDS: dict[str, Friend] = {f.name: f for f in (
            "any player's roll."),
     Friend("dever", "Captain Dever", 1,
            "Use a chest: take 1 extra resource of your choice ('open chest 1 ... dever ore')."),
-    # Chapter 2's (their verbs are in .friends2)
+    # Chapter 2's (their verbs are in .chapter2.friends)
     Friend("nyala", "Nyala the Diplomat", 2,
            "The robber goes back to its start; take 1 resource of the type its hex produced ('nyala ore')."),
     Friend("reiko", "Reiko the Strong", 2, "On a 7 (anyone's roll) your hand may hold 4 more cards ('reiko')."),
@@ -61,7 +61,7 @@ FRIENDS: dict[str, Friend] = {f.name: f for f in (
     Friend("isa", "Isa the Shipbuilder", 2,
            "Move a second ship ('isa move 12-13 to 14-15') or build one for 1 lumber or 1 wool "
            "('isa ship 12-13 wool')."),
-    # Chapter 3's (their verbs are in .friends3)
+    # Chapter 3's (their verbs are in .chapter3.friends)
     Friend("hakon", "Hakon the Trader", 3, "Once on your turn, trade 1 resource for 1 other ('hakon wool for ore')."),
     Friend("lias", "Lias the Pickpocket", 3,
            "Steal 1 card at random from the player with the most VP ('lias' or 'lias blue')."),

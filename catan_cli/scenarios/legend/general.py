@@ -38,8 +38,8 @@ from ...errors import RuleError
 from ...notation import Reader
 from .chapters import chapter_class
 from .friends import FRIENDS, side
-from .friends3 import Friends3Rules
-from .merchants import MERCHANT_PIECE
+from .chapter3.friends import Friends3Rules
+from .chapter4.merchants import MERCHANT_PIECE
 
 OUTPOST = 3          # node code of an outpost
 

@@ -1,7 +1,8 @@
 """The Legend on the screen: start intersections, chests and castaways face down, Barren
 Island's outposts, ore miners where they stand, the robber's start space, and the side
 tables (chests, friend cards, castaways rescued, miners, Catan chits); each later chapter's
-own marks and rows from its module (:mod:`.render2`, :mod:`.render3`, :mod:`.render4`).
+own marks and rows from its module (:mod:`.chapter2.render`, :mod:`.chapter3.render`,
+:mod:`.chapter4.render`).
 
 Everything comes from the view: the game's ``extra`` (``start_nodes``, ``chests`` as
 intersection numbers, ``castaways`` as [hex, slot] face down, ``outposts``, ``home``,
@@ -18,7 +19,9 @@ from rich.text import Text
 from ...render import theme
 from ...render.layers import Board, BoardLayer, Colors, HexMark, HexNote, Item, View, key_item, sample_mark
 from ...render.tables import player_text
-from . import render2, render3, render4
+from .chapter2 import render as render2
+from .chapter3 import render as render3
+from .chapter4 import render as render4
 from .rules import Rules
 
 GLYPHS: dict[str, str] = {k.name: k.glyph for k in Rules.pieces}

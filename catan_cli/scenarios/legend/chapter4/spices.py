@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
-from ...engine.actions import Action, Event, Private
-from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
-from ...engine.geometry import RESOURCES
-from ...notation import VERBS, Reader
-from ...wording import plural
-from ..goods_offers import Goods, GoodsOffers
+from ....engine.actions import Action, Event, Private
+from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
+from ....engine.geometry import RESOURCES
+from ....notation import VERBS, Reader
+from ....wording import plural
+from ...goods_offers import Goods, GoodsOffers
 
 if TYPE_CHECKING:
-    from .general import LegendRules
+    from ..general import LegendRules
 
 SPICES: tuple[str, ...] = ("nutmeg", "pepper", "cinnamon")
 N = len(RESOURCES) + len(SPICES)          # a trade side or a discard: 5 resources, then 3 spices

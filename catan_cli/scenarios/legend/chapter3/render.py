@@ -1,8 +1,8 @@
-"""Chapter 3 on the screen (called by :class:`.render.LegendLayer`): sea robber ships on their
+"""Chapter 3 on the screen (called by :class:`..render.LegendLayer`): sea robber ships on their
 hexes, the Gold Isles' gold fields, the earned 2:1 harbours beside first settlements, and
 a table row of each player's clay jugs and sea robbers sunk with the Nemesis holder.
 
-Everything comes from the view's ``extra`` as :meth:`.chapter3.Chapter3.view_items` gives it.
+Everything comes from the view's ``extra`` as :meth:`.rules.Chapter3.view_items` gives it.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any, Mapping
 
 from rich.text import Text
 
-from ...render import theme
-from ...render.layers import Colors, HexMark, Item, View, key_item
-from ...render.tables import player_text
+from ....render import theme
+from ....render.layers import Colors, HexMark, Item, View, key_item
+from ....render.tables import player_text
 
 ROBBER_STYLE = "bold red"
 ISLE_STYLE = "bold yellow"

@@ -1,4 +1,4 @@
-"""What the greedy bot knows of Chapter 4 (called by :class:`.bot.Strategy`): sail to the
+"""What the greedy bot knows of Chapter 4 (called by :class:`..bot.Strategy`): sail to the
 face-down hexes and turn them up, head for the spice hexes' corners and place merchants
 there with the trade option of the resource it produces most, buy spice cards with its
 options and cash 3 of them for 2 Catan chits each turn it can, take the gold field's
@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from ...engine.actions import Action
-from ...engine.geometry import RESOURCES, UNEXPLORED
-from ...engine.scenario import resource_vector
+from ....engine.actions import Action
+from ....engine.geometry import RESOURCES, UNEXPLORED
+from ....engine.scenario import resource_vector
 
 if TYPE_CHECKING:
-    from ...bots.context import Ctx
-    from ...bots.greedy import Goal, GreedyBot
+    from ....bots.context import Ctx
+    from ....bots.greedy import Goal, GreedyBot
 
 SPICE = "spice"
 #: route targets, comparable to a settlement spot's value (10-15)
@@ -146,7 +146,7 @@ def best_option(ctx: "Ctx", actions: list[Action]) -> Action | None:
 
 
 def goals(ctx: "Ctx", kinds: dict[str, list[Action]]) -> list["Goal"]:
-    from ...bots.greedy import Goal
+    from ....bots.greedy import Goal
 
     if not _extra(ctx).get("trade_options") or ctx.pieces.get("merchant", 0) <= 0:
         return []

@@ -6,11 +6,11 @@ Chapter 2"; digest E.3.1, F.0.12-F.0.15).
   a different resource each, in set-up order) that lies beside their first settlement;
   played alone, everyone takes one with the first settlement.  Otherwise no harbours.
 - Catapults, sea robber ships and battles, the Greatest Sea Robber Nemesis
-  (:mod:`.searobbers`).
+  (:mod:`.sea_robbers`).
 - The Gold Isles (area ``gold_isles``): your first settlement beside one of their gold
   fields wins 1 Catan chit and a choice of Hakon, Lias, Wulf and Lea; with 3 players the
   card left over leaves play.  A later one wins nothing more.
-- The new friends (:mod:`.friends3`).  Played alone: 2 of the 9 friend cards of Chapters 1
+- The new friends (:mod:`.friends`).  Played alone: 2 of the 9 friend cards of Chapters 1
   and 2 at random each.  15 ships each.  13 VP on your own turn wins.  The Chronicle records
   VP and sea robbers sunk, and the sea robbers left on the board.
 """
@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.actions import Action, Event
-from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
-from ...engine.geometry import RESOURCES
-from ...wording import plural
-from .chapter import Chapter
-from .searobbers import SeaRobbers
+from ....engine.actions import Action, Event
+from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
+from ....engine.geometry import RESOURCES
+from ....wording import plural
+from ..chapter import Chapter
+from .sea_robbers import SeaRobbers
 
 if TYPE_CHECKING:
-    from .general import LegendRules
+    from ..general import LegendRules
 
 RULES_TEXT = """\
 Legend of the Sea Robbers, Chapter 3: The Battle Against the Sea Robbers ({players} players; {vp_target} VP

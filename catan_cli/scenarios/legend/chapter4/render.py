@@ -1,11 +1,11 @@
-"""Chapter 4 on the screen (called by :class:`.render.LegendLayer`): the face-down areas
+"""Chapter 4 on the screen (called by :class:`..render.LegendLayer`): the face-down areas
 marked with their border's colour, the sea robber lairs on their hexes, the spice hexes'
 key, merchants (drawn by the core as node pieces), and the tables: each player's spice
 cards (the kinds for yourself, how many for the others), trade options held, Catan chits
 for spices; the trade options left, the spice stack and its discard pile, the lairs.
 
 Everything comes from the view: the board's face-down hexes (terrain "unexplored", with
-their area), ``extra`` as :meth:`.chapter4.Chapter4.view_items` and the chapter's state
+their area), ``extra`` as :meth:`.rules.Chapter4.view_items` and the chapter's state
 items give it (``spice_hexes``, ``lairs``, ``lairs_left``, ``lairs_taken``,
 ``lairs_in_play``, ``merchants``, ``trade_options``, ``spice_stack`` as a count,
 ``spice_discard``, ``face_down`` counts, ``chits_for_spices``), and each player's ``extra``
@@ -18,9 +18,9 @@ from typing import AbstractSet, Any, Mapping
 
 from rich.text import Text
 
-from ...render import theme
-from ...render.layers import Board, Colors, HexMark, HexNote, Item, View, key_item, sample_mark
-from ...render.tables import player_text
+from ....render import theme
+from ....render.layers import Board, Colors, HexMark, HexNote, Item, View, key_item, sample_mark
+from ....render.tables import player_text
 
 LAIR_STYLE = "bold red"
 SPICE_STYLE = "bold dark_orange"

@@ -1,8 +1,8 @@
-"""Chapter 2 on the screen (called by :class:`.render.LegendLayer`): bog iron counts on the
+"""Chapter 2 on the screen (called by :class:`..render.LegendLayer`): bog iron counts on the
 pastures, gold-field tokens face down with the miners they need, gold miners where they
 stand, and the gold-mining track with its chit spaces and Nyala.
 
-Everything comes from the view's ``extra`` as :meth:`.chapter2.Chapter2.view_items` gives it.
+Everything comes from the view's ``extra`` as :meth:`.rules.Chapter2.view_items` gives it.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any, Mapping
 
 from rich.text import Text
 
-from ...render import theme
-from ...render.layers import Colors, HexMark, Item, View, key_item
-from ...render.tables import player_text
+from ....render import theme
+from ....render.layers import Colors, HexMark, Item, View, key_item
+from ....render.tables import player_text
 
 BOG_STYLE = "bold cyan"
 FIELD_STYLE = "bold yellow"

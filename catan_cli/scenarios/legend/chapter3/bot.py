@@ -1,4 +1,4 @@
-"""What the greedy bot knows of Chapter 3 (called by :class:`.bot.Strategy`): equip the
+"""What the greedy bot knows of Chapter 3 (called by :class:`..bot.Strategy`): equip the
 catapults first, sail next to a sea robber only when its jugs beat most of the stack it
 would draw from (4 jugs against the low stack, 5 against the high), head for the Gold Isles'
 gold fields, choose the harbour and the salvage it needs, and retreat where it may.
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from ...engine.actions import Action
-from ...engine.geometry import RESOURCES
-from ...engine.scenario import resource_vector
+from ....engine.actions import Action
+from ....engine.geometry import RESOURCES
+from ....engine.scenario import resource_vector
 
 if TYPE_CHECKING:
-    from ...bots.context import Ctx
-    from ...bots.greedy import Goal, GreedyBot
+    from ....bots.context import Ctx
+    from ....bots.greedy import Goal, GreedyBot
 
 #: jugs the bot wants before a battle: against the low stack, against the high stack
 READY = (4, 5)
@@ -73,7 +73,7 @@ def route_targets(ctx: "Ctx") -> dict[int, float]:
 
 
 def goals(ctx: "Ctx", kinds: dict[str, list[Action]]) -> list["Goal"]:
-    from ...bots.greedy import Goal
+    from ....bots.greedy import Goal
 
     extra = _extra(ctx)
     jugs = int((extra.get("jugs") or {}).get(ctx.seat, 0))

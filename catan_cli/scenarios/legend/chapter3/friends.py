@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from ...engine.actions import Action, Event
-from ...engine.declare import HelpEntry, PendingKind, Verb
-from ...engine.geometry import RESOURCES
-from ...notation import Reader
-from .friends2 import NewFriendRules
+from ....engine.actions import Action, Event
+from ....engine.declare import HelpEntry, PendingKind, Verb
+from ....engine.geometry import RESOURCES
+from ....notation import Reader
+from ..chapter2.friends import NewFriendRules
 
 if TYPE_CHECKING:
-    from .chapter import Chapter
+    from ..chapter import Chapter
 
 
 class Friends3Rules(NewFriendRules):

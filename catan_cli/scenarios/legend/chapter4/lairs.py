@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.actions import Event
-from ...engine.declare import StateItem, Visibility
+from ....engine.actions import Event
+from ....engine.declare import StateItem, Visibility
 
 if TYPE_CHECKING:
-    from .general import LegendRules
+    from ..general import LegendRules
 
 
 class Lairs:

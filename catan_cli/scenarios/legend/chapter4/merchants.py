@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from ...engine.actions import Action, Event
-from ...engine.declare import HelpEntry, StateItem, Verb, Visibility
-from ...engine.geometry import RESOURCES
-from ...engine.pieces import PieceKind
-from ...engine.scenario import resource_vector
-from ...notation import Reader
+from ....engine.actions import Action, Event
+from ....engine.declare import HelpEntry, StateItem, Verb, Visibility
+from ....engine.geometry import RESOURCES
+from ....engine.pieces import PieceKind
+from ....engine.scenario import resource_vector
+from ....notation import Reader
 
 if TYPE_CHECKING:
-    from .general import LegendRules
+    from ..general import LegendRules
     from .spices import Spices
 
 MERCHANT = 4          # node code of a merchant

@@ -21,13 +21,13 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from ...engine.actions import Action, Event
-from ...engine.declare import HelpEntry, StateItem, Verb, Visibility
-from ...engine.words import resource_text
-from ...notation import Reader
+from ....engine.actions import Action, Event
+from ....engine.declare import HelpEntry, StateItem, Verb, Visibility
+from ....engine.words import resource_text
+from ....notation import Reader
 
 if TYPE_CHECKING:
-    from .general import LegendRules
+    from ..general import LegendRules
 
 
 class GoldField:

@@ -22,16 +22,16 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any, Iterable
 
-from ...engine.actions import Action, Event, Private
-from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
-from ...engine.geometry import RESOURCES
-from ...engine.words import either_text
-from ...notation import Reader
-from ...wording import plural
-from .chapter import Chapter
+from ....engine.actions import Action, Event, Private
+from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
+from ....engine.geometry import RESOURCES
+from ....engine.words import either_text
+from ....notation import Reader
+from ....wording import plural
+from ..chapter import Chapter
 
 if TYPE_CHECKING:
-    from .general import LegendRules
+    from ..general import LegendRules
 
 ORE = RESOURCES.index("ore")
 

@@ -1,4 +1,4 @@
-"""What the greedy bot knows of Chapter 2 (called by :class:`.bot.Strategy`): take ore from
+"""What the greedy bot knows of Chapter 2 (called by :class:`..bot.Strategy`): take ore from
 the bog iron, build gold miners once it has its outpost, walk them to gold-field tokens
 (first where its miner completes a token, then where other miners already wait), and call
 on Gerhild, Nyala and Isa when they help.
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.actions import Action
-from ...engine.scenario import resource_vector
+from ....engine.actions import Action
+from ....engine.scenario import resource_vector
 
 if TYPE_CHECKING:
-    from ...bots.context import Ctx
-    from ...bots.greedy import Goal, GreedyBot
+    from ....bots.context import Ctx
+    from ....bots.greedy import Goal, GreedyBot
 
 #: the value of one more gold miner while tokens remain (a settlement is about 10-15)
 MINER_VALUE = 9.0
@@ -47,7 +47,7 @@ def answer(ctx: "Ctx", bot: "GreedyBot") -> Action | None:
 
 
 def goals(ctx: "Ctx", kinds: dict[str, list[Action]]) -> list["Goal"]:
-    from ...bots.greedy import Goal
+    from ....bots.greedy import Goal
 
     extra = _extra(ctx)
     mine = (extra.get("gold_miners") or {}).get(ctx.seat) or []

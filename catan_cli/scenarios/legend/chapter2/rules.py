@@ -2,13 +2,13 @@
 E.3.4-E.3.6, F.0.11).
 
 - Bog iron on the pastures, as many per pasture as the Chapter 1 castaway total gives
-  (:mod:`.bogiron`; 4 each when played alone).
+  (:mod:`.bog_iron`; 4 each when played alone).
 - Gold Island (area ``gold``): no roads or settlements; outposts on its coast.  The first
   outpost builder chooses one of Gerhild, Reiko, Suna and Isa, the next builders from the
   rest; with 3 players the last card leaves play (for the rest of the legend too).
 - Gold miners, gold-field tokens and the gold-mining track with its Catan chits and
-  Nyala (:mod:`.goldfield`).
-- The new friends (:mod:`.friends2`).
+  Nyala (:mod:`.gold_field`).
+- The new friends (:mod:`.friends`).
 - Played alone: one Chapter 1 friend card at random each (the rest back in the box).
 - 12 VP on your own turn wins.  The Chronicle records VP and gold panned, and the total.
 """
@@ -17,16 +17,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.actions import Event
-from ...engine.declare import PendingKind, StateItem, Verb
-from ...engine.words import or_list
-from .bogiron import BogIron
-from .chapter import Chapter
-from .friends import FRIENDS
-from .goldfield import GoldField
+from ....engine.actions import Event
+from ....engine.declare import PendingKind, StateItem, Verb
+from ....engine.words import or_list
+from ..chapter import Chapter
+from ..friends import FRIENDS
+from .bog_iron import BogIron
+from .gold_field import GoldField
 
 if TYPE_CHECKING:
-    from .general import LegendRules
+    from ..general import LegendRules
 
 RULES_TEXT = """\
 Legend of the Sea Robbers, Chapter 2: The Attack ({players} players; {vp_target} VP on your turn wins).

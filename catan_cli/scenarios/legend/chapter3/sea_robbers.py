@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.actions import Action, Event
-from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
-from ...engine.geometry import RESOURCES
-from ...engine.routes import joined_to_buildings
-from ...engine.words import either_text
+from ....engine.actions import Action, Event
+from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
+from ....engine.geometry import RESOURCES
+from ....engine.routes import joined_to_buildings
+from ....engine.words import either_text
 
 if TYPE_CHECKING:
-    from .general import LegendRules
+    from ..general import LegendRules
 
 NEMESIS = "Greatest Sea Robber Nemesis"
 

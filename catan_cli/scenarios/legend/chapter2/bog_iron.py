@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.actions import Action, Event
-from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
-from ...engine.geometry import RESOURCES
-from ...notation import Reader
+from ....engine.actions import Action, Event
+from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
+from ....engine.geometry import RESOURCES
+from ....notation import Reader
 
 if TYPE_CHECKING:
-    from ...engine.context import RulesContext
+    from ....engine.context import RulesContext
 
 WOOL = RESOURCES.index("wool")
 ORE = RESOURCES.index("ore")

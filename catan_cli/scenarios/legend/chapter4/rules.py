@@ -21,16 +21,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ...engine.actions import Action, Event
-from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb
-from ...engine.geometry import RESOURCES
-from .chapter import Chapter
+from ....engine.actions import Action, Event
+from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb
+from ....engine.geometry import RESOURCES
+from ..chapter import Chapter
 from .lairs import Lairs
 from .merchants import Merchants
 from .spices import SPICES, Spices
 
 if TYPE_CHECKING:
-    from .general import LegendRules
+    from ..general import LegendRules
 
 SPICE = "spice"
 

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...engine.actions import Action, Event
-from ...engine.declare import HelpEntry, Verb
-from ...engine.geometry import RESOURCES
-from ...engine.words import either_text
-from ...notation import Reader
-from ...wording import plural
-from .friends import FriendRules
+from ....engine.actions import Action, Event
+from ....engine.declare import HelpEntry, Verb
+from ....engine.geometry import RESOURCES
+from ....engine.words import either_text
+from ....notation import Reader
+from ....wording import plural
+from ..friends import FriendRules
 
 
 class NewFriendRules(FriendRules):
