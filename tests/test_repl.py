@@ -6,6 +6,7 @@ import io
 import os
 import sys
 import time
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -392,16 +393,29 @@ def run_pipe(repl: Repl, *chunks: str) -> None:
             handled.append(line)
 
     repl.handle = counting_handle  # type: ignore[method-assign]
+    completed = []
+    real_completions = repl.completions
+
+    def counting_completions(text: str) -> Any:
+        try:
+            return real_completions(text)
+        finally:
+            completed.append(text)
+
+    repl.completions = counting_completions  # type: ignore[method-assign]
     with create_pipe_input() as pipe:
         def typist() -> None:
-            entered = 0
+            entered = tabs = 0
             for chunk in chunks:
                 deadline = time.monotonic() + 10
-                while len(handled) < entered and time.monotonic() < deadline:
+                # wait for the previous line to be handled and a Tab's completion to be asked
+                # for (then a moment for the loop to apply it): a loaded machine is slow
+                while (len(handled) < entered or len(completed) < tabs) and time.monotonic() < deadline:
                     time.sleep(0.01)
-                time.sleep(0.1)
+                time.sleep(0.3 if tabs else 0.1)
                 pipe.send_text(chunk)
                 entered += chunk.count("\r")
+                tabs += chunk.count("\t")
             time.sleep(0.1)
             pipe.close()
 
