@@ -188,6 +188,7 @@ def build_app() -> Any:
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
         think: int = typer.Option(None, "--think", metavar="MS",
                                   help="The hard (searching) bot's thinking time per decision in ms (default 1000)."),
+        no_hints: bool = typer.Option(False, "--no-hints", help="Turn the 'hint' command off for this game."),
         compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
         line: bool = line_option(),
         no_color: bool = no_color_option(),
@@ -205,7 +206,7 @@ def build_app() -> Any:
             if save and not load and not force:
                 _refuse_overwrite(save, saves_dir, "--load NAME resumes it, --force overwrites it")
             session = _start_session(scenario, seats, seed, sandbox, option, load, save, saves_dir,
-                                     not no_autosave, force, think_ms=think)
+                                     not no_autosave, force, think_ms=think, hints=not no_hints)
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
         _play_session(session, fast, compact, line)
@@ -611,18 +612,19 @@ def _refuse_overwrite(save: str, saves_dir: str | None, advice: str) -> None:
 
 def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool, option: list[str],
                    load: str | None, save: str | None, saves_dir: str | None, autosave: bool,
-                   force: bool = False, think_ms: int | None = None) -> Any:
+                   force: bool = False, think_ms: int | None = None, hints: bool = True) -> Any:
     """The session 'catan play' (and 'catan serve') starts: a loaded save, or a new game.
     ``save``: the name it saves as (None: the first free autosave-N); ``force``: that name
     may be overwritten even when another game wrote it; ``think_ms``: the searching bot's
-    budget per decision."""
+    budget per decision; ``hints``: whether 'hint' answers."""
     from .saves import check_name
     from .script import Header, parse_seats
     from .session import Session
 
     save_name = check_name(save) if save else None
     if load:
-        session = Session.from_save(load, saves_folder=saves_dir, autosave=autosave, think_ms=think_ms)
+        session = Session.from_save(load, saves_folder=saves_dir, autosave=autosave, think_ms=think_ms,
+                                    hints=hints)
         if save_name:
             session.save_name = save_name
             if force:
@@ -635,7 +637,7 @@ def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool,
     options = [o.strip().lower() for item in option for o in item.split(",") if o.strip()]
     header = Header(scenario.lower(), parse_seats(players), seed, sandbox, options)
     session = Session.new(header, save_name=save_name, saves_folder=saves_dir, autosave=autosave,
-                          think_ms=think_ms)
+                          think_ms=think_ms, hints=hints)
     if save_name and force:
         session.claim(save_name)
     return session
