@@ -160,7 +160,7 @@ def test_hint_is_in_help(tmp_path) -> None:
     session = session_at_decision(tmp_path)
     repl, out = repl_for(session)
     repl.handle("help")
-    assert re.search(r"^hint\s+The hard bot's three best moves", out.getvalue(), re.M)
+    assert re.search(r"^\s*hint\s+The hard bot's three best moves", out.getvalue(), re.M)
 
 
 def test_the_hint_lines_say_how_the_moves_were_ranked() -> None:
