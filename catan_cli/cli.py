@@ -575,10 +575,11 @@ def build_app() -> Any:
             _fail("simulation is not available in this build (catan_cli.simulate is missing)")
         from .errors import CatanError
 
+        lengths: list[int] = []      # each game's turns, for the histogram (not in --json)
         try:
             if as_json or not sys.stderr.isatty():
                 result = run_simulation(scenario, players, kinds, games, seed, jobs, check, None,
-                                        rotate=rotate, think_ms=think)
+                                        rotate=rotate, think_ms=think, lengths=lengths)
             else:
                 from rich.progress import Progress
 
@@ -586,7 +587,7 @@ def build_app() -> Any:
                     task = progress.add_task("simulating", total=games)
                     result = run_simulation(scenario, players, kinds, games, seed, jobs, check,
                                             lambda done, total: progress.update(task, completed=done, total=total),
-                                            rotate=rotate, think_ms=think)
+                                            rotate=rotate, think_ms=think, lengths=lengths)
         except (CatanError, ValueError, KeyError) as exc:
             _fail(str(exc), EXIT_USAGE)
         if as_json:
@@ -596,7 +597,8 @@ def build_app() -> Any:
         else:
             from rich.console import Console
 
-            Console(highlight=False).print(*result_tables(result))
+            console = Console(highlight=False)
+            console.print(*result_tables(result), *result_charts(result, lengths, min(console.width, 100)))
 
     return app
 
@@ -746,6 +748,21 @@ def result_tables(result: dict[str, Any]) -> list[Any]:
             what = item.get("error") or "; ".join(item.get("problems", []))
             detail.add_row(str(item["seed"]), str(item["move"]), str(item["seat"]), str(item["command"]), what)
         out.append(detail)
+    return out
+
+
+def result_charts(result: dict[str, Any], lengths: list[int], width: int) -> list[Any]:
+    """A simulation's pictures: each bot's win rate with its 95% interval and fair share,
+    and the games' lengths (``lengths``: turns per game)."""
+    from .render.charts import WinRate, length_histogram, win_rate_chart
+
+    games = int(result["games"])
+    rows = [WinRate(row["bot"], int(row["wins"]), games, float(row["parity"])) for row in result.get("by_bot", [])]
+    out: list[Any] = []
+    if rows and games:
+        out.append(win_rate_chart(rows, width))
+    if lengths:
+        out.append(length_histogram(lengths, width, capped=int(result["capped"])))
     return out
 
 
