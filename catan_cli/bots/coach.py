@@ -15,9 +15,9 @@ ranked one of two ways, and the answer says which:
   by the evaluation of the position right after each, in a world with the cards dealt afresh.
 
 A win chance is the seat's share of a conditional logit over every seat's worth at the end
-of a play-out (``exp(k w_i) / sum_j exp(k w_j)``, :func:`win_shares`; a won play-out counts
-1 for its winner), averaged over the play-outs: an estimate from the evaluation, not a
-count of won games.  The line of why compares the position before and after the move in
+of a play-out (``exp(k w_i) / sum_j exp(k w_j)``, :func:`win_shares`, ``k`` fitted to who
+won greedy games: ``WIN_SCALE``; a won play-out counts 1 for its winner), averaged over the
+play-outs: an estimate from the evaluation, not a count of won games.  The line of why compares the position before and after the move in
 one such world: victory points, production gained, longest route and largest army reached,
 another seat's production or route blocked.
 """
@@ -44,10 +44,11 @@ if TYPE_CHECKING:
 
 #: moves a hint shows
 HINTS = 3
-#: a worth's scale in the conditional logit of who wins: one victory point (or its worth in
-#: production and cards) multiplies a seat's odds by e^0.9, about 2.5 (a round figure, not
-#: fitted: benchmarks/fit_standing.py fits a scenario's standing on this model)
-WIN_LOGIT_PER_VP = 0.9
+#: a worth's scale in the conditional logit of who wins (per VP of worth), fitted to who won
+#: 120 greedy 3-player games from each turn's start (benchmarks/fit_win_scale.py, seed 5000:
+#: base 0.510, Cloth for Catan 0.478, The Pirate Islands 0.425); elsewhere the base game's
+WIN_SCALE = {"base": 0.51, "cloth-for-catan": 0.48, "pirate-islands": 0.43}
+DEFAULT_WIN_SCALE = 0.51
 #: after this many rounds only the best KEEP candidates play on (never fewer than HINTS)
 PRUNE_AFTER = 3
 KEEP = 4
@@ -155,7 +156,8 @@ def win_shares(world: "Game") -> list[float]:
         return [1.0 / len(s.winners) if i in s.winners else 0.0 for i in range(n)]
     w = worths(world)
     top = max(w)
-    weights = [math.exp(WIN_LOGIT_PER_VP * (x - top)) for x in w]
+    k = WIN_SCALE.get(s.scenario, DEFAULT_WIN_SCALE)
+    weights = [math.exp(k * (x - top)) for x in w]
     total = sum(weights)
     return [x / total for x in weights]
 
