@@ -167,7 +167,7 @@ def test_the_hint_lines_say_how_the_moves_were_ranked() -> None:
     from catan_cli.bots.coach import Suggestion
 
     s = (Suggestion("end", 0.5, "keeps the cards"),)
-    assert "3 play-outs each" in Hint("red", s, True, 3, 1.0).lines()[0]
+    assert "(3 rounds of play-outs, in worlds dealt from what red can see)" in Hint("red", s, True, 3, 1.0).lines()[0]
     assert "does not search" in Hint("red", s, False, 1, 1.0).lines()[0]
     assert "only legal one" in Hint("red", s, False, 0, 1.0).lines()[0]
     assert Hint("red", s, True, 3, 1.0).lines()[1] == "1. end · 50% to win (estimated) · keeps the cards"

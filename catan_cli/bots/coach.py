@@ -80,8 +80,8 @@ class Hint:
         """The answer as text lines: a heading saying how the moves were ranked, then one
         line per move (``1. build city 12 · 31% to win · +1 VP, +4 pips of ore``)."""
         if self.searched:
-            how = (f"the hard bot's best moves for {self.seat} ({self.rounds} play-out"
-                   f"{'s' if self.rounds != 1 else ''} each, in worlds dealt from what {self.seat} can see)")
+            how = (f"the hard bot's best moves for {self.seat} ({self.rounds} round"
+                   f"{'s' if self.rounds != 1 else ''} of play-outs, in worlds dealt from what {self.seat} can see)")
         elif self.rounds:
             how = (f"the hard bot's best moves for {self.seat}: it does not search this position "
                    "(the scenario hides state it cannot deal afresh), so they are ranked by its "
