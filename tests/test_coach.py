@@ -171,3 +171,25 @@ def test_the_hint_lines_say_how_the_moves_were_ranked() -> None:
     assert "does not search" in Hint("red", s, False, 1, 1.0).lines()[0]
     assert "only legal one" in Hint("red", s, False, 0, 1.0).lines()[0]
     assert Hint("red", s, True, 3, 1.0).lines()[1] == "1. end · 50% to win (estimated) · keeps the cards"
+
+
+def test_hint_on_the_table_screen_lands_in_the_event_pane(tmp_path) -> None:
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from catan_cli.screen import TableScreen
+    from catan_cli.screen.fragments import plain
+
+    from screen_helpers import red_after_roll
+
+    session = red_after_roll("base", 3, tmp_path, save=False)
+    session.think_ms = THINK_MS
+    history = list(session.game.history)
+    with create_pipe_input() as pipe:
+        screen = TableScreen(session, pace=0, input=pipe, output=DummyOutput(), history=InMemoryHistory())
+    screen._handle("hint")
+    said = "\n".join(plain(line) for _, line in screen.entries)
+    assert re.search(r"the hard bot's (best moves|move) for red", said)     # (here: 'end' alone)
+    assert re.search(r"^1\. .+ · \d+% to win \(estimated\) · ", said, re.M)
+    assert session.game.history == history
