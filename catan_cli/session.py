@@ -140,10 +140,11 @@ class Session:
         prompt = self.game.prompt_player()
         return prompt if prompt in humans else None
 
-    def hint(self, seat: str) -> "Hint":
+    def hint(self, seat: str, game: "Game | None" = None) -> "Hint":
         """The hard bot's best moves for ``seat``'s decision now (:mod:`.bots.coach`), from
-        that seat's view only.  Nothing is played, logged or saved.  CatanError when hints
-        are off in this game or the seat has nothing to decide."""
+        that seat's view only (``game``: a copy of this session's game to think on, so a
+        server need not hold its table while the bot thinks).  Nothing is played, logged or
+        saved.  CatanError when hints are off in this game or the seat has nothing to decide."""
         if not self.hints:
             raise CatanError("hints are off in this game (it was started with --no-hints)")
         try:
@@ -152,7 +153,7 @@ class Session:
             raise CatanError("hints are not available in this build (catan_cli.bots is missing)") from None
         from .bots import DEFAULT_THINK_MS
 
-        return hint(self.game, seat, self.think_ms or DEFAULT_THINK_MS)
+        return hint(self.game if game is None else game, seat, self.think_ms or DEFAULT_THINK_MS)
 
     def dice_totals(self) -> list[int]:
         """The totals rolled so far in this game, in order."""

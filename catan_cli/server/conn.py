@@ -418,15 +418,11 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 raise CatanError("watchers play no moves: 'hint' answers a seated player's own decision")
             if not table.session.hints:
                 raise CatanError("hints are off at this table (it was opened with --no-hints)")
-
-            def draw_hint(con: Any) -> None:       # shown to the asking seat only, never logged
-                try:
-                    lines = table.session.hint(seat).lines()
-                except CatanError as exc:
-                    lines = [f"✗ {exc}"]
-                for text in lines:
-                    con.print(clean(text, 300), markup=False, soft_wrap=True)
-            await table.show(self, seat, draw_hint)
+            async with table.lock:          # a copy to think on: the table plays on meanwhile
+                session, game = table.session, table.game.copy()
+            asker = seat
+            answer = await self.hub.run(lambda: session.hint(asker, game).lines())
+            self.push("".join(clean(text, 300) + "\n" for text in answer))   # to the asking seat only
         elif verb == "why":
             if seat is None:
                 raise CatanError("watchers play no moves")
