@@ -118,10 +118,10 @@ def hint(game: "Game", seat: str, think_ms: int = DEFAULT_THINK_MS, rounds: int 
     whys = [why for _, why in verdicts]
     searched_ = can_determinise(game, me)
     if searched_:
-        chances, played = searched(game, me, candidates, think_ms, rounds, start)
+        chances, played, kept = searched(game, me, candidates, think_ms, rounds, start)
     else:
-        chances, played = [chance for chance, _ in verdicts], 1
-    order = sorted(range(len(candidates)), key=lambda i: (-chances[i], i))[:HINTS]
+        chances, played, kept = [chance for chance, _ in verdicts], 1, set(range(len(candidates)))
+    order = sorted(range(len(candidates)), key=lambda i: (-chances[i], i not in kept, i))[:HINTS]
     suggestions = tuple(Suggestion(command_for(game, seat, candidates[i]), chances[i], whys[i]) for i in order)
     return Hint(seat, suggestions, searched_, played, _ms_since(start))
 
@@ -163,11 +163,12 @@ def win_shares(world: "Game") -> list[float]:
 
 
 def searched(game: "Game", me: int, candidates: list[Action], think_ms: int, rounds: int | None,
-             start: float) -> tuple[list[float], int]:
+             start: float) -> tuple[list[float], int, set[int]]:
     """Each candidate's mean win share over paired play-outs (every candidate in the same
-    worlds with the same dice), and the rounds the best ones played.  Stops when the next
+    worlds with the same dice), the rounds the best ones played, and which played them.  Stops when the next
     round would overrun the budget of moves, or the ``think_ms`` of processor time (a slow
-    or busy machine: the rounds so far say how long the next takes); after ``PRUNE_AFTER`` rounds only the ``KEEP`` best play on."""
+    or busy machine: the last round, per move still playing, says how long the next takes);
+    after ``PRUNE_AFTER`` rounds only the ``KEEP`` best play on."""
     bot = SearchBot(think_ms=think_ms)
     base = copy_game(game)
     worlds = bot_rng(game, me, "hint-worlds")
@@ -178,28 +179,30 @@ def searched(game: "Game", me: int, candidates: list[Action], think_ms: int, rou
     made_by = [0] * len(candidates)
     live = list(range(len(candidates)))
     played = used = 0
+    per_move = 0.0          # processor seconds of the last round, per candidate in it
     while True:
         if rounds is not None:
             if played >= rounds:
                 break
         elif played >= 1:
             predicted = sum(made_by[i] / len(shares[i]) for i in live)
-            per_round = (time.thread_time() - start) / played   # the rounds so far, set-up included
-            if used + predicted > work or time.thread_time() + per_round > deadline:
+            if used + predicted > work or time.thread_time() + per_move * len(live) > deadline:
                 break
         seed = worlds.getrandbits(64)
+        round_start = time.thread_time()
         for i in live:
             world, made = bot.play_out(base, me, candidates[i], seed)
             shares[i].append(0.0 if world is None else win_shares(world)[me])
             made_by[i] += made + 1
             used += made + 1
+        per_move = (time.thread_time() - round_start) / len(live)
         played += 1
         if played == PRUNE_AFTER and len(live) > KEEP:
             live = sorted(sorted(live, key=lambda i: -_mean(shares[i]))[:KEEP])
     # a move pruned early is ranked by its fewer rounds, below every move that played on
     chances = [_mean(shares[i]) if i in live else min(_mean(shares[i]), *(_mean(shares[j]) for j in live))
                for i in range(len(candidates))]
-    return chances, played
+    return chances, played, set(live)
 
 
 def _mean(xs: list[float]) -> float:
