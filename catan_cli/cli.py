@@ -188,6 +188,7 @@ def build_app() -> Any:
         fast: bool = typer.Option(False, "--fast", help="No pause between bot commands."),
         think: int = typer.Option(None, "--think", metavar="MS",
                                   help="The hard (searching) bot's thinking time per decision in ms (default 1000)."),
+        no_hints: bool = typer.Option(False, "--no-hints", help="Turn the 'hint' command off for this game."),
         compact: bool = typer.Option(None, "--compact/--full", help="Map size (default: by terminal height)."),
         line: bool = line_option(),
         no_color: bool = no_color_option(),
@@ -205,7 +206,7 @@ def build_app() -> Any:
             if save and not load and not force:
                 _refuse_overwrite(save, saves_dir, "--load NAME resumes it, --force overwrites it")
             session = _start_session(scenario, seats, seed, sandbox, option, load, save, saves_dir,
-                                     not no_autosave, force, think_ms=think)
+                                     not no_autosave, force, think_ms=think, hints=not no_hints)
         except CatanError as exc:
             _fail(str(exc), exit_code(exc))
         _play_session(session, fast, compact, line)
@@ -574,10 +575,11 @@ def build_app() -> Any:
             _fail("simulation is not available in this build (catan_cli.simulate is missing)")
         from .errors import CatanError
 
+        lengths: list[int] = []      # each game's turns, for the histogram (not in --json)
         try:
             if as_json or not sys.stderr.isatty():
                 result = run_simulation(scenario, players, kinds, games, seed, jobs, check, None,
-                                        rotate=rotate, think_ms=think)
+                                        rotate=rotate, think_ms=think, lengths=lengths)
             else:
                 from rich.progress import Progress
 
@@ -585,7 +587,7 @@ def build_app() -> Any:
                     task = progress.add_task("simulating", total=games)
                     result = run_simulation(scenario, players, kinds, games, seed, jobs, check,
                                             lambda done, total: progress.update(task, completed=done, total=total),
-                                            rotate=rotate, think_ms=think)
+                                            rotate=rotate, think_ms=think, lengths=lengths)
         except (CatanError, ValueError, KeyError) as exc:
             _fail(str(exc), EXIT_USAGE)
         if as_json:
@@ -595,7 +597,8 @@ def build_app() -> Any:
         else:
             from rich.console import Console
 
-            Console(highlight=False).print(*result_tables(result))
+            console = Console(highlight=False)
+            console.print(*result_tables(result), *result_charts(result, lengths, min(console.width, 100)))
 
     return app
 
@@ -611,18 +614,19 @@ def _refuse_overwrite(save: str, saves_dir: str | None, advice: str) -> None:
 
 def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool, option: list[str],
                    load: str | None, save: str | None, saves_dir: str | None, autosave: bool,
-                   force: bool = False, think_ms: int | None = None) -> Any:
+                   force: bool = False, think_ms: int | None = None, hints: bool = True) -> Any:
     """The session 'catan play' (and 'catan serve') starts: a loaded save, or a new game.
     ``save``: the name it saves as (None: the first free autosave-N); ``force``: that name
     may be overwritten even when another game wrote it; ``think_ms``: the searching bot's
-    budget per decision."""
+    budget per decision; ``hints``: whether 'hint' answers."""
     from .saves import check_name
     from .script import Header, parse_seats
     from .session import Session
 
     save_name = check_name(save) if save else None
     if load:
-        session = Session.from_save(load, saves_folder=saves_dir, autosave=autosave, think_ms=think_ms)
+        session = Session.from_save(load, saves_folder=saves_dir, autosave=autosave, think_ms=think_ms,
+                                    hints=hints)
         if save_name:
             session.save_name = save_name
             if force:
@@ -635,7 +639,7 @@ def _start_session(scenario: str, players: str, seed: int | None, sandbox: bool,
     options = [o.strip().lower() for item in option for o in item.split(",") if o.strip()]
     header = Header(scenario.lower(), parse_seats(players), seed, sandbox, options)
     session = Session.new(header, save_name=save_name, saves_folder=saves_dir, autosave=autosave,
-                          think_ms=think_ms)
+                          think_ms=think_ms, hints=hints)
     if save_name and force:
         session.claim(save_name)
     return session
@@ -744,6 +748,21 @@ def result_tables(result: dict[str, Any]) -> list[Any]:
             what = item.get("error") or "; ".join(item.get("problems", []))
             detail.add_row(str(item["seed"]), str(item["move"]), str(item["seat"]), str(item["command"]), what)
         out.append(detail)
+    return out
+
+
+def result_charts(result: dict[str, Any], lengths: list[int], width: int) -> list[Any]:
+    """A simulation's pictures: each bot's win rate with its 95% interval and fair share,
+    and the games' lengths (``lengths``: turns per game)."""
+    from .render.charts import WinRate, length_histogram, win_rate_chart
+
+    games = int(result["games"])
+    rows = [WinRate(row["bot"], int(row["wins"]), games, float(row["parity"])) for row in result.get("by_bot", [])]
+    out: list[Any] = []
+    if rows and games:
+        out.append(win_rate_chart(rows, width))
+    if lengths:
+        out.append(length_histogram(lengths, width, capped=int(result["capped"])))
     return out
 
 

@@ -87,6 +87,9 @@ META_COMMANDS: dict[str, Help] = {h.verb: h for h in [
     Help("why", "why COMMAND", "Say whether COMMAND is legal now and why, without playing it.",
          "why build city 12"),
     Help("legal", "legal", "List every command the player to act can play now.", "legal"),
+    Help("hint", "hint", "The hard bot's three best moves for your decision now, each with its "
+         "estimated chance to win and why (within its thinking time, from what you can see). "
+         "Nothing is played or saved; off in games started with --no-hints.", "hint"),
     Help("map", "map [compact|full] [REGION]",
          "Draw the map; REGION is n, s, e, w, nw, ne, sw, se or a hex id to centre on.", "map K"),
     Help("hand", "hand [PLAYER]", "Your cards (others' only as counts).", "hand"),

@@ -615,6 +615,8 @@ class Repl:
                 self.error(verdict.reason)
         elif verb == "legal":
             self.show_legal()
+        elif verb == "hint":
+            self.show_hint(rest)
         elif verb == "map":
             words = rest.lower().split()
             compact = None
@@ -708,6 +710,16 @@ class Repl:
                 table.add_row(Text(syntax), Text(summary))
             self.console.print(table)
         self.say("'help COMMAND' for details; a line may name its player: 'blue: discard 2 ore'.")
+
+    def show_hint(self, rest: str) -> None:
+        """The hard bot's best moves for the viewer's decision: nothing is played or saved."""
+        if rest:
+            raise CatanError("hint takes no words: it answers for your decision now")
+        seat = self.session.viewer()
+        if seat is None:
+            raise CatanError("hint answers for a player's own decision: nobody here is to move")
+        for i, line in enumerate(self.session.hint(seat).lines()):
+            self.say(line, "bold" if i == 0 else "")
 
     def show_legal(self) -> None:
         from rich.columns import Columns

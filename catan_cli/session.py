@@ -23,6 +23,7 @@ from .stats import DiceLog
 from .wording import plural
 
 if TYPE_CHECKING:
+    from .bots.coach import Hint
     from .engine.actions import Event
     from .game import Game
 
@@ -78,11 +79,12 @@ class Session:
     """``save_name``: where the game is saved (None: the first free ``autosave-N``, so two
     games in one folder never share an autosave).  A save file this session did not write
     or load is never overwritten unless asked (``save(name, force=True)``).  ``think_ms``:
-    the searching bot's budget per decision (None: its default)."""
+    the searching bot's budget per decision (None: its default), and the coach's for
+    ``hint``; ``hints``: whether ``hint`` answers (False: it is refused)."""
 
     def __init__(self, game: "Game", header: Header, *, save_name: str | None = None,
                  saves_folder: str | Path | None = None, autosave: bool = True,
-                 think_ms: int | None = None) -> None:
+                 think_ms: int | None = None, hints: bool = True) -> None:
         self.game = game
         self.header = header
         self.saves_folder = saves_folder
@@ -99,6 +101,7 @@ class Session:
             "the last command was played before this game was loaded" if game.history else "nothing to undo")
         self._before: Game | None = None   # the game before the last command played here
         self.think_ms = think_ms
+        self.hints = hints                     # 'hint' may be asked (off: --no-hints, a table option)
         self.epilogue: str | None = None       # what the game-over screen says comes next (a campaign's)
         self._bots = _bots_for(header, think_ms)
         self._dice = DiceLog(lambda: self.header.new_game())
@@ -149,6 +152,21 @@ class Session:
             return None
         prompt = self.game.prompt_player()
         return prompt if prompt in humans else None
+
+    def hint(self, seat: str, game: "Game | None" = None) -> "Hint":
+        """The hard bot's best moves for ``seat``'s decision now (:mod:`.bots.coach`), from
+        that seat's view only (``game``: a copy of this session's game to think on, so a
+        server need not hold its table while the bot thinks).  Nothing is played, logged or
+        saved.  CatanError when hints are off in this game or the seat has nothing to decide."""
+        if not self.hints:
+            raise CatanError("hints are off in this game (it was started with --no-hints)")
+        try:
+            from .bots.coach import hint
+        except ImportError:
+            raise CatanError("hints are not available in this build (catan_cli.bots is missing)") from None
+        from .bots import DEFAULT_THINK_MS
+
+        return hint(self.game if game is None else game, seat, self.think_ms or DEFAULT_THINK_MS)
 
     def dice_totals(self) -> list[int]:
         """The totals rolled so far in this game, in order."""

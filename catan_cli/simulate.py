@@ -146,7 +146,7 @@ def run_simulation(scenario: str, n_players: int, bots: list[str], games: int, s
                    jobs: int = 1, check: bool = False,
                    progress: Callable[[int, int], None] | None = None,
                    turn_cap: int = 500, rotate: bool = False,
-                   think_ms: int = DEFAULT_THINK_MS) -> dict[str, Any]:
+                   think_ms: int = DEFAULT_THINK_MS, lengths: list[int] | None = None) -> dict[str, Any]:
     """Play ``games`` games and return the table: wins per seat (and per bot kind), average
     turns, games that hit the turn cap, decisions/s, the bots' decision times, and any
     invariant violation (seed and move).
@@ -154,6 +154,8 @@ def run_simulation(scenario: str, n_players: int, bots: list[str], games: int, s
     ``bots`` names one bot kind per seat (a single kind fills every seat); ``rotate`` plays
     every seating of them in turn; ``think_ms`` is the searching bot's budget per decision.
     ``progress``, if given, is called as ``progress(done, games)`` after each finished game.
+    ``lengths``, if given, receives every game's length in turns, in game order (for the
+    histogram the report's pictures draw; the report itself keeps only the average).
     """
     bots = [canonical_kind(b) for b in bots]
     if len(bots) == 1 and n_players > 1:
@@ -191,6 +193,8 @@ def run_simulation(scenario: str, n_players: int, bots: list[str], games: int, s
                 if progress:
                     progress(done, games)
     wall = time.perf_counter() - start
+    if lengths is not None:
+        lengths.extend(r["turns"] for r in results if r is not None)
     report = summarise(scenario, bots, seed, jobs, check, turn_cap, [r for r in results if r is not None], wall)
     report["rotate"] = rotate
     if rotate and len(orders) > 1:

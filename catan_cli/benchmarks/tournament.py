@@ -7,6 +7,8 @@
 3. ``random``: greedy against random bots in the other seats (target >= 95%);
 
 with each bot's median decision time (target: search within its budget, greedy <= 50 ms).
+Without ``--json`` each tournament's line is followed by its pictures: each bot's win rate
+as a bar with its 95% interval and fair share, and a histogram of the games' lengths.
 
     python -m catan_cli.benchmarks.tournament                          # the full run (long)
     python -m catan_cli.benchmarks.tournament --only search --games 40 --think 250 --jobs 2
@@ -24,12 +26,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from typing import Any
 
 from catan_cli.engine.scenario import available_scenarios, load_scenario
 from catan_cli.errors import CatanError
+from catan_cli.render.charts import WinRate, length_histogram, wilson, win_rate_chart
 from catan_cli.simulate import run_simulation
 
 SCENARIOS = ("base", "cloth-for-catan", "pirate-islands")
@@ -46,17 +48,6 @@ BAND = 8.0  # the balance target: every seat within parity +- this many points
 def lineup(kind: str, players: int) -> list[str]:
     lead, rest = LINEUPS[kind]
     return [lead] + [rest] * (players - 1)
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate, as fractions."""
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    d = 1 + z * z / games
-    mid = (p + z * z / (2 * games)) / d
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / d
-    return (max(0.0, mid - half), min(1.0, mid + half))
 
 
 def scenario_keys(spec: str) -> list[str]:
@@ -79,9 +70,10 @@ def pairs(keys: list[str], counts: list[int]) -> list[tuple[str, int]]:
 
 
 def run(kind: str, scenario: str, games: int, think: int, jobs: int, seed: int,
-        players: int = 4) -> dict[str, Any]:
+        players: int = 4, lengths: list[int] | None = None) -> dict[str, Any]:
+    """One tournament's report (``lengths``, if given, receives each game's turns)."""
     report = run_simulation(scenario, players, lineup(kind, players), games, seed=seed, jobs=jobs,
-                            rotate=True, think_ms=think)
+                            rotate=True, think_ms=think, lengths=lengths)
     n = report["games"]
     parity = 1 / players
     seats: dict[str, dict[str, Any]] = {}
@@ -119,6 +111,19 @@ def line(r: dict[str, Any]) -> str:
             f"  | capped {r['capped']}, errors {r['errors']}, {r['seconds']:.0f} s")
 
 
+def charts(r: dict[str, Any], lengths: list[int], width: int = 80) -> list[Any]:
+    """A tournament's pictures: each bot's win rate (the share of games one of its seats
+    won) with its 95% interval and its fair share (its seats' share), and the games' lengths."""
+    seated = lineup(r["tournament"], r["players"])
+    rows = [WinRate(bot, int(v["wins"]), int(r["games"]), seated.count(bot) / r["players"])
+            for bot, v in r["by_bot"].items()]
+    title = f"{r['tournament']} · {r['scenario']} ({r['players']}p)"
+    out: list[Any] = [win_rate_chart(rows, width, title=f"{title}: win rate per bot")] if r["games"] else []
+    if lengths:
+        out.append(length_histogram(lengths, width, capped=int(r["capped"]), title=f"{title}: game length"))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", default="search,balance,random", help="tournaments, comma-separated")
@@ -150,16 +155,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no scenario listed allows {args.players} players", file=sys.stderr)
         return 2
     out = []
+    console = None
+    if not args.json:
+        from rich.console import Console
+
+        console = Console(highlight=False)
     for kind in kinds:
         for scenario, players in todo:
+            lengths: list[int] = []
             try:
-                r = run(kind, scenario, args.games or DEFAULT_GAMES[kind], args.think, args.jobs, args.seed, players)
+                r = run(kind, scenario, args.games or DEFAULT_GAMES[kind], args.think, args.jobs, args.seed, players,
+                        lengths)
             except CatanError as exc:
                 print(str(exc), file=sys.stderr)
                 return 2
             out.append(r)
-            if not args.json:
+            if console is not None:
                 print(line(r), flush=True)
+                console.print(*charts(r, lengths, min(console.width, 100)))
     if args.json:
         print(json.dumps(out, indent=2))
     return 0

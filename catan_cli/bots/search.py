@@ -349,9 +349,16 @@ def evaluate(world: "Game", me: int) -> float:
     strategy's ``playout_worth`` (the scenario's own goals, such as Cloth's).  A won
     play-out counts ``WIN_SCORE``: decisive, yet not so far off the scale that one lucky
     round outweighs every other round's difference."""
+    if world.engine.s.winners:
+        return WIN_SCORE if me in world.engine.s.winners else -WIN_SCORE
+    worth = worths(world)
+    return worth[me] - max(w for i, w in enumerate(worth) if i != me)
+
+
+def worths(world: "Game") -> list[float]:
+    """Every seat's worth in ``world``, in victory points (see :func:`evaluate`); the coach
+    turns them into win chances (:func:`.coach.win_shares`)."""
     e, s = world.engine, world.engine.s
-    if s.winners:
-        return WIN_SCORE if me in s.winners else -WIN_SCORE
     strat = strategy_for(s.scenario)
     n = len(s.players)
     prod = production_worth(world)
@@ -367,7 +374,7 @@ def evaluate(world: "Game", me: int) -> float:
         cards = sum(p.resources)
         worth.append(vps[i] + pip_worth * prod[i] + 0.06 * min(cards, 7) + 0.25 * len(p.dev_cards)
                      + 0.15 * p.knights + strat.playout_worth(world, i))
-    return worth[me] - max(w for i, w in enumerate(worth) if i != me)
+    return worth
 
 
 def setup_worth(world: "Game", me: int) -> float:
@@ -473,4 +480,4 @@ def best_paired(scores: list[list[float]], confidence: float = CONFIDENCE) -> in
     return best
 
 
-__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate", "paired_mean"]
+__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate", "paired_mean", "worths"]

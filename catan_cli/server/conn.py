@@ -33,6 +33,7 @@ TABLE_HELP = """\
 at the table: game commands (build, roll, trade, offer blue 1 ore for 2 wool, accept, discard ...);
   say TEXT     talk to the table          start    fill free seats with bots and begin
   map [full|compact|REGION]  hand  score  log [N]  legal  why COMMAND  look (redraw)
+  hint         the hard bot's three best moves for you (only you see them; off with --no-hints)
   leave        back to the lobby (your seat stays yours)
   screen line|table  the line screen, or the full-screen table (a terminal of 80x24 or more)"""
 EXEC_VERBS = ("join", "watch", "tables", "load")
@@ -412,6 +413,16 @@ class Client(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 shown = ", ".join(c.removeprefix(f"{seat}: ") for c in mine[:120]) or "nothing now"
                 con.print(f"legal now: {shown}", markup=False, soft_wrap=True)   # one line, the terminal wraps
             await table.show(self, seat, draw_legal)
+        elif verb == "hint":
+            if seat is None:
+                raise CatanError("watchers play no moves: 'hint' answers a seated player's own decision")
+            if not table.session.hints:
+                raise CatanError("hints are off at this table (it was opened with --no-hints)")
+            async with table.lock:          # a copy to think on: the table plays on meanwhile
+                session, game = table.session, table.game.copy()
+            asker = seat
+            answer = await self.hub.run(lambda: session.hint(asker, game).lines())
+            self.push("".join(clean(text, 300) + "\n" for text in answer))   # to the asking seat only
         elif verb == "why":
             if seat is None:
                 raise CatanError("watchers play no moves")

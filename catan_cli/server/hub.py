@@ -26,9 +26,9 @@ SEAT_RE = re.compile(r"[a-z]{1,12}")
 
 LOBBY_COMMANDS = [
     ("tables", "the tables, their seats and who holds them"),
-    ("new table [NAME] [--scenario S] [--seats red,blue,white:bot]",
+    ("new table [NAME] [--scenario S] [--seats red,blue,white:bot] [--no-hints]",
      "open a table (you sit at its first free seat); its seed stays secret until the game ends "
-     "(--seed N: at a table of bots only)"),
+     "(--seed N: at a table of bots only; --no-hints: 'hint' is refused at it)"),
     ("join TABLE [SEAT]", "sit down (again) at a table"),
     ("watch TABLE", "look on (you see no hand)"),
     ("load TABLE", "reopen a closed table you played at"),
@@ -37,7 +37,7 @@ LOBBY_COMMANDS = [
     ("quit", "leave (your seats stay yours)"),
 ]
 AT_A_TABLE = ("at a table: game commands ('help' lists them), say TEXT, start (seated players only), leave, "
-              "map, hand, score, log, legal")
+              "map, hand, score, log, legal, hint")
 HELP_COLUMN = 34          # where the descriptions start, when the terminal has room
 
 
@@ -246,12 +246,15 @@ class Hub:
         from ..session import Session, make_bot
 
         if not args or args[0].lower() != "table":
-            raise CatanError("new table [NAME] [--scenario S] [--seats red,blue,white:bot] [--seed N (bots only)]")
+            raise CatanError("new table [NAME] [--scenario S] [--seats red,blue,white:bot] [--seed N (bots only)] "
+                             "[--no-hints]")
         args = args[1:]
         name = None
         if args and not args[0].startswith("--"):
             name = check_table_name(args.pop(0).lower())
         options = {"--scenario": self.defaults.scenario, "--seats": self.defaults.seats, "--seed": None}
+        hints = not any(a.lower() == "--no-hints" for a in args)     # a flag: it takes no value
+        args = [a for a in args if a.lower() != "--no-hints"]
         while args:
             key = args.pop(0).lower()
             if key not in options or not args:
@@ -282,7 +285,8 @@ class Hub:
             for seat in seats:
                 if seat.bot is not None:
                     make_bot(seat.bot, 0)     # an unknown kind is refused now, not mid-game
-            session = Session.new(header, save_name=session_name, saves_folder=self.saves_folder, autosave=False)
+            session = Session.new(header, save_name=session_name, saves_folder=self.saves_folder, autosave=False,
+                                  hints=hints)
             path = saves.save_path(session_name, self.saves_folder)
             if path.exists():
                 raise SaveError(f"a save named {session_name} exists; choose another table name")
@@ -298,7 +302,8 @@ class Hub:
         session = await self.run(build)
         table = self.open_table(store.StoredTable(name, session, {}, client.name, False, seal))
         table.persist()
-        client.push(f"table {name} is open: {header.scenario}, seats {', '.join(s.spec() for s in seats)}\n"
+        client.push(f"table {name} is open: {header.scenario}, seats {', '.join(s.spec() for s in seats)}"
+                    f"{'' if hints else ', no hints'}\n"
                     f"{name}: {seal.announce()}\n")
         if table.human_seats():
             await client.sit(table, None)

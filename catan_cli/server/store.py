@@ -102,7 +102,8 @@ def load(folder: str | None, table: str) -> StoredTable:
             seal = read_seal(folder, table)
             text = seal.unsealed(text, path.name)
         game, cf = saves.replay_save(text, name)
-        session = Session(game, cf.header, save_name=name, saves_folder=folder, autosave=False)
+        session = Session(game, cf.header, save_name=name, saves_folder=folder, autosave=False,
+                          hints=data.get("hints") is not False)   # a table opened with --no-hints
     except CatanError as exc:      # it may quote the file: shown cleaned, in one line
         raise SaveError(clean_text(str(exc), 300)) from None
     except Exception as exc:   # a fault that must cost this table only

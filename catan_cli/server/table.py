@@ -275,7 +275,7 @@ class Table:
 
             def build() -> "Session":
                 session = Session.new(new, save_name=self.session.save_name, saves_folder=self.hub.saves_folder,
-                                      autosave=False)
+                                      autosave=False, hints=self.session.hints)
                 try:   # the table owns its save name: the lobby's save gives way
                     saves.write_atomic(self.save_path(), self.save_text(session.game, new))
                 except OSError as exc:
@@ -529,7 +529,8 @@ class Table:
     # ------------------------------------------------------------------ files
     def sidecar(self) -> dict[str, Any]:
         return {"format": "catan-table/1", "table": self.name, "creator": self.creator,
-                "owners": dict(self.owners), "started": self.started, "updated": time.time()}
+                "owners": dict(self.owners), "started": self.started, "updated": time.time(),
+                "hints": self.session.hints}
 
     def persist(self) -> None:
         """Who holds which seat, beside the game's save (which a restarted server replays)."""
