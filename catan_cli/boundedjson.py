@@ -36,6 +36,7 @@ from typing import Any, Callable, Mapping, Union
 
 from .errors import SaveError
 from .safetext import clean_text
+from .textfile import file_kind
 
 #: the deepest nesting any document catan reads may have (a game state is 5 deep)
 MAX_DEPTH = 32
@@ -185,20 +186,6 @@ def inside(folder: Path, name: str, what: str) -> Path:
 # ---------------------------------------------------------------------------------- files
 
 
-def _kind(mode: int) -> str:
-    if stat.S_ISLNK(mode):
-        return "a link"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
 def read_bytes(path: Path, label: str, limit: int = MAX_BYTES) -> bytes:
     """The bytes of ``path``, a regular file (not a link) of at most ``limit`` bytes.
     FileNotFoundError when there is none (the caller knows what to say); JsonRefused for
@@ -212,7 +199,7 @@ def read_bytes(path: Path, label: str, limit: int = MAX_BYTES) -> bytes:
     except ValueError:          # an embedded NUL
         raise JsonRefused(label, "not a file name") from None
     if not stat.S_ISREG(before.st_mode):
-        raise JsonRefused(label, f"is {_kind(before.st_mode)}, not a regular file")
+        raise JsonRefused(label, f"is {file_kind(before.st_mode)}, not a regular file")
     if before.st_size > limit:
         raise JsonRefused(label, f"is larger than {_size(limit)} ({_size(before.st_size)})")
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
@@ -225,7 +212,7 @@ def read_bytes(path: Path, label: str, limit: int = MAX_BYTES) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise JsonRefused(label, f"is {_kind(info.st_mode)}, not a regular file")
+            raise JsonRefused(label, f"is {file_kind(info.st_mode)}, not a regular file")
         chunks: list[bytes] = []
         size = 0
         while True:

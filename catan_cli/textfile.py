@@ -22,7 +22,10 @@ class UnusableFile(Exception):
     it is instead ("is a folder", "is not a regular file (a FIFO)", "is larger than 4 MiB")."""
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, as the refusals say it ("a FIFO", "a link" ...)."""
+    if stat.S_ISLNK(mode):
+        return "a link"
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -54,7 +57,7 @@ def read_text_file(path: str | Path, limit: int = MAX_BYTES, follow_links: bool 
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise UnusableFile(f"is {_kind(info.st_mode)}")
+            raise UnusableFile(f"is {file_kind(info.st_mode)}")
         if info.st_size > limit:
             raise UnusableFile(f"is larger than {_size(limit)} ({_size(info.st_size)})")
         chunks: list[bytes] = []
