@@ -1,7 +1,7 @@
 """The scenario's fixed tables, built once per game from the map and ``[params]``: the
-coast in battle order, the castle and its paths, the paths knights stand on and how far
-apart they are, the colour die's paths per hex, the corners that can never fall, and the
-gold exchange's price (D.3, D.7, D.9, D.13, D.16)."""
+coast in battle order, the castle and its paths, the paths knights stand on, how far apart
+they are and where a knight's move from each may end, the colour die's paths per hex, the
+corners that can never fall, and the gold exchange's price (D.3, D.7, D.9, D.13, D.16)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,12 @@ class Layout:
         #: path -> {path: steps} for every path within the paid reach (knights and
         #: buildings never block a knight passing, D.10)
         self.reach: dict[int, dict[int, int]] = {e: self._bfs(e, self.knight_steps_paid) for e in self.paths}
+        #: path -> every (path, needs grain) a knight there may end a move on, by path number:
+        #: the other paths within reach that are not castle paths (D.10)
+        self.knight_ends: dict[int, tuple[tuple[int, bool], ...]] = {
+            e: tuple((dst, d > self.knight_steps) for dst, d in sorted(self.reach[e].items())
+                     if d and dst not in self.castle_paths)
+            for e in self.paths}
         # A node touching land that is not coastal (castle, desert, inner hex) never falls (D.7).
         coast = set(self.coast)
         self.safe_node: tuple[bool, ...] = tuple(
