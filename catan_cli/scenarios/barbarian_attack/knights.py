@@ -18,6 +18,8 @@ class Knights:
         # has grain, the knights that moved this turn and every seat's knights.
         self._moves_key: tuple[object, ...] | None = None
         self._moves: tuple[Action, ...] = ()
+        # Per (seat, path): every end of a move from there with its action, made once.
+        self._ends: dict[tuple[int, int], tuple[tuple[int, bool, Action], ...]] = {}
 
     def of(self, seat: int) -> list[int]:
         return self.ctx.player_data(seat)["knights"]  # type: ignore[no-any-return]
@@ -100,11 +102,18 @@ class Knights:
         if key == self._moves_key:
             return self._moves
         taken = {e for mine in placed for e in mine}
-        ends = self.lay.knight_ends
-        found = tuple(Action("move-knight", (src, dst, int(paid)), seat)
-                      for src in placed[seat] if src not in moved
-                      for dst, paid in ends[src] if dst not in taken and (grain or not paid))
+        found = tuple(action for src in placed[seat] if src not in moved
+                      for dst, paid, action in self._ends_from(seat, src)
+                      if dst not in taken and (grain or not paid))
         self._moves_key, self._moves = key, found
+        return found
+
+    def _ends_from(self, seat: int, src: int) -> tuple[tuple[int, bool, Action], ...]:
+        found = self._ends.get((seat, src))
+        if found is None:
+            found = self._ends[(seat, src)] = tuple(
+                (dst, paid, Action("move-knight", (src, dst, int(paid)), seat))
+                for dst, paid in self.lay.knight_ends[src])
         return found
 
     def destinations(self, src: int, grain: bool = True) -> list[tuple[int, bool]]:

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 
 class Layout:
+    """Built once per scenario and shared by its games (``Scenario.table``): read-only."""
+
     def __init__(self, scen: "Scenario") -> None:
         geo = scen.geo
         params = scen.params
