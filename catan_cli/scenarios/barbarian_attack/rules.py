@@ -95,8 +95,7 @@ class Rules(ScenarioRules):
 
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)
-        # The layout depends on the map and [params] alone: one for every game of the scenario.
-        self.lay = ctx.scen.table("barbarian-attack layout", lambda: Layout(ctx.scen))
+        self.lay = Layout(ctx.scen)
         self.coast = Coast(ctx, self.lay)
         self.knights = Knights(ctx, self.lay)
         self.cards = Deck(ctx, self.lay, self.coast, self.knights)
