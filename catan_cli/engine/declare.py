@@ -76,7 +76,7 @@ class Verb:
     object, which holds the game's :class:`~.context.RulesContext`.  ``check`` returns the
     reason it is illegal now (None: legal) and is
     always called before ``apply``; ``legal`` proposes candidates that the core filters
-    through ``check``.  ``answers`` names the pending decision this verb answers, which
+    through ``check`` (or, with ``exact``, the legal moves themselves).  ``answers`` names the pending decision this verb answers, which
     makes a line without an actor belong to the seat the game waits for.
     """
 
@@ -92,6 +92,10 @@ class Verb:
     #: open-ended offers (any amounts): proposed among the legal moves only when they are
     #: asked for with ``offers=True``, like the general one-for-one offers
     offers: bool = False
+    #: ``legal`` gives exactly the moves ``check`` allows wherever the core lists them (the
+    #: seat on turn after set-up and the roll, nothing pending; an answer: the seat asked),
+    #: so the core lists them as they come instead of checking every candidate
+    exact: bool = False
 
 
 @dataclass(frozen=True)

@@ -133,7 +133,11 @@ class LegalMoves(SandboxRules):
                 out += self.ship_moves(seat)
         check = self.check
         for verb in self.verbs.values() if offers else self._listing_verbs:
-            if not verb.answers:
+            if verb.answers:
+                continue
+            if verb.exact:      # the scenario's own generator lists only legal moves
+                out += verb.legal(seat)
+            else:
                 out += [a for a in verb.legal(seat) if check(a) is None]
         return out
 

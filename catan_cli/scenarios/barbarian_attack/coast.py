@@ -36,15 +36,17 @@ class Coast:
     def conquered(self, h: int) -> bool:
         return self.on(h) >= self.conquer_at
 
-    def knights_on(self, h: int) -> dict[int, int]:
-        """Knights per owner on the paths of ``h`` (a knight counts for both its hexes, D.9)."""
-        edges = self.ctx.geo.hex_edges[h]
+    def knights_on(self, h: int, owners: dict[int, int] | None = None) -> dict[int, int]:
+        """Knights per owner, by seat, on the paths of ``h`` (a knight counts for both its
+        hexes, D.9); ``owners``: the owner of the knight on each path, when already known."""
+        if owners is None:
+            owners = {e: seat for seat in range(self.ctx.n) for e in self.ctx.player_data(seat)["knights"]}
         out: dict[int, int] = {}
-        for seat in range(self.ctx.n):
-            k = sum(1 for e in self.ctx.player_data(seat)["knights"] if e in edges)
-            if k:
-                out[seat] = k
-        return out
+        for e in self.ctx.geo.hex_edges[h]:
+            seat = owners.get(e)
+            if seat is not None:
+                out[seat] = out.get(seat, 0) + 1
+        return dict(sorted(out.items()))
 
     def roll2(self) -> tuple[int, int]:
         s = self.ctx.state
@@ -147,11 +149,15 @@ class Coast:
     def battles(self) -> list[Event]:
         ctx = self.ctx
         events: list[Event] = []
-        for h in self.lay.coast:
-            barbarians = self.on(h)
+        counts = self.counts
+        owners: dict[int, int] | None = None      # worked out once, again after knights fall
+        for i, h in enumerate(self.lay.coast):
+            barbarians = counts[i]
             if not barbarians:
                 continue
-            knights = self.knights_on(h)
+            if owners is None:
+                owners = {e: seat for seat in range(ctx.n) for e in ctx.player_data(seat)["knights"]}
+            knights = self.knights_on(h, owners)
             total = sum(knights.values())
             where = ctx.hex_id(h)
             if total <= barbarians:
@@ -167,6 +173,7 @@ class Coast:
             events += self.status_change(h, barbarians)
             events += self.refresh()
             events += self.colour_losses(h)
+            owners = None
         return events
 
     def ranked(self, seats: list[int]) -> tuple[list[int], list[Event]]:

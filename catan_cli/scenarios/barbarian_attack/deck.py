@@ -130,13 +130,13 @@ class Deck:
         return (
             PendingKind("place-knight", prompt=lambda it: f"place a knight ({CARD_NAMES[it['card']]})",
                         reason=lambda it: f"{who(it)} must place the knight of {CARD_NAMES[it['card']]}: 'place knight PATH'",
-                        answers=lambda it: self.legal_place(it["seat"])),
+                        answers=lambda it: self.legal_place(it["seat"]), exact=True),
             PendingKind("treason", prompt=lambda it: "move a barbarian (Treason)",
                         reason=lambda it: f"{who(it)} must move a barbarian for Treason: 'move barbarian A to B'",
-                        answers=lambda it: self.legal_treason(it["seat"])),
+                        answers=lambda it: self.legal_treason(it["seat"]), exact=True),
             PendingKind("intrigue", prompt=lambda it: "capture a barbarian (Intrigue)",
                         reason=lambda it: f"{who(it)} must capture a barbarian for Intrigue: 'capture barbarian A'",
-                        answers=lambda it: self.legal_intrigue(it["seat"])),
+                        answers=lambda it: self.legal_intrigue(it["seat"]), exact=True),
         )
 
     # --- knight cards ------------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ class GoldTrade:
         return PendingKind("gold-offer", prompt=lambda it: f"accept or decline {ctx.name(it['by'])}'s gold offer",
                            reason=lambda it: f"{ctx.name(it['seat'])} must answer {ctx.name(it['by'])}'s gold "
                                              "offer: 'accept gold' or 'decline gold'",
-                           answers=lambda it: self.legal_answers(it["seat"]))
+                           answers=lambda it: self.legal_answers(it["seat"]), exact=True)
 
     # gold, cards: what the offerer hands over (gold > 0) or receives (gold < 0) ------------------
     def check_offer(self, action: Action) -> str | None:
@@ -129,9 +129,13 @@ class GoldTrade:
         return [Event("trade", action.seat, f"{ctx.name(action.seat)} declines {ctx.name(item['by'])}'s gold offer")]
 
     def legal_answers(self, seat: int) -> Iterable[Action]:
-        if self.item(seat) is None:
+        item = self.item(seat)
+        if item is None:
             return []
-        return [Action("accept-gold", (), seat), Action("decline-gold", (), seat)]
+        decline = Action("decline-gold", (), seat)
+        if self._still_possible(item) is not None:
+            return [decline]
+        return [Action("accept-gold", (), seat), decline]
 
 
 def _parse_offer(r: Reader, actor: int, kind: str, link: str) -> Action:

@@ -4,6 +4,7 @@ is counted for both hexes of its path."""
 
 from __future__ import annotations
 
+from ...engine.actions import Action
 from ...engine.context import RulesContext
 from .layout import Layout
 
@@ -13,6 +14,12 @@ class Knights:
         self.ctx = ctx
         self.lay = layout
         self.per_player = int(ctx.scen.params["knights"])
+        # moves()' last answer and everything it was worked out from: the seat, whether it
+        # has grain, the knights that moved this turn and every seat's knights.
+        self._moves_key: tuple[object, ...] | None = None
+        self._moves: tuple[Action, ...] = ()
+        # Per (seat, path): every end of a move from there with its action, made once.
+        self._ends: dict[tuple[int, int], tuple[tuple[int, bool, Action], ...]] = {}
 
     def of(self, seat: int) -> list[int]:
         return self.ctx.player_data(seat)["knights"]  # type: ignore[no-any-return]
@@ -24,7 +31,10 @@ class Knights:
         return -1
 
     def occupied(self) -> set[int]:
-        return {e for seat in range(self.ctx.n) for e in self.of(seat)}
+        out: set[int] = set()
+        for seat in range(self.ctx.n):
+            out.update(self.ctx.player_data(seat)["knights"])
+        return out
 
     def in_supply(self, seat: int) -> int:
         return self.per_player - len(self.of(seat))
@@ -33,10 +43,12 @@ class Knights:
         return edge in self.lay.reach and self.owner(edge) < 0
 
     def free_castle_paths(self) -> list[int]:
-        return sorted(e for e in self.lay.castle_paths if self.free(e))
+        taken = self.occupied()
+        return sorted(e for e in self.lay.castle_paths if e not in taken)
 
     def free_paths(self) -> list[int]:
-        return [e for e in self.lay.paths if self.free(e)]
+        taken = self.occupied()
+        return [e for e in self.lay.paths if e not in taken]
 
     def place(self, seat: int, edge: int) -> None:
         self.of(seat).append(edge)
@@ -78,6 +90,31 @@ class Knights:
                         f"or {paid_steps} for 1 grain ('... pay grain')")
             return f"{ctx.edge_text(dst)} is too far: a knight moves at most {paid_steps} paths"
         return None
+
+    def moves(self, seat: int, grain: bool) -> tuple[Action, ...]:
+        """Every move ``move_reason`` allows ``seat`` (``grain``: it has grain for the longer
+        moves): each knight that has not moved, to each free end of its moves.  Kept while
+        the knights, the turn's moved knights and ``grain`` stay, which is most of a turn."""
+        ctx = self.ctx
+        moved = ctx.data["moved"]
+        placed = tuple(tuple(ctx.player_data(p)["knights"]) for p in range(ctx.n))
+        key = (seat, grain, tuple(moved), placed)
+        if key == self._moves_key:
+            return self._moves
+        taken = {e for mine in placed for e in mine}
+        found = tuple(action for src in placed[seat] if src not in moved
+                      for dst, paid, action in self._ends_from(seat, src)
+                      if dst not in taken and (grain or not paid))
+        self._moves_key, self._moves = key, found
+        return found
+
+    def _ends_from(self, seat: int, src: int) -> tuple[tuple[int, bool, Action], ...]:
+        found = self._ends.get((seat, src))
+        if found is None:
+            found = self._ends[(seat, src)] = tuple(
+                (dst, paid, Action("move-knight", (src, dst, int(paid)), seat))
+                for dst, paid in self.lay.knight_ends[src])
+        return found
 
     def destinations(self, src: int, grain: bool = True) -> list[tuple[int, bool]]:
         """(path, needs grain) for every free end of a move from ``src`` that is not a

@@ -1,7 +1,7 @@
 """The scenario's fixed tables, built once per game from the map and ``[params]``: the
-coast in battle order, the castle and its paths, the paths knights stand on and how far
-apart they are, the colour die's paths per hex, the corners that can never fall, and the
-gold exchange's price (D.3, D.7, D.9, D.13, D.16)."""
+coast in battle order, the castle and its paths, the paths knights stand on, how far apart
+they are and where a knight's move from each may end, the colour die's paths per hex, the
+corners that can never fall, and the gold exchange's price (D.3, D.7, D.9, D.13, D.16)."""
 
 from __future__ import annotations
 
@@ -35,9 +35,16 @@ class Layout:
             e: tuple(sorted({x for n in geo.edge_nodes[e] for x in geo.node_edges[n]
                              if x != e and x in path_set}))
             for e in self.paths}
+        # The walks between paths depend on the map and the two step counts alone: worked out
+        # once for every game that plays by them (a table of the scenario, never changed).
         #: path -> {path: steps} for every path within the paid reach (knights and
-        #: buildings never block a knight passing, D.10)
-        self.reach: dict[int, dict[int, int]] = {e: self._bfs(e, self.knight_steps_paid) for e in self.paths}
+        #: buildings never block a knight passing, D.10); path -> every (path, needs grain)
+        #: a knight there may end a move on, by path number: the other paths within reach
+        #: that are not castle paths (D.10)
+        self.reach: dict[int, dict[int, int]]
+        self.knight_ends: dict[int, tuple[tuple[int, bool], ...]]
+        self.reach, self.knight_ends = scen.table(
+            f"barbarian-attack knight reach {self.knight_steps} {self.knight_steps_paid}", self._walks)
         # A node touching land that is not coastal (castle, desert, inner hex) never falls (D.7).
         coast = set(self.coast)
         self.safe_node: tuple[bool, ...] = tuple(
@@ -50,6 +57,13 @@ class Layout:
             self.colour_paths[h] = {
                 colour: tuple(geo.side_edge(row, col, side) for side in sides if side in SIDES)
                 for colour, sides in params["colour_sides"].items()}
+
+    def _walks(self) -> tuple[dict[int, dict[int, int]], dict[int, tuple[tuple[int, bool], ...]]]:
+        reach = {e: self._bfs(e, self.knight_steps_paid) for e in self.paths}
+        ends = {e: tuple((dst, d > self.knight_steps) for dst, d in sorted(reach[e].items())
+                         if d and dst not in self.castle_paths)
+                for e in self.paths}
+        return reach, ends
 
     def _bfs(self, start: int, most: int) -> dict[int, int]:
         dist = {start: 0}

@@ -188,6 +188,7 @@ class Rules(ScenarioRules):
         return (
             Verb("move-knight", ("move", "knight"), parse=_parse_move_knight, format=_format_move_knight,
                  check=self.check_move_knight, apply=self.apply_move_knight, legal=self.legal_move_knight,
+                 exact=True,
                  help=HelpEntry("move", "move knight PATH to PATH [pay grain]",
                                 f"After trade/build, move one of your knights up to {lay.knight_steps} "
                                 f"paths ({lay.knight_steps_paid} for 1 grain). "
@@ -199,6 +200,7 @@ class Rules(ScenarioRules):
             Verb("exchange-gold", ("exchange", "gold"), parse=_parse_exchange,
                  format=lambda a, w: f"exchange gold for {RESOURCES[a.args[0]]}",
                  check=self.check_exchange, apply=self.apply_exchange, legal=self.legal_exchange,
+                 exact=True,
                  help=HelpEntry("exchange", "exchange gold for RES",
                                 f"Pay {lay.gold_per_resource} gold for 1 resource from the bank, "
                                 f"at most {times(lay.gold_buys_per_turn)} a turn.",
@@ -251,12 +253,9 @@ class Rules(ScenarioRules):
                                       f"{ctx.edge_text(dst)}{cost}")]
 
     def legal_move_knight(self, seat: int) -> Iterable[Action]:
-        grain = self.ctx.state.players[seat].resources[GRAIN] > 0
-        for src in self.knights.of(seat):
-            if src in self.ctx.data["moved"]:
-                continue
-            for dst, paid in self.knights.destinations(src, grain):
-                yield Action("move-knight", (src, dst, int(paid)), seat)
+        """Exactly the moves ``move_reason`` allows (listed where the seat is on turn after
+        the roll), from the kept ends of each knight's moves (``Knights.moves``)."""
+        return self.knights.moves(seat, self.ctx.state.players[seat].resources[GRAIN] > 0)
 
     # --- gold (D.16) ---------------------------------------------------------------------------------------------
     def check_exchange(self, action: Action) -> str | None:
@@ -287,7 +286,15 @@ class Rules(ScenarioRules):
         return [Event("gold", seat, f"{ctx.name(seat)} pays {price} gold for 1 {RESOURCES[action.args[0]]}")]
 
     def legal_exchange(self, seat: int) -> Iterable[Action]:
-        return [Action("exchange-gold", (r,), seat) for r in range(5)]
+        """Exactly the exchanges ``check_exchange`` allows: its questions asked once, then
+        each resource the bank still has."""
+        ctx = self.ctx
+        if (ctx.data["gold_buys"] >= self.lay.gold_buys_per_turn
+                or ctx.player_data(seat)["gold"] < self.lay.gold_per_resource
+                or ctx.main_phase_reason(seat, "exchange gold") is not None):
+            return ()
+        bank = ctx.state.bank
+        return [Action("exchange-gold", (r,), seat) for r in range(5) if bank[r] > 0]
 
     # --- scoring and checks -----------------------------------------------------------------------------------------
     def vp_sources(self, seat: int) -> dict[str, int]:
