@@ -47,7 +47,7 @@ FAIR = {
     "legend-3": {"numbers": {}, "starts": [(1, 7, "SE"), (3, 7, "SE"), (5, 7, "NE"), (7, 7, "NE")]},
     "legend-3-3p": {"numbers": {}, "starts": [(1, 7, "SE"), (3, 7, "SE"), (5, 7, "NE")]},
     "legend-4": {"numbers": {}, "starts": [(1, 7, "SE"), (3, 7, "SE"), (5, 7, "NE"), (7, 7, "NE")]},
-    "legend-4-3p": {"numbers": {}, "starts": [(1, 7, "SE"), (3, 7, "SE"), (5, 7, "NE")]},
+    "legend-4-3p": {"numbers": {(1, 7): 9, (4, 8): 6}, "starts": [(1, 7, "SE"), (3, 7, "SE"), (5, 7, "NE")]},
 }
 
 
