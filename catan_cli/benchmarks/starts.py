@@ -8,7 +8,14 @@ order's doing and a start out of band is the map's.
 
     python -m catan_cli.benchmarks.starts --scenario legend-2 --rounds 10 --jobs 2
 
-Game ``i`` uses seed ``seed + i`` and the ``i``-th dealing (``rounds`` games per dealing).
+A scenario with a fixed set-up (Land Ho!, Barbarian Attack: every start piece placed by the
+rules, none dealt) has no start intersections; there the bots play every game as it is set up
+and only the wins by seat are reported (``--games`` sets how many):
+
+    python -m catan_cli.benchmarks.starts --scenario land-ho --games 200 --jobs 2
+
+Game ``i`` uses seed ``seed + i`` and the ``i``-th dealing (``rounds`` games per dealing, or
+``--games`` games in all, the dealings taken in turn).
 """
 
 from __future__ import annotations
@@ -30,7 +37,8 @@ def start_nodes(game: Game) -> list[int]:
 
 
 def play(job: tuple[str, int, int, tuple[int, ...]]) -> tuple[tuple[int, ...], list[int]]:
-    """One game with seat ``i``'s first settlement on start ``dealt[i]``; its winners."""
+    """One game with seat ``i``'s first settlement on start ``dealt[i]`` (nothing dealt when
+    ``dealt`` is empty); its winners."""
     scenario, players, seed, dealt = job
     names = list(PLAYER_COLORS[:players])
     game = Game.new(scenario, players=names, seed=seed)
@@ -41,7 +49,7 @@ def play(job: tuple[str, int, int, tuple[int, ...]]) -> tuple[tuple[int, ...], l
         seat = game.prompt_player()
         i = names.index(seat)
         action = None
-        if not settled[i]:
+        if dealt and not settled[i]:
             action = next((a for a in game.legal_actions() if a.seat == i and a.kind == "build-settlement"
                            and a.args[0] == starts[dealt[i]]), None)
         if action is None:
@@ -56,18 +64,21 @@ def main() -> int:
     ap.add_argument("--scenario", default="legend-1")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--rounds", type=int, default=10, help="games per dealing of the starts")
+    ap.add_argument("--games", type=int, default=0,
+                    help="games in all (default: rounds x the dealings; needed for a fixed set-up)")
     ap.add_argument("--seed", type=int, default=5000)
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     n = args.players
     probe = Game.new(args.scenario, players=list(PLAYER_COLORS[:n]), seed=args.seed)
     starts = start_nodes(probe)
-    if len(starts) != n:
+    if starts and len(starts) != n:
         print(f"{args.scenario} has {len(starts)} start intersections for {n} players: nothing to deal")
         return 2
-    dealings = list(itertools.permutations(range(n)))
-    jobs = [(args.scenario, n, args.seed + k, dealings[k % len(dealings)])
-            for k in range(args.rounds * len(dealings))]
+    # a fixed set-up deals nothing: one empty dealing, the seats alone are measured
+    dealings: list[tuple[int, ...]] = list(itertools.permutations(range(n))) if starts else [()]
+    total = args.games or args.rounds * len(dealings)
+    jobs = [(args.scenario, n, args.seed + k, dealings[k % len(dealings)]) for k in range(total)]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
             results = pool.map(play, jobs, chunksize=4)
@@ -78,12 +89,18 @@ def main() -> int:
     for dealt, winners in results:
         for w in winners:
             by_seat[w] += 1
-            by_start[dealt[w]] += 1
+            if dealt:
+                by_start[dealt[w]] += 1
     games = len(results)
     names = PLAYER_COLORS[:n]
-    print(f"{args.scenario} ({n}p), {games} games, every dealing of the starts {args.rounds} times")
+    if starts:
+        print(f"{args.scenario} ({n}p), {games} games, every dealing of the starts "
+              f"{games / len(dealings):g} times")
+    else:
+        print(f"{args.scenario} ({n}p), {games} games, fixed set-up (no starts dealt)")
     print("  by seat : " + "  ".join(f"{names[s]} {100 * by_seat[s] / games:4.1f}%" for s in range(n)))
-    print("  by start: " + "  ".join(f"{starts[t] + 1} {100 * by_start[t] / games:4.1f}%" for t in range(n)))
+    if starts:
+        print("  by start: " + "  ".join(f"{starts[t] + 1} {100 * by_start[t] / games:4.1f}%" for t in range(n)))
     return 0
 
 
