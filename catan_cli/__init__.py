@@ -25,6 +25,17 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'catan_cli' has no attribute {name!r}")
 
 
+def build() -> str:
+    """Which build runs: ``"compiled"`` when the engine is mypyc's C extension (a
+    ``CATAN_COMPILE=1`` install), else ``"pure"``.  Looked up on disk, not imported, so
+    ``catan --version`` stays fast; Python imports an extension before a ``.py`` beside it."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from pathlib import Path
+
+    core = Path(__file__).resolve().parent / "engine" / "core"
+    return "compiled" if any(core.with_name("core" + suffix).exists() for suffix in EXTENSION_SUFFIXES) else "pure"
+
+
 __version__ = "0.1.0"
 __all__ = ["Game", "Verdict", "RuleError", "NotationError", "CatanError", "SaveError", "ScenarioError",
-           "__version__"]
+           "__version__", "build"]

@@ -38,9 +38,10 @@ EPILOG = "\b\nExit status:\n" + "\n".join(f"  {code:<3} {text}" for code, text i
 
 
 def _version() -> str:
-    from . import __version__
+    """The version and which build runs (``compiled`` or ``pure``)."""
+    from . import __version__, build
 
-    return __version__
+    return f"{__version__} ({build()})"
 
 
 def _fail(message: str, code: int = EXIT_FAILED) -> NoReturn:

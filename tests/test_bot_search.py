@@ -19,6 +19,7 @@ from catan_cli.saves import load_game, save_game
 from catan_cli.script import Header, parse_seats
 from catan_cli.session import Session
 from catan_cli.simulate import run_simulation, seatings
+from builds import pure_only
 
 from secrecy import scrambled_for
 from test_bots import _shuffle_hidden
@@ -199,6 +200,7 @@ def test_the_pirate_islands_leaf_evaluation_counts_the_way_to_the_fortress() -> 
     assert evaluate(game, seat) > score
 
 
+@pure_only
 def test_the_pirate_islands_leaf_evaluation_counts_no_points_past_the_target_while_a_chit_is_left(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """F.1.9: the win needs the fortress and the points, and no point is ever lost: while a

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from catan_cli import __version__
+from catan_cli import __version__, build
 from catan_cli.cli import build_app, main
 
 SCRIPTS = Path(__file__).parent / "scripts"
@@ -33,8 +33,9 @@ def one_line_error(result, text: str, code: int = 1) -> None:
 
 def test_version(capsys):
     main(["--version"])
-    assert capsys.readouterr().out == f"catan {__version__}\n"
-    assert catan("-V").output == f"catan {__version__}\n"
+    assert capsys.readouterr().out == f"catan {__version__} ({build()})\n"
+    assert catan("-V").output == f"catan {__version__} ({build()})\n"
+    assert build() in ("compiled", "pure")
 
 
 def test_version_imports_neither_typer_nor_rich_nor_the_engine():
@@ -47,7 +48,7 @@ def test_version_imports_neither_typer_nor_rich_nor_the_engine():
 
 def test_python_dash_m_runs_the_cli():
     out = subprocess.run([sys.executable, "-m", "catan_cli", "--version"], capture_output=True, text=True)
-    assert out.stdout == f"catan {__version__}\n"
+    assert out.stdout == f"catan {__version__} ({build()})\n"
 
 
 def test_help_lists_the_commands_and_the_exit_codes():
@@ -61,7 +62,7 @@ def test_help_lists_the_commands_and_the_exit_codes():
 
 @pytest.mark.parametrize("command", ["play", "run", "show", "saves", "scenarios", "simulate", "serve"])
 def test_version_and_help_everywhere(command):
-    assert catan(command, "--version").output == f"catan {__version__}\n"
+    assert catan(command, "--version").output == f"catan {__version__} ({build()})\n"
     result = catan(command, "--help")
     assert result.exit_code == 0 and "Exit status:" in result.output
 

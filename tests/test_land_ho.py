@@ -18,6 +18,7 @@ import pytest
 from catan_cli import Game, RuleError
 from catan_cli.engine.invariants import check_invariants
 from catan_cli.scenarios.land_ho.base import HARBOR, NEUTRAL_HARBOR, NEUTRAL_ROAD, NEUTRAL_SETTLEMENT
+from builds import pure_only
 from sea_helpers import edge, hand, hex_index, run, to_roll
 
 COLOURS = ["red", "blue", "white", "orange"]
@@ -702,6 +703,7 @@ def test_the_secrecy_test_catches_a_view_that_shows_the_next_face_down_hex(monke
     assert any("view depends on hidden state" in p for p in leaks(g, None))
 
 
+@pure_only
 def test_the_secrecy_test_catches_a_discovery_told_without_saying_it_reveals(monkeypatch):
     from secrecy import leaks
     from catan_cli.engine.actions import Event

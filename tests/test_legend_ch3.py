@@ -20,6 +20,7 @@ import pytest
 
 from catan_cli import Game
 from catan_cli.engine.invariants import check_invariants
+from builds import pure_only
 from sea_helpers import hand, legal, refused, run
 
 COLOURS = ["red", "blue", "white", "orange"]
@@ -301,6 +302,7 @@ def test_wulf_moves_the_robber_twice_after_a_knight():
     assert not g.state.pending
 
 
+@pure_only
 @pytest.mark.parametrize("die, kind", [(1, "lea-discard"), (2, "lea-discard"), (3, "lea-take"), (6, "lea-take")])
 @pytest.mark.rule("S0:ch3/specific-components-needed-for-chapter-3")
 def test_lea_rolls_1_2_discard_1_or_3_6_take_2(die, kind, monkeypatch):

@@ -10,6 +10,7 @@ import pytest
 from catan_cli import Game
 from catan_cli.engine.invariants import check_invariants, longest_trail
 from catan_cli.engine.state import CITY, ROAD, SETTLEMENT
+from builds import pure_only
 
 COLOURS = ["red", "blue", "white"]
 
@@ -117,12 +118,14 @@ def test_a_city_without_a_supply_change_breaks_the_piece_count():
     assert any("red cities" in p for p in found) and any("red settlements" in p for p in found)
 
 
+@pure_only
 def test_a_wrong_vp_count_is_reported():
     g = sandbox()
     g.engine.vp = lambda seat, hidden=True: 7            # type: ignore[method-assign]
     assert any("7 VP by the engine" in p for p in check_invariants(g))
 
 
+@pure_only
 def test_scenario_invariants_are_included():
     g = sandbox()
     g.engine.rules.invariant_problems = lambda: ["the village ran out of cloth twice"]  # type: ignore[method-assign]

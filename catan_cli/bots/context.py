@@ -129,7 +129,10 @@ _BY_MAP_LIMIT = 64
 def board_of(game: "Game") -> Board:
     """The game's board tables, built once per map (the searching bot's copies of a game
     share their original's tables) and again when hexes are turned up (exploration)."""
-    board = _BOARDS.get(game)
+    try:
+        board = _BOARDS.get(game)
+    except TypeError:   # the compiled build's Game takes no weak reference: found by its map
+        board = None
     s = game.engine.s
     if board is None or (game.engine.scen.face_down and board.hex_terrain != s.terrain):
         key = (id(game.engine.scen), s.scenario, tuple(s.terrain), tuple(s.numbers), tuple(s.harbor_types))
@@ -139,7 +142,10 @@ def board_of(game: "Game") -> Board:
                 _BY_MAP.pop(next(iter(_BY_MAP)))
             board = Board(game.board_json(), game.engine.scen, game.engine.pieces)
             _BY_MAP[key] = board
-        _BOARDS[game] = board
+        try:
+            _BOARDS[game] = board
+        except TypeError:
+            pass
     return board
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from itertools import count
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from .actions import SANDBOX_KINDS, Action, Event
 from .geometry import TERRAIN_RESOURCE, UNEXPLORED
@@ -166,7 +166,7 @@ class EngineBase:
         return self._board_version
 
     # What board_version and the tables kept under it were before a look-ahead.
-    _BOARD_MEMOS = ("_board_seen", "_edges_by_seat", "_nodes_by_seat", "_board_version", "_nodes_version",
+    _BOARD_MEMOS: ClassVar[tuple[str, ...]] = ("_board_seen", "_edges_by_seat", "_nodes_by_seat", "_board_version", "_nodes_version",
                     "_board_checked", "_map_changed", "_seat_stamps",
                     "_sites_board", "_sites", "_candidates_board", "_candidates", "_rates_board", "_rates")
 
@@ -476,7 +476,7 @@ class EngineBase:
     # --- the door: who acts, and whether an action is legal -----------------------------
     # Verbs that answer a pending decision: without a named actor they belong to the seat
     # the game waits for.  Everything else defaults to the player on turn.
-    GENERAL_ANSWER_KINDS = frozenset({"discard", "choose-gold", "accept", "decline", "robber", "pirate"})
+    GENERAL_ANSWER_KINDS: ClassVar[frozenset[str]] = frozenset({"discard", "choose-gold", "accept", "decline", "robber", "pirate"})
 
     def actor_of(self, action: Action) -> int:
         """The seat an action is taken by: its own if named, else the default above."""

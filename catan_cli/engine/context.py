@@ -10,13 +10,14 @@ supplies, longest route, victory) stays right.
 
 The context reaches its engine weakly (the engine owns the rules, which own the context), so
 a dropped game is freed at once; a context or rules object kept after its game is gone
-reads nothing (ReferenceError).
+reads nothing (ReferenceError).  The compiled build's classes take no weak references: there
+the reference is strong and a dropped game waits for the cycle collector (:func:`weakly`).
 """
 
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import Action, Event
 from .phases import Phase
@@ -28,6 +29,18 @@ if TYPE_CHECKING:
     from .scenario import Scenario
     from .state import GameState
 
+T = TypeVar("T")
+
+
+def weakly(obj: T) -> T:
+    """A weak proxy of ``obj`` where its class allows one (pure Python), else ``obj`` itself:
+    a class compiled by mypyc takes no weak references, so that build holds it strongly."""
+    try:
+        proxy: T = weakref.proxy(obj)
+        return proxy
+    except TypeError:
+        return obj
+
 
 class RulesContext:
     """One game, as scenario code may see and change it."""
@@ -35,7 +48,7 @@ class RulesContext:
     def __init__(self, engine: "Engine") -> None:
         # The engine owns the rules, which own this context: a strong reference back would
         # make every game a reference cycle, freed only by the cycle collector.
-        self._e: "Engine" = weakref.proxy(engine)
+        self._e: "Engine" = weakly(engine)
         #: what an earlier game hands on to this one (a campaign's chapter results, the
         #: ``# carry:`` header of a command file): set only while ``on_new_game`` runs
         self.carry: dict[str, Any] = {}

@@ -11,7 +11,7 @@ never half-applies.
 
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from typing import Callable, ClassVar, TypeVar
 
 from ..errors import RuleError
 from .actions import Action, Event
@@ -50,6 +50,10 @@ class Engine(LegalMoves):
         self._node_journal: list[int] = []
         self._edges_by_seat: dict[int, list[int]] = {}
         self._nodes_by_seat: dict[int, list[int]] = {}
+        # Empty tables the classes declare with ``= {}``: mypyc gives an instance no such
+        # default, so the compiled build would find them missing before their first fill.
+        self._rates, self._candidates, self._sites = {}, {}, {}
+        self._ship_targets, self._robber_memo, self._moves = {}, {}, []
         self.ctx = RulesContext(self)
         self.rules = rules_class(scen)(self.ctx)
         self.pieces = like.pieces if like is not None else PieceTable(GENERAL_PIECES + self.rules.pieces)
@@ -133,7 +137,7 @@ class Engine(LegalMoves):
             (item.scope, item.key): item for item in self.exploration_state_items() + self.rules.state_items}
 
     # Every general verb; scenario verbs come from the scenario's rules (``self.verbs``).
-    ACTION_KINDS: tuple[str, ...] = (
+    ACTION_KINDS: ClassVar[tuple[str, ...]] = (
         "roll", "end", "build-road", "build-ship", "build-settlement", "build-city", "buy-card",
         "play-knight", "play-road-building", "play-year-of-plenty", "play-monopoly",
         "robber", "pirate", "discard", "choose-gold", "trade", "offer", "accept", "decline",

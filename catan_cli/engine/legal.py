@@ -8,12 +8,12 @@ as one-for-one offers.
 
 from __future__ import annotations
 
-import weakref
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, Callable, Iterator
 
 from .actions import Action
+from .context import weakly
 from .declare import PendingKind
 from .geometry import UNEXPLORED
 from .rulebook import ScenarioRules
@@ -232,7 +232,7 @@ class LegalMoves(SandboxRules):
         """The general game's decisions; each says itself how it is put and answered."""
         pirate = self.scen.rules.pirate
         # The engine keeps these kinds: they reach it weakly, or every game would be a cycle.
-        e: LegalMoves = weakref.proxy(self)
+        e: LegalMoves = weakly(self)
 
         def who(item: dict[str, Any]) -> str:
             return e.name(item["seat"])

@@ -21,6 +21,9 @@ Two shapes of rule point, nothing else:
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from .actions import Event
 from .context import RulesContext
@@ -31,6 +34,27 @@ from .scenario import resource_vector
 from .words import sum_text
 
 
+# What a scenario declares as a class attribute or sets in ``__init__`` (not both in one
+# class hierarchy: see ScenarioRules.__init__).
+DECLARATIONS = ("pieces", "state_items", "phases", "rules_text", "help_notes", "reserved_nodes",
+                "answers_from_pieces")
+
+
+def _declared(cls: type, name: str, default: Any) -> Any:
+    """A declaration's value as a scenario class says it at class level, else ``default``
+    (the general rules' own)."""
+    for klass in cls.__mro__:
+        if klass is ScenarioRules:
+            break
+        value = klass.__dict__.get(name)
+        # (a compiled class's own entry is the slot's descriptor, not a value)
+        if value is not None and not hasattr(type(value), "__get__"):
+            return value
+    return default
+
+
+# Scenario packages subclass it in plain Python, also in the compiled build.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ScenarioRules:
     """The general rules; a scenario package subclasses this."""
 
@@ -48,6 +72,26 @@ class ScenarioRules:
 
     def __init__(self, ctx: RulesContext) -> None:
         self.ctx = ctx
+        # Compiled by mypyc, this class keeps each declaration in a slot of the instance,
+        # which a subclass's class attribute of the same name does not reach: copy it in
+        # (the defaults are the class's own, which mypyc does not set for a dict or a set).
+        # (A subclass assigns a declaration in ``__init__`` or at class level, not both: after
+        # a class-level one, ``self.NAME = ...`` in plain Python misses the slot.)
+        cls = type(self)
+        self.pieces = _declared(cls, "pieces", ())
+        self.state_items = _declared(cls, "state_items", ())
+        self.phases = _declared(cls, "phases", ())
+        self.rules_text = _declared(cls, "rules_text", "")
+        self.help_notes = _declared(cls, "help_notes", {})
+        self.reserved_nodes = _declared(cls, "reserved_nodes", frozenset())
+        self.answers_from_pieces = _declared(cls, "answers_from_pieces", frozenset())
+
+    def declarations(self) -> dict[str, object]:
+        """The declarations as the engine reads them (in the compiled build, from the slots):
+        the tests compare them with what the scenario's own class says."""
+        return {"pieces": self.pieces, "state_items": self.state_items, "phases": self.phases,
+                "rules_text": self.rules_text, "help_notes": self.help_notes,
+                "reserved_nodes": self.reserved_nodes, "answers_from_pieces": self.answers_from_pieces}
 
     # --- 'help rules' -------------------------------------------------------------------
     def rules_words(self) -> dict[str, object]:
