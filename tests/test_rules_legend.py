@@ -173,18 +173,18 @@ def test_no_seafarers_island_bonus_in_any_chapter():
 @pytest.mark.rule("F.0.8", "S0:general/outposts")
 def test_an_outpost_next_to_a_rolled_hex_produces_nothing():
     """Issue 44's corner.  The maps put the outpost sites beside unnumbered hexes only, so the
-    outpost is stood by hand on 26, beside J (pasture 9) and R (forest 4): both numbers pay its
+    outpost is stood by hand on 26, beside J (pasture 8) and R (forest 4): both numbers pay its
     owner nothing, while a settlement there is paid."""
     g = legend(1)
     g.engine.ctx.place_node_piece(0, 25, "outpost")
-    for d1, d2 in ((4, 5), (1, 3)):
+    for d1, d2 in ((4, 4), (1, 3)):
         to_roll(g, "red")
         run(g, f"dice {d1} {d2}", "roll")
         assert sum(hand(g, "red").values()) == 0
     other = legend(1)
     run(other, "put settlement red 26")
     to_roll(other, "red")
-    run(other, "dice 4 5", "roll")
+    run(other, "dice 4 4", "roll")
     assert hand(other, "red")["wool"] == 1
 
 
