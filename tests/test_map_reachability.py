@@ -11,7 +11,7 @@ from collections import deque
 import pytest
 
 from catan_cli.engine.geometry import UNEXPLORED
-from catan_cli.engine.scenario import Scenario, available_scenarios, load_scenario, scenario_for_players
+from catan_cli.engine.scenario import Scenario, available_scenarios, load_scenario, rules_dir, scenario_for_players
 
 SCENARIOS = ["base", "cloth-for-catan", "pirate-islands", "legend-1", "legend-2", "legend-3", "legend-4",
              "barbarian-attack", "land-ho"]
@@ -57,7 +57,8 @@ def reachable_face_down(scen: Scenario, players: int) -> set[int]:
 
 
 def test_the_walk_covers_every_scenario_shipped() -> None:
-    assert sorted(SCENARIOS) == sorted(k for k in available_scenarios()
+    shipped = [k for k in available_scenarios() if (rules_dir() / f"{k}.toml").is_file()]   # not a test's own
+    assert sorted(SCENARIOS) == sorted(k for k in shipped
                                        if not any(k in load_scenario(o).maps_by_players.values()
                                                   for o in SCENARIOS if o != k))
 
