@@ -94,11 +94,12 @@ class SeaRobbers:
             PendingKind("battle-lost", prompt=lambda it: "salvage lumber or wool",
                         reason=lambda it: f"{name(it['seat'])} lost a sea battle and takes 1 lumber or 1 wool "
                                           "('salvage lumber|wool')",
-                        answers=lambda it: [Action("salvage", (r,), it["seat"]) for r in self.loss]),
+                        answers=lambda it: [Action("salvage", (r,), it["seat"]) for r in self.loss
+                                            if self.ctx.state.bank[r] >= 1], exact=True),
             PendingKind("battle-tied", prompt=lambda it: "retreat your ship",
                         reason=lambda it: f"{name(it['seat'])} tied a sea battle and must move the ship "
                                           "('retreat PATH')",
-                        answers=lambda it: self.legal_retreat(it["seat"])),
+                        answers=lambda it: self.legal_retreat(it["seat"]), exact=True),
         )
 
     def on_new_game(self) -> None:
