@@ -143,8 +143,8 @@ class SeaRobbers:
 
     # --- battles --------------------------------------------------------------------------------------
     def ships_of(self, seat: int) -> list[int]:
-        ctx = self.ctx
-        return sorted(e for e in range(ctx.geo.n_edges) if ctx.has_ship(seat, e))
+        ctx = self.ctx      # the seat's kept paths, not every path of the board
+        return sorted({e for e in ctx.route_edges(seat) if ctx.has_ship(seat, e)})
 
     def robber_beside(self, edge: int) -> list[Any] | None:
         """The sea robber whose hex has a corner at an end of ``edge``, if any."""
