@@ -92,8 +92,10 @@ class Rules(GoldTrade):
     def verbs(self) -> tuple[Verb, ...]:
         def v(kind: str, words: tuple[str, ...], parse: Callable[[Reader, int], Action],
               fmt: Callable[[Action, Writer], str], check: Callable[[Action], str | None],
-              apply: Callable[[Action], list[Event]], legal: Callable[[int], Any], help_: HelpEntry) -> Verb:
-            return Verb(kind, words, parse=parse, format=fmt, check=check, apply=apply, legal=legal, help=help_)
+              apply: Callable[[Action], list[Event]], legal: Callable[[int], Any], help_: HelpEntry,
+              exact: bool = False) -> Verb:
+            return Verb(kind, words, parse=parse, format=fmt, check=check, apply=apply, legal=legal, help=help_,
+                        exact=exact)
 
         return (
             v("sail", ("sail",), lambda r, a: Action("sail", (), a), lambda a, w: "sail",
@@ -112,7 +114,7 @@ class Rules(GoldTrade):
               HelpEntry("move", "move ship E to F", "Sail your ship from E to F along sea routes, 1 movement point "
                         f"a step ({self.points} a turn, +{self.wool_points} for 1 wool). It may pass other ships but not end beside 2. Reaching "
                         "a corner of a face-down hex discovers it and ends the ship's move. Finish one ship "
-                        "before the next: moving another ends the first's move.", "move ship 14-15 to 22-23")),
+                        "before the next: moving another ends the first's move.", "move ship 14-15 to 22-23"), exact=True),
             v("buy-points", ("pay", "wool"), _parse_wool, lambda a, w: f"pay wool {w.edge(a.args[0])}",
               self.check_wool, self.apply_wool, self.legal_wool,
               HelpEntry("pay", "pay wool [E]", f"{self.wool_points} more movement points for your ship on E this turn "
@@ -135,7 +137,7 @@ class Rules(GoldTrade):
               lambda a, w: f"drop cargo {w.edge(a.args[1]) if a.args[0] == 'ship' else w.node(a.args[1])}",
               self.check_drop, self.apply_drop, self.legal_drop,
               HelpEntry("drop", "drop cargo E|N", "Return the settler in your ship's hold on E (or in the basin "
-                        "of your harbour settlement on N) to your supply, to make room.", "drop cargo 14-15")),
+                        "of your harbour settlement on N) to your supply, to make room.", "drop cargo 14-15"), exact=True),
             v("found-settlement", ("found",), _parse_found, lambda a, w: f"found settlement {w.node(a.args[0])}",
               self.check_found, self.apply_found, self.legal_found,
               HelpEntry("found", "found settlement N", "Found a settlement, free, on N, a corner of a discovered "

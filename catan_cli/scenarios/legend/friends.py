@@ -20,7 +20,7 @@ Each friend is its own verb, or an option of the verb it changes:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ...engine.actions import Action, Event
 from ...engine.declare import HelpEntry, PendingKind, Verb
@@ -100,6 +100,17 @@ class FriendRules(FriendlyRobberRules):
             return "you have already used a friend card this turn (one per turn)"
         return None
 
+    def friend_moves(self, name: str, candidates: Callable[[int], Iterable[Action]]) -> Callable[[int], list[Action]]:
+        """A friend verb's exact listing: the candidates the full check allows, none of them
+        checked while ``seat`` may not call on ``name`` (the usual case: no such friend, or
+        one used this turn; every friend verb's check refuses then too)."""
+        def listed(seat: int) -> list[Action]:
+            if self.friend_reason(seat, name) is not None:
+                return []
+            check = self.ctx.check
+            return [a for a in candidates(seat) if check(a) is None]
+        return listed
+
     def use_friend(self, seat: int, name: str) -> str:
         """Count a use: A side up -> B side up -> put away for the chapter."""
         ctx = self.ctx
@@ -117,12 +128,12 @@ class FriendRules(FriendlyRobberRules):
     def friend_verbs(self) -> tuple[Verb, ...]:
         return (
             Verb("jerok", ("jerok",), parse=lambda r, a: Action("jerok", (), a), format=lambda a, w: "jerok",
-                 check=self.check_jerok, apply=self.apply_jerok, legal=lambda seat: [Action("jerok", (), seat)],
+                 check=self.check_jerok, apply=self.apply_jerok, legal=self.friend_moves("jerok", lambda seat: [Action("jerok", (), seat)]), exact=True,
                  help=HelpEntry("jerok", "jerok", "Jerok the Smith: buy a development card without ore, for "
                                 f"{self._jerok_price()} (your own turn, after the roll).", "jerok",
                                 self.price_text("jerok_card"))),
             Verb("olaf", ("olaf",), parse=_parse_olaf, format=self._format_olaf,
-                 check=self.check_olaf, apply=self.apply_olaf, legal=self.legal_olaf,
+                 check=self.check_olaf, apply=self.apply_olaf, legal=self.friend_moves("olaf", self.legal_olaf), exact=True,
                  help=HelpEntry("olaf", "olaf road PATH lumber|brick | olaf move PATH to PATH",
                                 f"Olaf the Master Builder: build a road for only {either_text(self.ctx.scen.params.get('olaf_road', ()))}, or move "
                                 "one of your open roads (a road at the open end of your road, like a ship move).",
@@ -150,10 +161,10 @@ class FriendRules(FriendlyRobberRules):
         return (
             PendingKind("friend", prompt=lambda it: "choose a friend card",
                         reason=lambda it: f"{who(it)} must choose a friend card ('choose friend NAME')",
-                        answers=lambda it: self.legal_choose_friend(it["seat"])),
+                        answers=lambda it: self.legal_choose_friend(it["seat"]), exact=True),
             PendingKind("oda", prompt=lambda it: "Oda: take 1 resource, or 'oda no'",
                         reason=lambda it: f"{who(it)} may call on Oda the Healer first ('oda RES' or 'oda no')",
-                        answers=lambda it: self.legal_oda(it["seat"])),
+                        answers=lambda it: self.legal_oda(it["seat"]), exact=True),
         )
 
     # --- choose friend NAME ------------------------------------------------------------------
@@ -343,7 +354,8 @@ class FriendRules(FriendlyRobberRules):
         return [Event("friend", seat, f"{text}: {ctx.name(seat)} takes 1 {RESOURCES[res]}")]
 
     def legal_oda(self, seat: int) -> list[Action]:
-        return [Action("oda", (r,), seat) for r in range(5)] + [Action("oda", (-1,), seat)]
+        bank = self.ctx.state.bank
+        return [Action("oda", (r,), seat) for r in range(5) if bank[r] >= 1] + [Action("oda", (-1,), seat)]
 
 
 def _parse_olaf(r: Reader, actor: int) -> Action:

@@ -37,7 +37,8 @@ class NewFriendRules(FriendRules):
             Verb("nyala", ("nyala",), parse=lambda r, a: Action("nyala", (_opt_resource(r),), a),
                  format=lambda a, w: "nyala" + (f" {RESOURCES[a.args[0]]}" if a.args[0] >= 0 else ""),
                  check=self.check_nyala, apply=self.apply_nyala,
-                 legal=lambda seat: [Action("nyala", (r,), seat) for r in range(-1, 5)],
+                 legal=self.friend_moves("nyala", lambda seat: [Action("nyala", (r,), seat) for r in range(-1, 5)]),
+                 exact=True,
                  help=HelpEntry("nyala", "nyala [RES]",
                                 "Nyala the Diplomat: the robber goes back to its start beside the board; take 1 "
                                 "resource of the type its hex produced (name it).", "nyala ore")),
@@ -49,7 +50,7 @@ class NewFriendRules(FriendRules):
                  answers="discard"),
             Verb("gerhild", ("gerhild",), parse=_parse_gerhild,
                  format=lambda a, w: "gerhild " + " ".join(RESOURCES[r] for r in a.args[0]),
-                 check=self.check_gerhild, apply=self.apply_gerhild, legal=self.legal_gerhild,
+                 check=self.check_gerhild, apply=self.apply_gerhild, legal=self.friend_moves("gerhild", self.legal_gerhild), exact=True,
                  help=HelpEntry("gerhild", "gerhild RES RES",
                                 "Gerhild the Brave: if an opponent has more VP than you, take "
                                 f"{plural(self._gerhild_takes(), 'resource')} of your choice.", "gerhild ore grain")),
@@ -61,7 +62,7 @@ class NewFriendRules(FriendRules):
                                 "opponents there (instead of 'robber HEX PLAYER').", "suna K blue white"),
                  answers="robber"),
             Verb("isa", ("isa",), parse=_parse_isa, format=_format_isa,
-                 check=self.check_isa, apply=self.apply_isa, legal=self.legal_isa,
+                 check=self.check_isa, apply=self.apply_isa, legal=self.friend_moves("isa", self.legal_isa), exact=True,
                  help=HelpEntry("isa", "isa ship PATH lumber|wool | isa move PATH to PATH",
                                 f"Isa the Shipbuilder: build a ship for only {self._isa_price_text()}, or move a "
                                 "second open ship this turn.", "isa ship 23-24 wool",

@@ -35,13 +35,15 @@ class Friends3Rules(NewFriendRules):
             Verb("hakon", ("hakon",), parse=_parse_hakon,
                  format=lambda a, w: f"hakon {RESOURCES[a.args[0]]} for {RESOURCES[a.args[1]]}",
                  check=self.check_hakon, apply=self.apply_hakon,
-                 legal=lambda seat: [Action("hakon", (a, b), seat) for a in range(5) for b in range(5) if a != b],
+                 legal=self.friend_moves("hakon", lambda seat: [Action("hakon", (a, b), seat) for a in range(5)
+                                                                for b in range(5) if a != b]), exact=True,
                  help=HelpEntry("hakon", "hakon GIVE for GET",
                                 "Hakon the Trader: trade 1 resource with the bank for 1 other.", "hakon wool for ore")),
             Verb("lias", ("lias",), parse=lambda r, a: Action("lias", (r.player() if r.more() else -1,), a),
                  format=lambda a, w: "lias" + (f" {w.name(a.args[0])}" if a.args[0] >= 0 else ""),
                  check=self.check_lias, apply=self.apply_lias,
-                 legal=lambda seat: [Action("lias", (p,), seat) for p in range(-1, self.ctx.n) if p != seat],
+                 legal=self.friend_moves("lias", lambda seat: [Action("lias", (p,), seat) for p in range(-1, self.ctx.n)
+                                                               if p != seat]), exact=True,
                  help=HelpEntry("lias", "lias [PLAYER]",
                                 "Lias the Pickpocket: steal 1 card at random from the player with the most VP "
                                 "(name one if several lead).", "lias blue")),
@@ -52,7 +54,8 @@ class Friends3Rules(NewFriendRules):
                                 "robbing each time ('wulf', then 'robber' twice).", "wulf"),
                  answers="robber"),
             Verb("lea", ("lea",), parse=lambda r, a: Action("lea", (), a), format=lambda a, w: "lea",
-                 check=self.check_lea, apply=self.apply_lea, legal=lambda seat: [Action("lea", (), seat)],
+                 check=self.check_lea, apply=self.apply_lea,
+                 legal=self.friend_moves("lea", lambda seat: [Action("lea", (), seat)]), exact=True,
                  help=HelpEntry("lea", "lea",
                                 "Lea the Gambler: roll a die; 1-2 discard 1 card of your choice, 3-6 take "
                                 f"{self._lea_take()} resources of your choice.", "lea")),
@@ -76,10 +79,10 @@ class Friends3Rules(NewFriendRules):
         return super().friend_pendings() + (
             PendingKind("lea-take", prompt=lambda it: "Lea: take 2 resources",
                         reason=lambda it: f"{name(it['seat'])} takes 2 resources with Lea ('lea take RES RES')",
-                        answers=lambda it: self.legal_lea_take(it["seat"])),
+                        answers=lambda it: self.legal_lea_take(it["seat"]), exact=True),
             PendingKind("lea-discard", prompt=lambda it: "Lea: discard 1 card",
                         reason=lambda it: f"{name(it['seat'])} discards 1 card for Lea ('lea discard RES')",
-                        answers=lambda it: self.legal_lea_discard(it["seat"])),
+                        answers=lambda it: self.legal_lea_discard(it["seat"]), exact=True),
         )
 
     # --- Hakon ------------------------------------------------------------------------------------------
@@ -216,7 +219,9 @@ class Friends3Rules(NewFriendRules):
         return [Event("friend", seat, f"{ctx.name(seat)} takes {' and '.join(RESOURCES[r] for r in picks)}")]
 
     def legal_lea_take(self, seat: int) -> Iterable[Action]:
-        return [Action("lea-take", ((a, b),), seat) for a in range(5) for b in range(a, 5)]
+        bank = self.ctx.state.bank
+        return [Action("lea-take", ((a, b),), seat) for a in range(5) for b in range(a, 5)
+                if bank[a] >= 1 + (a == b) and bank[b] >= 1]
 
     def check_lea_discard(self, action: Action) -> str | None:
         ctx = self.ctx

@@ -96,7 +96,8 @@ class Chapter3(Chapter):
         return self.sea.pendings() + (
             PendingKind("harbor", prompt=lambda it: "choose your 2:1 harbour",
                         reason=lambda it: f"{self.ctx.name(it['seat'])} must choose a 2:1 harbour ('harbor RES')",
-                        answers=lambda it: [Action("harbor", (r,), it["seat"]) for r in self.free_harbors()]),
+                        answers=lambda it: [Action("harbor", (r,), it["seat"]) for r in self.free_harbors()],
+                        exact=True),
         )
 
     # --- creation -------------------------------------------------------------------------------------

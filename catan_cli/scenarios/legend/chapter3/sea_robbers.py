@@ -94,11 +94,12 @@ class SeaRobbers:
             PendingKind("battle-lost", prompt=lambda it: "salvage lumber or wool",
                         reason=lambda it: f"{name(it['seat'])} lost a sea battle and takes 1 lumber or 1 wool "
                                           "('salvage lumber|wool')",
-                        answers=lambda it: [Action("salvage", (r,), it["seat"]) for r in self.loss]),
+                        answers=lambda it: [Action("salvage", (r,), it["seat"]) for r in self.loss
+                                            if self.ctx.state.bank[r] >= 1], exact=True),
             PendingKind("battle-tied", prompt=lambda it: "retreat your ship",
                         reason=lambda it: f"{name(it['seat'])} tied a sea battle and must move the ship "
                                           "('retreat PATH')",
-                        answers=lambda it: self.legal_retreat(it["seat"])),
+                        answers=lambda it: self.legal_retreat(it["seat"]), exact=True),
         )
 
     def on_new_game(self) -> None:
@@ -142,8 +143,8 @@ class SeaRobbers:
 
     # --- battles --------------------------------------------------------------------------------------
     def ships_of(self, seat: int) -> list[int]:
-        ctx = self.ctx
-        return sorted(e for e in range(ctx.geo.n_edges) if ctx.has_ship(seat, e))
+        ctx = self.ctx      # the seat's kept paths, not every path of the board
+        return sorted({e for e in ctx.route_edges(seat) if ctx.has_ship(seat, e)})
 
     def robber_beside(self, edge: int) -> list[Any] | None:
         """The sea robber whose hex has a corner at an end of ``edge``, if any."""

@@ -104,7 +104,7 @@ class Chapter4(Chapter):
                         reason=lambda it: f"{self.ctx.name(it['seat'])} must choose a resource for the gold "
                                           "field found ('choose resource RES')",
                         answers=lambda it: [Action("choose-resource", (r,), it["seat"]) for r in range(5)
-                                            if self.ctx.state.bank[r] > 0]),
+                                            if self.ctx.state.bank[r] > 0], exact=True),
         )
 
     # --- creation ---------------------------------------------------------------------------

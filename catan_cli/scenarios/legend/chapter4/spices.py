@@ -119,7 +119,7 @@ class Spices:
         return (
             Verb("cash-spices", ("cash",), parse=_parse_cash,
                  format=lambda a, w: "cash " + " ".join(SPICES[k] for k in a.args[0]),
-                 check=self.check_cash, apply=self.apply_cash, legal=self.legal_cash,
+                 check=self.check_cash, apply=self.apply_cash, legal=self.legal_cash, exact=True,
                  help=HelpEntry("cash", "cash SPICE SPICE SPICE",
                                 f"Once on your turn: discard {self.cash_count} spice cards of one kind, or {self.cash_count} of "
                                 f"different kinds (not a mix of both), for {plural(self.cash_chits, 'Catan chit')} "
@@ -202,6 +202,8 @@ class Spices:
                                     f"and takes {chits} Catan chits", (("reveals", "spices"),))]
 
     def legal_cash(self, seat: int) -> list[Action]:
+        if self.ctx.player_data(seat)["cashed_turn"] == self.ctx.state.turn:
+            return []       # once per turn
         have = self.hand(seat)
         out = [Action("cash-spices", ((k,) * self.cash_count,), seat) for k in range(len(SPICES))
                if have[k] >= self.cash_count]
