@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.style import Style
 from rich.text import Text
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
@@ -32,6 +33,16 @@ class TextSnapshot(SingleFileSnapshotExtension):
     _write_mode = WriteMode.TEXT
     file_extension = "txt"
     _file_extension = "txt"   # syrupy < 4.1
+
+
+@pytest.fixture(autouse=True)
+def fresh_rich_styles() -> None:
+    """Each drawing's escape codes made afresh.  rich keeps a parsed style's codes on the style
+    for the first colour system it is rendered with, and ``Style.parse`` is cached per process:
+    after the SSH server's 256-colour screens (tests that serve in this process), a truecolor
+    console would print the server's codes."""
+    for cached in (Style.parse, Style.normalize, Style._add, Style.clear_meta_and_links):
+        cached.cache_clear()
 
 
 @pytest.fixture
