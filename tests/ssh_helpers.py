@@ -25,7 +25,13 @@ from catan_cli.server.ssh import bound_port, listen
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]")
 
 
+FORWARD = re.compile(r"\x1b\[(\d*)C")
+
+
 def plain(text: str) -> str:
+    """The text as read: escapes removed, a cursor step right read as the spaces it steps over
+    (the full screen steps over cells it drew before, such as the space in 'blue, your move')."""
+    text = FORWARD.sub(lambda m: " " * int(m.group(1) or 1), text)
     return ANSI.sub("", text).replace("\r", "")
 
 
