@@ -36,7 +36,7 @@ from typing import Any, Callable, Mapping, Union
 
 from .errors import SaveError
 from .safetext import clean_text
-from .textfile import file_kind
+from .textfile import file_kind, read_capped
 
 #: the deepest nesting any document catan reads may have (a game state is 5 deep)
 MAX_DEPTH = 32
@@ -213,21 +213,14 @@ def read_bytes(path: Path, label: str, limit: int = MAX_BYTES) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise JsonRefused(label, f"is {file_kind(info.st_mode)}, not a regular file")
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                break
-            size += len(chunk)
-            if size > limit:     # it grew while being read
-                raise JsonRefused(label, f"is larger than {_size(limit)}")
-            chunks.append(chunk)
+        data = read_capped(fd, limit)
+        if data is None:         # it grew while being read
+            raise JsonRefused(label, f"is larger than {_size(limit)}")
     except OSError as exc:
         raise JsonRefused(label, f"cannot be read: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
-    return b"".join(chunks)
+    return data
 
 
 def read_json_file(path: Path, label: str, schema: Schema, limit: int = MAX_BYTES,

@@ -60,19 +60,27 @@ def read_text_file(path: str | Path, limit: int = MAX_BYTES, follow_links: bool 
             raise UnusableFile(f"is {file_kind(info.st_mode)}")
         if info.st_size > limit:
             raise UnusableFile(f"is larger than {_size(limit)} ({_size(info.st_size)})")
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                break
-            size += len(chunk)
-            if size > limit:   # it grew while being read
-                raise UnusableFile(f"is larger than {_size(limit)}")
-            chunks.append(chunk)
+        data = read_capped(fd, limit)
+        if data is None:       # it grew while being read
+            raise UnusableFile(f"is larger than {_size(limit)}")
     finally:
         os.close(fd)
-    return b"".join(chunks).decode("utf-8-sig")
+    return data.decode("utf-8-sig")
+
+
+def read_capped(fd: int, limit: int) -> bytes | None:
+    """Every byte left in the open file ``fd``, or None as soon as there are more than
+    ``limit`` of them (a file that grows while it is read is refused, not followed)."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
 
 
 def _size(n: int) -> str:
@@ -83,4 +91,4 @@ def _size(n: int) -> str:
     return f"{n} bytes"
 
 
-__all__ = ["MAX_BYTES", "UnusableFile", "read_text_file"]
+__all__ = ["MAX_BYTES", "UnusableFile", "read_capped", "read_text_file"]
