@@ -7,9 +7,10 @@ position of a turn, the later ones, each kind of pending decision.
 
 It plays the bench's random games (``catan_cli.bench.play_random_game``'s loop through the
 public API: ``Game.legal_actions()`` then ``Game.execute`` of a random pick) and times each
-half of every decision with ``time.perf_counter``.  The timer adds about a microsecond a
-decision, so the figures run a little above the bench's; they are for seeing which
-positions cost what, not for quoting.
+half of every decision in this process's CPU time (``time.process_time``; ``--clock wall``
+for ``time.perf_counter``), so the figures hold on a loaded machine as the bench's CPU-time
+figures do.  The timer adds about a microsecond a decision, so the figures run a little
+above the bench's; compare scenarios within one run.
 
 The first main-phase position of a turn is where what the previous turns changed is worked
 out again (the seat's ship moves, its building sites), so it is shown apart from the later
@@ -23,6 +24,7 @@ import random
 import time
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Callable
 
 from ..bench import COLORS
 from ..engine.phases import Phase
@@ -53,10 +55,11 @@ def kind_of_position(game: Game, after_roll: bool) -> str:
     return str(s.phase)
 
 
-def measure(scenario: str, games: int, seed: int = 1000, turn_cap: int = 500) -> dict[str, Costs]:
-    """Every decision of ``games`` random games, timed and grouped by kind of position."""
+def measure(scenario: str, games: int, seed: int = 1000, turn_cap: int = 500,
+            clock: Callable[[], float] = time.process_time) -> dict[str, Costs]:
+    """Every decision of ``games`` random games, timed by ``clock`` and grouped by kind of
+    position."""
     costs: dict[str, Costs] = defaultdict(Costs)
-    clock = time.perf_counter
     for i in range(games):
         game = Game.new(scenario, players=COLORS, seed=seed + i)
         choice = random.Random(seed + i).choice
@@ -102,11 +105,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--scenario", action="append", help="a scenario (repeat; default: base, Cloth, Pirate)")
     ap.add_argument("-n", "--games", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="time in this process's CPU time (default) or on the wall clock")
     args = ap.parse_args(argv)
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     if args.games < 1:
         ap.error("play at least one game")
     for scenario in args.scenario or DEFAULT_SCENARIOS:
-        print("\n".join(report(scenario, measure(scenario, args.games, args.seed))), flush=True)
+        print("\n".join(report(scenario, measure(scenario, args.games, args.seed, clock=clock))), flush=True)
 
 
 if __name__ == "__main__":
