@@ -26,9 +26,9 @@ from prompt_toolkit.input.vt100_parser import Vt100Parser
 from prompt_toolkit.key_binding.key_processor import KeyPress
 from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.output.vt100 import Vt100_Output
-from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.data_structures import Size
 
+from ..completion import command_words, word_completer
 from ..screen import panes
 from ..screen.app import MIN_EVENTS, MIN_MAP, SIDE_MIN, SIDE_NARROW, SIDE_WIDE
 from ..screen.fragments import Line, crop, join_lines, line_len, rich_to_pt, wrap
@@ -165,23 +165,15 @@ class Frame:
     problem: str = ""
 
 
-class _Legal(Completer):
-    """Tab: the seat's legal commands of the last frame (paths from either end), then the
-    table's own words."""
+#: the table's own commands, beside the game's: Tab completes their words too
+TABLE_WORDS = ("say", "map", "hand", "score", "log", "legal", "why", "look", "leave", "help", "screen line")
 
-    WORDS = ("say ", "map ", "hand", "score", "log ", "legal", "why ", "look", "leave", "help", "screen line")
 
-    def __init__(self, screen: "SeatScreen") -> None:
-        self.screen = screen
-
-    def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
-        text = document.text_before_cursor.lstrip()
-        frame = self.screen.frame_now
-        seen: set[str] = set()
-        for option in [*(frame.legal if frame else []), *self.WORDS]:
-            if option.startswith(text) and option != text and option not in seen:
-                seen.add(option)
-                yield Completion(option, start_position=-len(text))
+def seat_words(frame: "Frame | None", text: str) -> list[tuple[str, str]]:
+    """Tab's words for a seat: the next word of its legal commands in the last frame (worked
+    out by the table, under its lock: the game itself is never read here), then the table's
+    own words; the one completer of every prompt (:mod:`catan_cli.completion`)."""
+    return command_words(text, frame.legal if frame else [], TABLE_WORDS)
 
 
 class SeatScreen:
@@ -407,11 +399,12 @@ class SeatScreen:
             self.client.enqueue(text)
             return False
 
-        return build_table_application(self, _Legal(self), accept, lambda: self.client.enqueue("\x04"),
+        completer = word_completer(lambda text: seat_words(self.frame_now, text))
+        return build_table_application(self, completer, accept, lambda: self.client.enqueue("\x04"),
                                        self.input, self.output, min_redraw_interval=FRAME)
 
     def pane_sizes(self) -> PaneSizes:
-        return self.geometry()
+        return (*self.geometry(), 0)          # the narration spans the screen under map and panel
 
     def pan(self, dy: int, dx: int) -> None:
         self.map.pan(dy, dx)
