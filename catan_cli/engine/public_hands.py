@@ -52,15 +52,17 @@ class PublicHands:
         self.hidden.append(seat)
 
     def update(self, state: GameState) -> None:
-        """Bring the bound up to date with every hand changed since the last update."""
-        seen, bounds, players = self.seen, state.public_min, state.players
-        for seat in range(len(seen)):
+        """Bring the bound up to date with every hand changed since the last update (after
+        every action: a comparison per hand, and arithmetic only for the hands that changed)."""
+        players = state.players
+        hidden = self.hidden
+        seen = self.seen
+        for seat, before in enumerate(seen):
             now = players[seat].resources
-            before = seen[seat]
             if now == before:
                 continue
-            bound = bounds[seat]
-            if seat in self.hidden:
+            bound = state.public_min[seat]
+            if hidden and seat in hidden:
                 lost = 0
                 for r in range(5):
                     if before[r] > now[r]:
@@ -72,6 +74,6 @@ class PublicHands:
                 for r in range(5):
                     known = bound[r] + now[r] - before[r]
                     bound[r] = known if known > 0 else 0
-            seen[seat] = list(now)
-        if self.hidden:
+            seen[seat] = now[:]
+        if hidden:
             self.hidden = []
