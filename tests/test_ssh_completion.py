@@ -78,3 +78,37 @@ def test_tab_at_the_ssh_table_screen_completes_a_word_and_its_space(tmp_path: Pa
             await alice.close()
 
     asyncio.run(asyncio.wait_for(main(), 120))
+
+
+@pytest.mark.parametrize("size", [(120, 45), (80, 24)], ids=["120x45", "80x24"])
+def test_the_ssh_table_screen_at_120x45_gives_a_sea_maps_narration_the_column_beside_it(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """As the local screen does: a Seafarers map drawn whole without panning, and 12 lines of
+    narration or more under the side panel beside it; at 80x24 the narration stays under both."""
+    async def main() -> None:
+        async with keyed(tmp_path, ["alice", "bob"], table_screen=True) as server:
+            alice = await server.connect("alice", size=size)
+            await alice.until("Welcome")
+            await alice.send("new table t --scenario pirate-islands --seats red,blue,white:bot")
+            await alice.until("you sit at t as red")
+            bob = await server.connect("bob", command="join t", size=size)
+            client = next(c for c in server.hub.clients if c.name == "alice")
+
+            def drawn() -> bool:
+                tui = client.tui
+                return bool(tui is not None and tui.active and tui.frame_now is not None and tui.frame_now.map_lines)
+            await wait_for(drawn, what="red's table screen")
+            tui = client.tui
+            assert tui is not None and tui.frame_now is not None
+            side, map_w, top, events, beside = tui.pane_sizes()
+            frame = tui.frame_now
+            if size == (120, 45):
+                assert beside and beside + events == top == 43 and events - 1 >= 12
+                assert frame.map_width <= map_w and len(frame.map_lines) <= top - 1     # no panning
+                assert tui.events_width() == side and side + 1 + map_w == 120
+            else:
+                assert not beside and tui.events_width() == 80 and top + events == 22
+            await bob.close()
+            await alice.close()
+
+    asyncio.run(asyncio.wait_for(main(), 120))
