@@ -70,10 +70,17 @@ class PublicHands:
                 for r in range(5):
                     left = bound[r] - lost
                     bound[r] = left if left > 0 else 0
-            else:
-                for r in range(5):
-                    known = bound[r] + now[r] - before[r]
-                    bound[r] = known if known > 0 else 0
+            else:                # written out: this runs after every other action
+                n0, n1, n2, n3, n4 = now
+                b0, b1, b2, b3, b4 = before
+                k0, k1, k2, k3, k4 = bound
+                k0 += n0 - b0
+                k1 += n1 - b1
+                k2 += n2 - b2
+                k3 += n3 - b3
+                k4 += n4 - b4
+                bound[:] = (k0 if k0 > 0 else 0, k1 if k1 > 0 else 0, k2 if k2 > 0 else 0,
+                            k3 if k3 > 0 else 0, k4 if k4 > 0 else 0)
             seen[seat] = now[:]
         if hidden:
             self.hidden = []
