@@ -301,6 +301,14 @@ class Game:
         except ValueError:
             raise RuleError(f"no player named {name!r} (players: {', '.join(self.players)})") from None
 
+    def known_cards(self, seat: str | int) -> tuple[int, ...]:
+        """How many cards of each resource (lumber, brick, wool, grain, ore) the whole table
+        knows ``seat`` holds, from what every player saw happen (see
+        :mod:`catan_cli.engine.public_hands`): public, so any seat and any bot may read it;
+        the seat holds at least these, maybe more."""
+        index = self.seat(seat) if isinstance(seat, str) else seat
+        return tuple(self.engine.s.public_min[index])
+
     def prompt_player(self) -> str:
         return self.engine.name(self.engine.prompt_seat())
 

@@ -269,8 +269,9 @@ def setup_text(game: "Game") -> str:
 
 def setup_prompt(game: "Game") -> str | None:
     """The prompt of a set-up placement the base game does not have (a 3rd settlement, a
-    city), saying what it is and whether it brings the starting resources; None for the
-    base game's two settlements and everything else."""
+    city), saying what it is and whether it brings the starting resources, and of any set-up
+    settlement the scenario restricts (the Legend's: "on a start intersection: 5, 12"); None
+    for the base game's two settlements and everything else.""" 
     from .engine.phases import Phase
     from .engine.words import ordinal
 
@@ -281,9 +282,12 @@ def setup_prompt(game: "Game") -> str | None:
     seat = s.setup_order[0]
     number = s.players[seat].setup_settlements + 1
     piece = e.setup_piece(seat)
+    note = e.rules.setup_settlement_note(seat) if piece == "settlement" else None
     if piece == "settlement" and number <= 2:
-        return None
+        return f"place settlement {note}" if note else None
     what = f"place your {ordinal(number)} settlement" if piece == "settlement" else f"place your {piece}"
+    if note:
+        what += f" {note}"
     if number == e.scen.rules.resources_from_setup:
         what += " (it brings your starting resources)"
     return what

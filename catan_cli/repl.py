@@ -18,12 +18,13 @@ import time
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable, Iterator, TextIO
 
 from . import helptext, saves
+from .completion import canonical_words, first_words, next_words, offered, split_typed, word_completer
 from .errors import CatanError
 from .safetext import clean_lines, clean_text
 from .wording import plural
 
 if TYPE_CHECKING:
-    from prompt_toolkit.completion import Completion
+    from prompt_toolkit.completion import Completer
     from prompt_toolkit.document import Document
     from rich.console import Console, RenderableType
 
@@ -203,53 +204,10 @@ def _plain_table(name: str, view: dict[str, Any], *args: Any) -> "RenderableType
 # ---------------------------------------------------------------------------- completion
 
 
-def _completer_class() -> type:
-    from prompt_toolkit.completion import Completer, Completion
-
-    class CatanCompleter(Completer):
-        """Completes the next word from the commands legal now, the other commands and
-        their arguments (save names, players, map regions)."""
-
-        def __init__(self, repl: "Repl") -> None:
-            self.repl = repl
-
-        def get_completions(self, document: "Document", complete_event: Any) -> Iterator["Completion"]:
-            text = document.text_before_cursor
-            partial = "" if text.endswith(" ") or not text else text.split()[-1]
-            for word, meta in self.repl.completions(text):
-                # a whole word is offered, so the space after it comes too: 'build s<Tab>20'
-                yield Completion(f"{word} ", start_position=-len(partial), display=word, display_meta=meta)
-
-    return CatanCompleter
-
-
-def _paths_from_end(words: dict[str, str], partial: str) -> list[tuple[str, str]]:
-    """Paths written from their larger end: after ``53-``, the legal ``41-53`` is offered as
-    ``53-41`` (either order names the same path), so Tab finds every path at 53."""
-    end, dash, rest = partial.partition("-")
-    if not dash or not end.isdigit():
-        return []
-    out = []
-    for word, meta in words.items():
-        a, sep, b = word.partition("-")
-        if sep and b == end and a.startswith(rest) and not word.startswith(partial):
-            out.append((f"{end}-{a}", meta))
-    return out
-
-
-def _canonical_words(words: list[str]) -> list[str]:
-    """Typed words in the canonical spelling of legal_commands(): 'b s' -> 'build settlement',
-    'road' -> 'build road', so completion works after an alias too."""
-    from .notation import PIECE_ALIASES, SHORT_BUILDS, SPELLINGS, VERB_ALIASES
-
-    out = [SPELLINGS.get(w.lower(), w.lower()) for w in words]
-    if out and not out[0].endswith(":"):
-        if out[0] in SHORT_BUILDS:
-            out.insert(0, "build")
-        out[0] = VERB_ALIASES.get(out[0], out[0])
-        if out[0] == "build" and len(out) > 1:
-            out[1] = PIECE_ALIASES.get(out[1], out[1])
-    return out
+def _completer_class() -> "Callable[[Repl], Completer]":
+    """What makes a REPL's Tab completer: the one word completer (:mod:`.completion`) over
+    :meth:`Repl.completions`, shared with the table screens."""
+    return lambda repl: word_completer(repl.completions)
 
 
 # ---------------------------------------------------------------------------- the REPL
@@ -454,14 +412,11 @@ class Repl:
     def completions(self, text: str) -> list[tuple[str, str]]:
         """(word, note) pairs that may follow ``text``: the next word of a legal command,
         a command name, or an argument of one of the other commands."""
-        words = text.split()
-        done = words if text.endswith(" ") or not text else words[:-1]
-        partial = "" if text.endswith(" ") or not text else words[-1]
+        done, partial = split_typed(text)
         game = self.session.game
         out: dict[str, str] = {}
         if not done:
-            for cmd in self.legal():
-                out.setdefault(cmd.split()[0], "legal now")
+            out = first_words(self.legal(), "legal now")
             for verb in helptext.META_COMMANDS:
                 out.setdefault(verb, "")
             sandbox = game.state.sandbox
@@ -482,23 +437,16 @@ class Repl:
             elif head == "hand" and len(done) == 1:
                 out = dict.fromkeys(game.players, "")
             else:
-                rest = _canonical_words(done[1:] if head == "why" else done)
-                n = len(rest)
-                for cmd in self.legal():
-                    tokens = cmd.split()
-                    if len(tokens) > n and [t.lower() for t in tokens[:n]] == rest:
-                        out.setdefault(tokens[n], cmd if len(tokens) == n + 1 else "")
-                if rest[:1] in (["build"], ["put"]) and out and all(w.isdigit() for w in out):
+                rest = done[1:] if head == "why" else done
+                out = next_words(rest, self.legal())
+                if canonical_words(rest)[:1] in (["build"], ["put"]) and out and all(w.isdigit() for w in out):
                     hints = self.node_hints()   # an intersection: what it would produce
                     out = {w: hints.get(int(w), m) for w, m in out.items()}
                 elif out and all(w.isalpha() and w.isupper() for w in out):
                     places = self.hex_hints()   # the robber's, the pirate's hexes: what stands there
                     if all(w in places for w in out):
                         out = {w: places[w] for w in out}
-        from .notation import PROMPT_SPELLINGS   # 'harbour', as the prompts say it (both are read)
-
-        spelt = {PROMPT_SPELLINGS.get(w, w): m for w, m in out.items()}
-        return [(w, m) for w, m in spelt.items() if w.lower().startswith(partial.lower())] + _paths_from_end(out, partial)
+        return offered(out, partial)
 
     # -------------------------------------------------------------- lines
     def handle(self, raw: str) -> bool:

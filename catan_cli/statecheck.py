@@ -62,7 +62,8 @@ STATE_SCHEMA = bj.Obj({
     "forced_dice": bj.optional(_ATOMS), "dev_played": bj.Bool(), "ship_moved": bj.Bool(),
     "built_this_turn": _ATOMS, "route_len": _ATOMS, "longest_holder": _ATOM, "army_holder": _ATOM,
     "winners": _ATOMS, "extra": bj.MapOf(_WORD, bj.ANY, 256), "shared_ships": _ATOMS,
-}, optional=frozenset({"shared_ships"}))
+    "public_min": bj.ListOf(_ATOMS, 16),
+}, optional=frozenset({"shared_ships", "public_min"}))
 #: a document of ``Game.to_json``: the state and the history (the rest is a summary for
 #: readers, which a restore does not read)
 DOCUMENT_SCHEMA = bj.Obj({"state": STATE_SCHEMA, "history": bj.ListOf(bj.Str(1_000), 1_000_000)},
@@ -142,6 +143,12 @@ def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
             out.append(f"{p.name}'s development cards are damaged")
         if not isinstance(p.played, dict) or any(not _is_int(v) or v < 0 for v in p.played.values()):
             out.append(f"{p.name}'s played cards are damaged")
+    if s.public_min:       # left out by a save written before it was kept
+        if not isinstance(s.public_min, list) or len(s.public_min) != n:
+            out.append(f"the cards known in hand have {len(s.public_min)} entries, not {n}")
+        else:
+            for p, known in zip(s.players, s.public_min):
+                out.table(f"{p.name}'s cards known to all", known, 5, 0, max(scen.bank))
     if not isinstance(s.deck, list) or any(card not in DEV_CARDS for card in s.deck):
         out.append("the development deck holds an unknown card")
     if not isinstance(s.terrain, list) or len(s.terrain) != geo.n_hexes:

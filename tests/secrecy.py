@@ -50,12 +50,14 @@ def scrambled_for(game: Game, viewer: int | None, seed: int = 0) -> Game:
     s = GameState.from_json(game.to_json()["state"])
     rng = random.Random(seed)
     hidden = [p for p in range(e.n) if p != viewer]
-    # Resource cards: move one card's kind between two hidden hands (totals stay).
+    # Resource cards: move one card's kind between two hidden hands (totals stay); only cards
+    # beyond what the whole table knows a hand holds (``public_min``) are hidden.
+    known = s.public_min
     for a, b in zip(hidden, hidden[1:]):
         ha, hb = s.players[a].resources, s.players[b].resources
         for i in range(5):
             for j in range(5):
-                if i != j and ha[i] > 0 and hb[j] > 0:
+                if i != j and ha[i] > known[a][i] and hb[j] > known[b][j]:
                     ha[i] -= 1; ha[j] += 1; hb[j] -= 1; hb[i] += 1   # noqa: E702
                     break
             else:

@@ -191,7 +191,13 @@ def test_the_pirate_islands_leaf_evaluation_counts_the_way_to_the_fortress() -> 
     advance(game, {n: make_bot("greedy") for n in NAMES}, 300)
     assert not game.over
     s, strat = game.engine.s, strategy_for("pirate-islands")
-    seat = max(range(4), key=lambda i: sum(1 for o in s.edge_owner if o == i))
+    from catan_cli.scenarios.pirate_islands.bot import WANT_WARSHIPS
+    def count(i: int, kind: int) -> int:
+        return sum(1 for o, k in zip(s.edge_owner, s.edge_kind) if o == i and k == kind)
+    # the seat with most pieces on paths that has a ship to make a warship and may still want
+    # one (past WANT_WARSHIPS another is worth nothing more)
+    seat = max((i for i in range(4) if count(i, 2) and count(i, 3) < WANT_WARSHIPS),
+               key=lambda i: sum(1 for o in s.edge_owner if o == i))
     before, score = strat.playout_worth(game, seat), evaluate(game, seat)
     ship = next(x for x, o in enumerate(s.edge_owner) if o == seat and s.edge_kind[x] == 2)
     s.edge_kind[ship] = 3      # that ship becomes a warship

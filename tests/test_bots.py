@@ -87,19 +87,21 @@ def _shuffle_hidden(game: Game, seat: int, rng: random.Random) -> Game:
     resource cards are pooled and dealt back with each hand's size kept (the bank, which
     everyone sees, stays as it is), and their development cards and the deck likewise; the
     face-down hexes' stacks are shuffled.
-    Cards a pending offer promises stay in the offerer's hand."""
+    Cards a pending offer promises stay in the offerer's hand, and so do the cards the whole
+    table knows a hand holds (``Game.known_cards``): they are not hidden."""
     copy = Game.from_json(game.to_json())
     s = copy.engine.s
     promised = {item["from"]: item["give"] for item in s.pending if item["kind"] == "offer"}
     others = [i for i in range(len(s.players)) if i != seat]
+    kept = {i: [max(a, b) for a, b in zip(promised.get(i, [0] * 5), s.public_min[i])] for i in others}
     pool: list[int] = []
     for i in others:
-        keep = promised.get(i, [0] * 5)
+        keep = kept[i]
         pool += [r for r in range(5) for _ in range(s.players[i].resources[r] - keep[r])]
     rng.shuffle(pool)
     for i in others:
         p = s.players[i]
-        hand = list(promised.get(i, [0] * 5))
+        hand = list(kept[i])
         for _ in range(sum(p.resources) - sum(hand)):
             hand[pool.pop()] += 1
         p.resources[:] = hand

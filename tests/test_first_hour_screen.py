@@ -58,6 +58,10 @@ class Terminal:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
 
 
+#: the Legend's first set-up prompt (a campaign plays it) says where the settlement may go
+LEGEND_FIRST = "red · place settlement on a start intersection: "
+
+
 def prompt(lines: list[str]) -> str:
     return lines[-2] if len(lines) >= 2 else ""
 
@@ -99,7 +103,7 @@ def test_catan_play_with_no_arguments_seats_you_against_bots(tmp_path):
 def test_a_campaign_with_a_person_at_the_table_opens_the_table_screen(tmp_path):
     term = Terminal(100, 40, ["campaign", "new", "saga", "--seed", "3", "--fast"], tmp_path)
     try:
-        lines = term.wait_for(lambda ls: table_screen(ls) and "red · place settlement >" in prompt(ls))
+        lines = term.wait_for(lambda ls: table_screen(ls) and LEGEND_FIRST in prompt(ls))
         assert "Legend of the Sea Robbers 1" in "\n".join(lines)
     finally:
         term.close()
@@ -110,7 +114,7 @@ def test_a_campaign_with_a_person_at_the_table_opens_the_table_screen(tmp_path):
 def test_a_campaign_keeps_to_the_line_mode_by_the_same_rules_as_catan_play(tmp_path, term, flags):
     term_ = Terminal(100, 40, ["campaign", "new", "saga", "--seed", "3", "--fast", *flags], tmp_path, term=term)
     try:
-        lines = term_.wait_for(lambda ls: any("red · place settlement >" in ln for ln in ls))
+        lines = term_.wait_for(lambda ls: any(LEGEND_FIRST in ln for ln in ls))
         assert not table_screen(lines) and not any(ln.startswith(" map · ") for ln in lines)
     finally:
         term_.close()
@@ -120,7 +124,7 @@ def test_a_campaign_whose_chapter_1_save_was_never_written_resumes(tmp_path):
     legend.new_campaign("saga2", "red,blue:bot,white:bot", seed=4, folder=tmp_path)   # left before a command
     term = Terminal(100, 40, ["campaign", "saga2", "--fast"], tmp_path)
     try:
-        lines = term.wait_for(lambda ls: table_screen(ls) and "red · place settlement >" in prompt(ls))
+        lines = term.wait_for(lambda ls: table_screen(ls) and LEGEND_FIRST in prompt(ls))
         text = "\n".join(lines)
         assert "saga2-ch1 holds no game yet: the chapter starts from its beginning" in " ".join(text.split())
         term.type("build settlement 1")       # not a start intersection: refused, nothing saved

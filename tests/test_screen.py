@@ -87,8 +87,14 @@ def stripped(lines: list[str]) -> list[str]:
 
 
 def events_title_row(lines: list[str]) -> int:
-    """The row of the event pane's title: the map pane is the rows above it."""
-    return next(i for i, line in enumerate(lines) if line.startswith(" since your last turn"))
+    """The row of the event pane's title: under the map (the map pane is the rows above it), or
+    under the side panel, beside the map, on a wide terminal whose map leaves a column free."""
+    return next(i for i, line in enumerate(lines)
+                if line.startswith(" since your last turn") or "│ since your last turn" in line)
+
+
+def events_beside(lines: list[str]) -> bool:
+    return "│ since your last turn" in lines[events_title_row(lines)]
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
@@ -109,10 +115,15 @@ def test_after_a_bot_round_everything_is_on_screen(tmp_path: Path, scenario: str
     assert "VP" in toolbar
     map_rows = events_title_row(lines) - 1                 # the map's own title row left out
     assert map_rows >= min(15, height - 9), text           # the events scroll, the map keeps its room
-    if "Shift+arrows pan" not in lines[0]:                 # the whole map is drawn: the rows it does not
-        assert lines[events_title_row(lines) - 1].split("│")[0].strip(), text    # need are the events'
-    if scenario == "base" and height >= 45:                # the compact drawing: 12 lines of narration
-        assert height - 3 - events_title_row(lines) >= 12, text
+    if "Shift+arrows pan" not in lines[0] and not events_beside(lines):   # the whole map is drawn: the rows
+        assert lines[events_title_row(lines) - 1].split("│")[0].strip(), text    # it does not need are the events'
+    if height >= 45:                                       # 12 lines of narration and the whole map, on every
+        assert height - 3 - events_title_row(lines) >= 12, text     # map (beside it when it is tall)
+        assert "Shift+arrows pan" not in lines[0], text
+        assert events_beside(lines) == (scenario != "base"), text
+    if events_beside(lines):                               # the narration's column: right of the map
+        column = lines[events_title_row(lines)].index("│ since your last turn")
+        assert all(line[column:column + 1] == "│" for line in lines[:-2]), text
 
 
 def test_the_screen_quits_and_saves_from_the_prompt(tmp_path: Path) -> None:

@@ -45,7 +45,7 @@ def test_map_and_side_panes_read_without_colour(tmp_path: Path, scenario: str, s
     screen = table(tmp_path, scenario)
     g = screen.geometry_for(120, 45)
     drawn = screen.map.view(screen.session, g.map_w, g.top - 1)
-    side = panes.side_panel(panes.side_sections(screen.session, g.side - 1), g.side - 1, g.top, 0)
+    side = panes.side_panel(panes.side_sections(screen.session, g.side - 1), g.side - 1, g.beside or g.top, 0)
     text = pane_text(drawn) + "\n" + "-" * 20 + "\n" + pane_text(side)
     for mark in "rbw":   # each owner's settlements and roads carry their own letter
         assert re.search(rf"\b{mark}\d+\b", text) and re.search(rf"[#~]{mark}[#~]|\b{mark}\b", text), mark
@@ -254,18 +254,51 @@ def test_the_map_keeps_its_rows_when_events_pile_up(tmp_path: Path, scenario: st
     assert tall.top - 1 >= min(drawn_h, int(38 * 0.7))  # taller: the map keeps its share or all of it
 
 
-@pytest.mark.parametrize("scenario", ["base", "cloth-for-catan", "pirate-islands"])
+ALL_SCENARIOS = ["base", "cloth-for-catan", "pirate-islands", "legend-1", "legend-2", "legend-3", "legend-4",
+                 "barbarian-attack", "land-ho"]
+
+
+@pytest.mark.parametrize("scenario", ALL_SCENARIOS)
 def test_at_120x45_the_events_get_the_room_the_map_does_not_need(tmp_path: Path, scenario: str) -> None:
+    """The whole map without panning and 12 lines of narration at least, on every map: under the
+    map when it leaves them (the base game's compact drawing), else under the side panel, beside
+    the map (the Seafarers' compact maps are 35 lines high)."""
     screen = sized_table(tmp_path, 120, 45, scenario)
     g = screen.geometry_for(120, 45)
     screen.map.drawing(screen.session, g.map_w, g.top - 1)
     width, height = screen.map.size()
-    assert width <= g.map_w and height == g.top - 1        # the whole map, no blank rows under it
-    assert g.events == 43 - g.top
+    assert width <= g.map_w and height <= g.top - 1         # the whole map: no panning
+    assert g.events - 1 >= 12
+    if g.beside:                                            # the column right of the map: panel, then events
+        assert g.beside + g.events == g.top == 43 and g.side + 1 + g.map_w == 120 and g.events_w == g.side
+        assert scenario != "base"
+        events = [plain(line) for line in _lines(screen.event_fragments())]
+        side = [plain(line) for line in _lines(screen.side_fragments())]
+        assert events[0].startswith(" since your last turn") and all(len(line) <= g.side for line in events)
+        assert len(side) <= g.beside
+    else:
+        assert height == g.top - 1 and g.events == 43 - g.top   # no blank rows under the map
     if scenario == "base":                                 # the compact drawing leaves 12 lines and more
-        assert screen.map.compact and g.events - 1 >= 12
+        assert screen.map.compact and not g.beside
     big = screen.geometry_for(140, 60)                     # room for the full size and the events
-    assert screen.map.size()[1] == big.top - 1 and big.events - 1 >= 12
+    assert screen.map.size()[1] <= big.top - 1 and big.events - 1 >= 12
+
+
+def test_at_80x24_the_events_stay_under_the_map(tmp_path: Path) -> None:
+    for scenario in ("cloth-for-catan", "legend-4"):
+        g = sized_table(tmp_path / scenario, 80, 24, scenario).geometry_for(80, 24)
+        assert not g.beside and g.events_w == 80 and g.events == 5 and g.top == 17
+
+
+def _lines(fragments: list[Any]) -> list[list[Any]]:
+    """Fragments split at their newlines, as the window shows them."""
+    out: list[list[Any]] = [[]]
+    for style, text, *_ in fragments:
+        parts = text.split("\n")
+        out[-1].append((style, parts[0]))
+        for part in parts[1:]:
+            out.append([(style, part)])
+    return out
 
 
 def shown(fragments: list[Any]) -> str:

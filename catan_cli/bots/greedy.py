@@ -9,7 +9,8 @@ Each decision is made afresh from what the seat may see (:class:`~.context.Ctx`)
   free site, a city on the best settlement, a road or ship toward the best reachable site
   or scenario place, Longest Road, a development card.  The best affordable goal is built;
   cards that a nearly complete better goal needs are kept; bank and harbour trades are made
-  when they complete a goal; a one-for-one domestic offer is tried when one card is missing;
+  when they complete a goal; a one-for-one domestic offer is tried when one card is missing,
+  made only to a seat the whole table knows holds that card (``Game.known_cards``);
 * development cards: knights (robber off its own hexes, Largest Army), road building along
   the planned route, year of plenty for missing cards, monopoly on what others produce most;
 * answers: discards keep what the goals need, gold picks complete goals, the robber goes
@@ -713,12 +714,15 @@ class GreedyBot:
             return None
         give = max(gives, key=lambda r: (spare[r], -RES_W[r], -r))
         near_win = ctx.vp_target - 2
+        # Only to a seat the whole table knows holds the card asked for (hands are secret:
+        # the public count, not the hand), so every offer made can be accepted.
+        known = ctx.game.known_cards
         targets = [i for i, p in enumerate(ctx.players)
-                   if i != ctx.me and int(p["resource_count"]) > 0 and int(p["vp"]) < near_win
+                   if i != ctx.me and known(i)[want] >= 1 and int(p["vp"]) < near_win
                    and i not in memo["offered"]]
         if not targets:
             return None
-        target = max(targets, key=lambda i: (int(ctx.players[i]["resource_count"]), -i))
+        target = max(targets, key=lambda i: (known(i)[want], int(ctx.players[i]["resource_count"]), -i))
         gv, wv = [0] * 5, [0] * 5
         gv[give], wv[want] = 1, 1
         act = Action("offer", (target, tuple(gv), tuple(wv)), ctx.me)

@@ -1,13 +1,14 @@
 """Offers a seat cannot take are answered at once, so no one is asked and play never waits.
 
-Hands are secret (the view shows another seat's cards only as a count), so a bot cannot know
-whether the player it offers to holds the cards it asks for, and must not peek.  A fair table
-works like an open offer instead: the offer is made, and only a player who could give what is
-asked needs to think about it.  When the seat an offer waits for holds too few of the cards
-asked, declining is its only legal answer; the table (the local session, the SSH table) gives
-that answer for it at once, for a person as for a bot.  The offerer reads the same ``decline``
-it would read from a person who said no, so it learns nothing a refusal would not tell it; only
-the seat that declined is told why.
+Hands are secret (the view shows another seat's cards only as a count), so a bot must not
+peek at the hand of the seat it offers to.  It reads what the whole table knows instead
+(``Game.known_cards``, :mod:`catan_cli.engine.public_hands`): a lower bound on every hand from
+the public record, and it offers only to a seat whose bound covers what it asks, so a bot's
+offer can always be accepted.  A person may still offer anything: when the seat an offer waits
+for holds too few of the cards asked, declining is its only legal answer, and the table (the
+local session, the SSH table) gives that answer for it at once, for a person as for a bot.  The
+offerer reads the same ``decline`` it would read from a person who said no, so it learns
+nothing a refusal would not tell it; only the seat that declined is told why.
 
 The answer is read from the engine's legal answers (``decline`` alone), so it follows every
 offer the rules know: the general one and a scenario's goods offers (Land Ho!'s gold, the

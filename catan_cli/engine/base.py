@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .declare import PendingKind, PhaseKind, StateItem, Verb
     from .geometry import Geometry
     from .pieces import PieceTable
+    from .public_hands import PublicHands
     from .rulebook import ScenarioRules
     from .scenario import Scenario
     from .state import GameState
@@ -48,6 +49,7 @@ class EngineBase:
     ctx: RulesContext
     rules: ScenarioRules
     _extra_hand: "Callable[[int], int] | None"
+    public_hands: PublicHands
     pieces: PieceTable
     verbs: dict[str, Verb]
     pending_kinds: dict[str, PendingKind]

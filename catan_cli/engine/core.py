@@ -21,6 +21,7 @@ from .legal import LegalMoves
 from .packages import rules_class
 from .rulebook import ScenarioRules
 from .pieces import GENERAL_PIECES, PieceTable
+from .public_hands import PublicHands
 from .scenario import Scenario, explored_scenario
 from .state import GameState
 from .phases import Phase
@@ -54,6 +55,8 @@ class Engine(LegalMoves):
         # default, so the compiled build would find them missing before their first fill.
         self._rates, self._candidates, self._sites = {}, {}, {}
         self._ship_targets, self._robber_memo, self._moves = {}, {}, []
+        # What the table knows each seat holds (state.public_min), kept up to date by apply.
+        self.public_hands = PublicHands(state)
         self.ctx = RulesContext(self)
         self.rules = rules_class(scen)(self.ctx)
         self.pieces = like.pieces if like is not None else PieceTable(GENERAL_PIECES + self.rules.pieces)
@@ -262,6 +265,7 @@ class Engine(LegalMoves):
                 self._victory_checked = self.version
         finally:
             self.unsettled -= 1
+        self.public_hands.update(self.s)
         if self._board_checked == self.version - 1 and not self._edge_journal and not self._node_journal:
             # No piece placed, moved or lifted (every writer of the pieces, the scenario's
             # through its context, notes the places it changes): the board reads as

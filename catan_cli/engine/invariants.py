@@ -121,6 +121,16 @@ def check_invariants(game: "Game | Engine") -> list[str]:
             if count < 0:
                 add(f"{p.name} has played {count} {card} cards")
 
+    # --- what the table knows of a hand never exceeds the hand ----------------------------
+    if len(s.public_min) != n:
+        add(f"the cards known to all are kept for {len(s.public_min)} seats, not {n}")
+    else:
+        for p, known in zip(s.players, s.public_min):
+            for r in range(5):
+                if known[r] > p.resources[r] or known[r] < 0:
+                    add(f"the table knows {p.name} holds {known[r]} {RESOURCES[r]}, "
+                        f"but {p.name} holds {p.resources[r]}")
+
     # --- resource conservation ---------------------------------------------------------
     for r in range(5):
         total = s.bank[r] + sum(p.resources[r] for p in s.players)

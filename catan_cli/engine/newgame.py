@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from ..errors import RuleError
 from .core import Engine
+from .public_hands import fresh_bounds
 from .scenario import DEV_CARDS, Scenario
 from .state import GameState, PlayerState
 from .turns import setup_order
@@ -115,4 +116,5 @@ def new_state(scen: Scenario, players: Sequence[str], seed: int, options: Sequen
         engine.ctx.carry = {}      # read while the game is set up, never kept
     if not state.setup_order:     # every start piece placed by the scenario: play begins
         engine.start_play()
+    state.public_min = fresh_bounds(state)      # whatever was dealt, was dealt in the open
     return state

@@ -435,6 +435,9 @@ class ProductionRules(EngineBase):
                 return self.rules.steal_extra_card(thief, victim, pick - held)
         r = self.take_random_card(victim)
         self.s.players[thief].resources[r] += 1
+        hands = self.public_hands          # the table sees a card move, not which
+        hands.hide(thief)
+        hands.hide(victim)
         # The card's face is known to the thief and the victim only.
         return [Event("steal", thief, f"{self.name(thief)} steals a card from {self.name(victim)}",
                       private=Private((thief, victim), f"{self.name(thief)} steals 1 {RESOURCES[r]} from {self.name(victim)}",

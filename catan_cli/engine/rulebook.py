@@ -162,6 +162,12 @@ class ScenarioRules:
     def settlement_reason(self, seat: int, node: int, setup: bool) -> str | None:
         return None
 
+    def setup_settlement_note(self, seat: int) -> str | None:
+        """Where the set-up settlement ``seat`` places now may go, in a few words, when the
+        scenario restricts it (said in the prompt: "on a start intersection: 5, 12"); None
+        when the general rules alone apply."""
+        return None
+
     def ship_reason(self, seat: int, edge: int, lifted: int) -> str | None:
         """``lifted``: the edge of a ship being moved, -1 when building."""
         return None

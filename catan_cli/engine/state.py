@@ -79,6 +79,10 @@ class GameState:
     #: ships_per_path = 2``; empty otherwise.  It only ever holds a plain ship of another
     #: player than the path's first piece, itself a ship.
     shared_ships: list[int] = field(default_factory=list)
+    #: per seat, per resource: how many of its cards the whole table knows it holds (a lower
+    #: bound from the public record, kept by :mod:`.public_hands`); empty in a save written
+    #: before it was kept (the engine then starts it at nothing known)
+    public_min: list[list[int]] = field(default_factory=list)
 
     def copy(self) -> "GameState":
         """An independent copy (nothing mutable shared), field by field: many times faster
@@ -99,6 +103,8 @@ class GameState:
             value = getattr(self, name)
             if name in _FLAT_LISTS and type(value) is list:
                 values[name] = list(value)
+            elif name == "public_min" and type(value) is list:
+                values[name] = [list(row) for row in value]
             elif name == "players" or name == "rng":
                 values[name] = None
             else:

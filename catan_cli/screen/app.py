@@ -46,6 +46,9 @@ MIN_MAP = 15           # map lines kept when the events need room (the events sc
 MAP_SHARE = 0.7        # ... and on a taller terminal, this share of the rows above the prompt
 EVENTS_WANTED = 12     # the full-size map is drawn only when it leaves the events this many lines
 SIDE_MIN, SIDE_NARROW, SIDE_WIDE = 24, 30, 40
+#: the narrowest column beside the map that takes the event pane under the side panel, and the
+#: narrowest terminal that tries it (where the side panel is wide too)
+BESIDE_MIN, BESIDE_FROM = 40, 110
 #: commands that only show something: an answer longer than the event pane opens in the reader
 READING_VERBS = frozenset({"help", "legal", "log", "hand", "hands", "score", "status", "bank", "dice", "saves"})
 #: the table screen's keys, as 'help' lists them
@@ -71,6 +74,14 @@ class Geometry:
     map_w: int
     top: int           # lines of the map pane / side panel (title included)
     events: int        # lines of the event pane (title included)
+    #: lines of the side panel when the event pane sits under it, beside the map (a wide
+    #: terminal whose map leaves a column free); 0: the event pane spans the screen below
+    beside: int = 0
+
+    @property
+    def events_w(self) -> int:
+        """Columns of the event pane: the side panel's beside the map, else the screen's."""
+        return self.side if self.beside else self.width
 
 
 @dataclass
@@ -329,7 +340,7 @@ class TableScreen:
         EVENTS_WANTED lines, else compact, the rest going to the events.  A map that does not
         fit keeps MIN_MAP lines or MAP_SHARE of the height, and the events scroll instead."""
         rest = height - 2                                        # prompt and toolbar
-        side = SIDE_WIDE if width >= 110 else SIDE_NARROW
+        side = drawn_side = SIDE_WIDE if width >= 110 else SIDE_NARROW
         map_h = self.map.drawing(self.session, width - side - 1, rest - 2 - EVENTS_WANTED)
         drawn_w = self.map.size()[0]
         if drawn_w < width - side - 1 or drawn_w + SIDE_MIN + 1 <= width:   # give the map what it needs
@@ -343,7 +354,30 @@ class TableScreen:
             kept = max(MIN_MAP, int(rest * MAP_SHARE))
             events = max(MIN_EVENTS + 1, min(needed, rest - kept - 1))
         events = min(events, rest - 3)
+        if events - 1 < EVENTS_WANTED and width >= BESIDE_FROM:
+            wide = self._beside(width, height, events)
+            if wide is not None:
+                return wide
+            self.map.drawing(self.session, width - drawn_side - 1, rest - 2 - EVENTS_WANTED)   # as it was
         return Geometry(width, height, side, map_w, rest - events, events)
+
+    def _beside(self, width: int, height: int, events: int) -> Geometry | None:
+        """The event pane under the side panel, beside a map drawn whole in the full height:
+        when the map leaves a column of BESIDE_MIN or more free and the narration gets more
+        lines there (at least EVENTS_WANTED) than below the map (the Seafarers' maps at
+        120x45, whose compact drawing is 35 lines high).  The side panel keeps what it needs
+        up to the rest (its tabs, F2, show the others); None when the layout would not help."""
+        rest = height - 2                                        # prompt and toolbar
+        lines = self.map.drawing(self.session, width - BESIDE_MIN - 1, rest - 1)
+        drawn_w, drawn_h = self.map.size()
+        column = width - drawn_w - 1
+        if column < BESIDE_MIN or drawn_h + 1 > rest or not lines:
+            return None
+        wanted = sum(1 + len(s.lines) for s in panes.side_sections(self.session, column - 1))
+        side_h = min(wanted, rest - EVENTS_WANTED - 1)
+        if side_h < 4 or rest - side_h <= events:
+            return None
+        return Geometry(width, height, column, drawn_w, rest, rest - side_h, side_h)
 
     def _event_lines_needed(self, width: int) -> int:
         return sum(len(self._wrapped(i, width)) for i in range(self.mark, len(self.entries)))
@@ -398,7 +432,7 @@ class TableScreen:
     def _side_fragments(self) -> list[Any]:
         g = self.geometry()
         sections = panes.side_sections(self.session, g.side - 1)
-        lines = panes.side_panel(sections, g.side - 1, g.top, self.tab)
+        lines = panes.side_panel(sections, g.side - 1, g.beside or g.top, self.tab)
         return join_lines(lines)
 
     def event_fragments(self) -> list[Any]:
@@ -407,13 +441,13 @@ class TableScreen:
         g = self.geometry()
         with self._lock:
             first = max(0, len(self.entries) - 400)
-            lines = [part for i in range(first, len(self.entries)) for part in self._wrapped(i, g.width)]
+            lines = [part for i in range(first, len(self.entries)) for part in self._wrapped(i, g.events_w)]
         room = g.events - 1
         end = max(0, len(lines) - self.scroll)
         shown = lines[max(0, end - room):end]
         title = " since your last turn" if self.scroll == 0 else f" {self.scroll} lines back (PgDn: newer)"
         title += " · PgUp/PgDn scroll" if len(lines) > room else ""
-        return join_lines([panes.fit_line(title, g.width, panes.TITLE), *shown])
+        return join_lines([panes.fit_line(title, g.events_w, panes.TITLE), *shown])
 
     def _reader_fragments(self) -> list[Any]:
         assert self.reading is not None
@@ -474,7 +508,7 @@ class TableScreen:
 
     def _handle(self, line: str) -> None:
         g = self.geometry()
-        self.repl.console.width = max(20, g.width - 1)
+        self.repl.console.width = max(20, g.events_w - 1)
         was_paused, self.repl.paused = self.repl.paused, False
         if not self.repl.handle(line):
             self.asking_save = True
@@ -491,7 +525,7 @@ class TableScreen:
             return
         printed = self._printed()
         g = self.geometry()
-        if sum(len(wrap(part, g.width)) for part in printed) > g.events - 1:
+        if sum(len(wrap(part, g.events_w)) for part in printed) > g.events - 1:
             self.open_reader(line.strip(), printed)
         else:
             for part in printed:
@@ -537,7 +571,7 @@ class TableScreen:
 
     def _start(self) -> None:
         g = self.geometry()
-        self.repl.console.width = max(20, g.width - 1)
+        self.repl.console.width = max(20, g.events_w - 1)
         self.repl.start()
         self.drain()
 
@@ -554,8 +588,8 @@ class TableScreen:
     def pane_sizes(self) -> PaneSizes:
         g = self.geometry()
         if self.reading is not None:                 # the reader has the rows above the prompt
-            return (g.side, g.map_w, 0, g.height - 2)
-        return (g.side, g.map_w, g.top, g.events)
+            return (g.side, g.map_w, 0, g.height - 2, 0)
+        return (g.side, g.map_w, g.top, g.events, g.beside)
 
     def pause_bots(self) -> None:
         """Ctrl-C: bots playing now stop before their next move (the prompt says so)."""

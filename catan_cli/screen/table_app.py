@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     from prompt_toolkit.history import History
     from prompt_toolkit.key_binding import KeyBindings
 
-#: (side width, map width, height of map and side, narration lines)
-PaneSizes = tuple[int, int, int, int]
+#: (side width, map width, height of map and side, narration lines, side panel lines when the
+#: narration sits under the side panel beside the map, 0 when it spans the screen below them)
+PaneSizes = tuple[int, int, int, int, int]
 #: Shift+arrows pan the map (rows, columns); the plain arrows are the command line's own:
 #: Up/Down recall earlier commands, as in the line mode and every shell
 PANS = {"s-up": (-3, 0), "s-down": (3, 0), "s-left": (0, -6), "s-right": (0, 6)}
@@ -50,7 +51,9 @@ def build_table_application(panes: TablePanes, completer: "Completer", accept: C
     ``keys`` more key bindings; ``options`` go to prompt_toolkit's ``Application``.
 
     When ``pane_sizes()`` gives the map no lines, the map and the side panel are hidden and the
-    event pane has the screen (the table screen's reader)."""
+    event pane has the screen (the table screen's reader).  When it gives the side panel its
+    own height (a wide terminal whose map leaves a column free), the event pane goes under the
+    side panel, beside the map, instead of under both."""
     from prompt_toolkit.application import Application
     from prompt_toolkit.buffer import Buffer
     from prompt_toolkit.filters import Condition
@@ -101,13 +104,24 @@ def build_table_application(panes: TablePanes, completer: "Completer", accept: C
     def size(index: int) -> Callable[[], Any]:
         return lambda: D.exact(panes.pane_sizes()[index])
 
+    def side_height() -> Any:
+        sizes = panes.pane_sizes()
+        return D.exact(sizes[4] or sizes[2])
+
+    beside = Condition(lambda: panes.pane_sizes()[4] > 0)
     body = HSplit([
         ConditionalContainer(VSplit([
             Window(FormattedTextControl(panes.map_fragments), width=size(1), height=size(2), wrap_lines=False),
             Window(width=1, char="│", style="#6c6c6c"),
-            Window(FormattedTextControl(panes.side_fragments), width=size(0), height=size(2), wrap_lines=False),
+            HSplit([
+                Window(FormattedTextControl(panes.side_fragments), width=size(0), height=side_height,
+                       wrap_lines=False),
+                ConditionalContainer(Window(FormattedTextControl(panes.event_fragments), width=size(0),
+                                            height=size(3), wrap_lines=False), filter=beside),
+            ]),
         ]), filter=Condition(lambda: panes.pane_sizes()[2] > 0)),
-        Window(FormattedTextControl(panes.event_fragments), height=size(3), wrap_lines=False),
+        ConditionalContainer(Window(FormattedTextControl(panes.event_fragments), height=size(3), wrap_lines=False),
+                             filter=~beside),
         VSplit([
             Window(FormattedTextControl(panes.prompt_fragments), dont_extend_width=True, height=1),
             Window(BufferControl(buffer), height=1),

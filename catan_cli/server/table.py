@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from .. import saves
+from ..helptext import setup_prompt
 from ..engine.phases import Phase
 from ..errors import CatanError, RuleError
 from . import screen
@@ -516,6 +517,9 @@ class Table:
             return {None: f"{self.name} · game over · {game.winner or 'nobody'} won"}, set()
         prompt = game.prompt_player()
         deciding = game.deciding()
+        setup = setup_prompt(game)     # a set-up placement's own words, as the local prompt says
+        if setup:
+            deciding[prompt] = setup
         status: dict[str | None, str] = {None: f"{self.name} · {prompt} · {deciding[prompt]}"}
         current = game.view(None)["current"]
         for seat, what in deciding.items():

@@ -26,11 +26,12 @@ from prompt_toolkit.input.vt100_parser import Vt100Parser
 from prompt_toolkit.key_binding.key_processor import KeyPress
 from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.output.vt100 import Vt100_Output
-from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.data_structures import Size
 
+from ..completion import command_words, word_completer
 from ..screen import panes
-from ..screen.app import MIN_EVENTS, MIN_MAP, SIDE_MIN, SIDE_NARROW, SIDE_WIDE
+from ..screen.app import (BESIDE_FROM, BESIDE_MIN, EVENTS_WANTED, MIN_EVENTS, MIN_MAP, SIDE_MIN, SIDE_NARROW,
+                          SIDE_WIDE)
 from ..screen.fragments import Line, crop, join_lines, line_len, rich_to_pt, wrap
 from ..screen.table_app import PAN_KEYS, PaneSizes, build_table_application
 
@@ -165,23 +166,15 @@ class Frame:
     problem: str = ""
 
 
-class _Legal(Completer):
-    """Tab: the seat's legal commands of the last frame (paths from either end), then the
-    table's own words."""
+#: the table's own commands, beside the game's: Tab completes their words too
+TABLE_WORDS = ("say", "map", "hand", "score", "log", "legal", "why", "look", "leave", "help", "screen line")
 
-    WORDS = ("say ", "map ", "hand", "score", "log ", "legal", "why ", "look", "leave", "help", "screen line")
 
-    def __init__(self, screen: "SeatScreen") -> None:
-        self.screen = screen
-
-    def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
-        text = document.text_before_cursor.lstrip()
-        frame = self.screen.frame_now
-        seen: set[str] = set()
-        for option in [*(frame.legal if frame else []), *self.WORDS]:
-            if option.startswith(text) and option != text and option not in seen:
-                seen.add(option)
-                yield Completion(option, start_position=-len(text))
+def seat_words(frame: "Frame | None", text: str) -> list[tuple[str, str]]:
+    """Tab's words for a seat: the next word of its legal commands in the last frame (worked
+    out by the table, under its lock: the game itself is never read here), then the table's
+    own words; the one completer of every prompt (:mod:`catan_cli.completion`)."""
+    return command_words(text, frame.legal if frame else [], TABLE_WORDS)
 
 
 class SeatScreen:
@@ -204,7 +197,7 @@ class SeatScreen:
         self._task: Any = None
         self._version = 0            # counts changes of the entries: the layout caches' key
         self._wrapped: tuple[Any, list[Line]] = (None, [])
-        self._geometry: tuple[Any, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
+        self._geometry: tuple[Any, PaneSizes] = (None, (0, 0, 0, 0, 0))
         self.buffer: Any = None      # the command line: set as the application is built
         self.app = self._build()
 
@@ -311,7 +304,7 @@ class SeatScreen:
         for raw in block:
             self._add([(s, t) for s, t, *_ in to_formatted_text(ANSI(raw))])
         # an answer taller than the pane (a table, a log) is shown from its top; PgDn goes on
-        width, room = self.client.width, self.geometry()[3] - 1
+        width, room = self.events_width(), self.geometry()[3] - 1
         tall = sum(len(wrap(line, width)) for line in self.entries[-len(block):])
         self.scroll = max(0, tall - room)
         self.invalidate()
@@ -326,23 +319,29 @@ class SeatScreen:
             self.mark = max(0, self.mark - cut)
 
     # ------------------------------------------------------------------ layout (event loop)
-    def geometry(self) -> tuple[int, int, int, int]:
-        """(side, map_w, top, events) for the terminal's size now and the last frame (every
-        window asks at every redraw: kept while nothing changes)."""
+    def geometry(self) -> PaneSizes:
+        """(side, map_w, top, events, beside) for the terminal's size now and the last frame
+        (every window asks at every redraw: kept while nothing changes); see PaneSizes."""
         key = (self.client.width, self.client.height, id(self.frame_now), self._version, self.mark)
         if self._geometry[0] != key:
             self._geometry = (key, self._layout())
         return self._geometry[1]
 
+    def events_width(self) -> int:
+        """The event pane's columns: the side panel's when it sits beside the map, else the
+        terminal's."""
+        side, _, _, _, beside = self.geometry()
+        return side if beside else self.client.width
+
     def wrapped(self) -> list[Line]:
-        """Every kept narration line wrapped at the terminal's width (kept while unchanged)."""
-        key = (self.client.width, self._version)
+        """Every kept narration line wrapped at the event pane's width (kept while unchanged)."""
+        width = self.events_width()
+        key = (width, self._version)
         if self._wrapped[0] != key:
-            width = self.client.width
             self._wrapped = (key, [part for line in self.entries for part in wrap(line, width)])
         return self._wrapped[1]
 
-    def _layout(self) -> tuple[int, int, int, int]:
+    def _layout(self) -> PaneSizes:
         width, height = self.client.width, self.client.height
         frame = self.frame_now
         rest = height - 2
@@ -355,10 +354,18 @@ class SeatScreen:
             needed = sum(len(wrap(line, width)) for line in self.entries[self.mark:]) + 1
             events = max(MIN_EVENTS + 1, min(needed, rest - MIN_MAP - 1))
         events = max(2, min(events, rest - 3))
-        return side, map_w, rest - events, events
+        if frame is not None and events - 1 < EVENTS_WANTED and width >= BESIDE_FROM:
+            # as the local screen does (TableScreen._beside): a map drawn whole that leaves a
+            # column free takes the full height, the narration goes under the side panel
+            column = width - frame.map_width - 1
+            if column >= BESIDE_MIN and natural <= rest:
+                side_h = min(sum(1 + len(s.lines) for s in frame.sections), rest - EVENTS_WANTED - 1)
+                if side_h >= 4 and rest - side_h > events:
+                    return column, frame.map_width, rest, rest - side_h, side_h
+        return side, map_w, rest - events, events, 0
 
     def map_fragments(self) -> list[Any]:
-        side, map_w, top, _ = self.geometry()
+        side, map_w, top, _, _ = self.geometry()
         frame = self.frame_now
         if frame is None:
             return join_lines([panes.fit_line(" map · waiting for the table", map_w, panes.TITLE)])
@@ -373,15 +380,15 @@ class SeatScreen:
         return join_lines([panes.fit_line(title, map_w, panes.TITLE), *shown])
 
     def side_fragments(self) -> list[Any]:
-        side, _, top, _ = self.geometry()
+        side, _, top, _, beside = self.geometry()
         frame = self.frame_now
         if frame is None:
             return []
-        return join_lines(panes.side_panel(frame.sections, side - 1, top, self.tab))
+        return join_lines(panes.side_panel(frame.sections, side - 1, beside or top, self.tab))
 
     def event_fragments(self) -> list[Any]:
-        _, _, _, events = self.geometry()
-        width = self.client.width
+        events = self.geometry()[3]
+        width = self.events_width()
         lines = self.wrapped()
         room = events - 1
         end = max(0, len(lines) - self.scroll)
@@ -407,7 +414,8 @@ class SeatScreen:
             self.client.enqueue(text)
             return False
 
-        return build_table_application(self, _Legal(self), accept, lambda: self.client.enqueue("\x04"),
+        completer = word_completer(lambda text: seat_words(self.frame_now, text))
+        return build_table_application(self, completer, accept, lambda: self.client.enqueue("\x04"),
                                        self.input, self.output, min_redraw_interval=FRAME)
 
     def pane_sizes(self) -> PaneSizes:

@@ -217,14 +217,27 @@ class LegendRules(Friends3Rules):
         ctx = self.ctx
         if self.setup_count(seat) == 0:
             if node not in self.start_nodes:
-                marks = ", ".join(str(n + 1) for n in self.start_nodes if ctx.state.node_kind[n] == 0)
-                return f"your first settlement goes on a start intersection ({marks})"
+                return f"your first settlement goes on a start intersection ({self.free_start_marks()})"
             return None
         if node in self.start_nodes:
             return f"intersection {node + 1} is a start intersection, for first settlements only"
         if ctx.scen.node_touches_sea[node] and self.inland_site_left(seat):
             return "your 2nd and 3rd set-up settlements may not be on the coast"
         return None
+
+    def setup_settlement_note(self, seat: int) -> str | None:
+        """The prompt says what ``settlement_reason`` would refuse: the first on a start
+        intersection (the free ones named), the 2nd and 3rd inland while inland sites last."""
+        if self.setup_count(seat) == 0:
+            return f"on a start intersection: {self.free_start_marks()}"
+        if self.inland_site_left(seat):
+            return "not on the coast"
+        return None
+
+    def free_start_marks(self) -> str:
+        """The start intersections still free, by number."""
+        kinds = self.ctx.state.node_kind
+        return ", ".join(str(n + 1) for n in self.start_nodes if kinds[n] == 0)
 
     def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
         if setup and self.setup_count(seat) == 1:
