@@ -4,10 +4,11 @@ settler ship (seed 002; digest C.3, C.5-C.8)."""
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from typing import Any, Callable, Iterable
 
 from ...engine.actions import Action, Event
+from ...engine.geometry import EDGE_LAND
 from ...engine.words import resource_text
 from .base import HARBOR, MOVEMENT, SETTLER, LandHoBase
 
@@ -28,6 +29,11 @@ class Voyages(LandHoBase):
 
     def apply_sail(self, a: Action) -> list[Event]:
         return self.begin_movement(a.seat)
+
+    def legal_sail(self, seat: int) -> Iterable[Action]:
+        """Exactly the legal ``sail``: its one question asked once."""
+        a = Action("sail", (), seat)
+        return [a] if self.check_sail(a) is None else []
 
     # --- build ship E [replacing F] (C.6) ---------------------------------------------------
     def ship_site_reason(self, seat: int, edge: int, lifted: int = -1) -> str | None:
@@ -106,12 +112,33 @@ class Voyages(LandHoBase):
         return [Event("ship", seat, text)]
 
     def legal_build_ship(self, seat: int) -> Iterable[Action]:
+        """Exactly the ships :meth:`check_build_ship` allows: its general questions (the
+        phase, the price) asked once, then the sea routes beside the seat's harbour
+        settlements that touch no face-down hex and have room, with all ships out each
+        of the seat's ships to take off (one on the route itself leaves room for its
+        rebuilding)."""
         ctx = self.ctx
-        harbors = self.own_nodes(seat, HARBOR)
-        edges = sorted({e for n in harbors for e in ctx.geo.node_edges[n]})
+        if ctx.main_phase_reason(seat, "build") is not None:
+            return []
+        have = ctx.state.players[seat].resources
+        cost = self.ship_cost
+        if any(have[i] < cost[i] for i in range(5)):
+            return []
+        steps, stops = self.sea_steps()
+        kinds = ctx.scen.edge_kind
+        node_edges = ctx.geo.node_edges
+        sites = sorted({e for n in self.own_nodes(seat, HARBOR) for e in node_edges[n]
+                        if kinds[e] != EDGE_LAND and not stops[e]})
+        if not sites:
+            return []
+        held = Counter(sh["edge"] for sh in self.ships)
+        most = self.per_route
         if ctx.player_data(seat)["ships_left"] > 0:
-            return [Action("launch-ship", (e, -1), seat) for e in edges]
-        return [Action("launch-ship", (e, sh["edge"]), seat) for e in edges for sh in self.own_ships(seat)]
+            return [Action("launch-ship", (e, -1), seat) for e in sites if held[e] < most]
+        # each of the seat's ships, in launch order (two on one route: listed twice, as before)
+        own = [sh["edge"] for sh in self.own_ships(seat)]
+        return [Action("launch-ship", (e, f), seat) for e in sites for f in own
+                if held[e] - (f == e) < most]
 
     # --- move ship E to F (C.3, C.6) -------------------------------------------------------------
     def mover(self, seat: int, edge: int) -> dict[str, Any] | None:
@@ -132,41 +159,47 @@ class Voyages(LandHoBase):
             return 0
         return self.points + (self.wool_points if ship["id"] in m["wool"] else 0)
 
-    _reach_world: tuple[Any, ...] = ()
-    _reach_cache: dict[tuple[int, int, int], dict[int, int]] = {}
-
     def reachable(self, ship: dict[str, Any], points: int) -> dict[int, int]:
         """Sea routes the ship can end on with ``points``, with the cost.  Passing through
         routes that hold 2 ships is free; a step that reaches the corner of an undiscovered
-        hex discovers it and ends the move, so the search never goes past one.  Remembered
-        while the ships and the face-down hexes stay as they are (the legal-move listing
-        checks every destination)."""
-        world = (tuple(sh["edge"] for sh in self.ships), tuple(self.ctx.state.terrain))
-        if world != self._reach_world:
-            self._reach_world, self._reach_cache = world, {}
+        hex discovers it and ends the move, so the search never goes past one.  Kept while
+        the ships stand where they stood and the map is the same (its sea steps table, which
+        a discovery replaces): the listing and the move's cost read it, and a turn's other
+        positions (trades, builds) ask again for ships that did not move."""
+        table = self.sea_steps()
+        edges = [sh["edge"] for sh in self.ships]
+        if edges != self._reach_edges or table is not self._reach_table:
+            self._reach_edges, self._reach_table, self._reach_cache = edges, table, {}
         key = (ship["id"], ship["edge"], points)
         cached = self._reach_cache.get(key)
         if cached is None:
-            cached = self._reach_cache[key] = self._search(ship, points)
+            cached = self._reach_cache[key] = self.search_routes(ship, points)
         return cached
 
-    def _search(self, ship: dict[str, Any], points: int) -> dict[int, int]:
-        geo = self.ctx.geo
+    def search_routes(self, ship: dict[str, Any], points: int) -> dict[int, int]:
+        """:meth:`reachable` worked out afresh: a breadth-first walk, a step a movement
+        point, over the sea steps table (integer adjacency), not stepping on from a route
+        that touches a face-down hex; then the routes already holding their most ships
+        (the ship itself aside) are left out as ends."""
+        steps, stops = self.sea_steps()
         src = ship["edge"]
         dist = {src: 0}
-        queue = deque([src])
-        while queue:
-            e = queue.popleft()
-            if dist[e] >= points or (e != src and self.touches_unexplored(e) >= 0):
-                continue
-            for x in geo.edge_nodes[e]:
-                for f in geo.node_edges[x]:
-                    if f not in dist and self.sea_route(f):
-                        dist[f] = dist[e] + 1
-                        queue.append(f)
-        full = {e for e, k in Counter(sh["edge"] for sh in self.ships if sh["id"] != ship["id"]).items()
-                if k >= self.per_route}
-        return {e: d for e, d in dist.items() if e != src and e not in full}
+        frontier = [src]
+        cost = 0
+        while frontier and cost < points:
+            cost += 1
+            reached: list[int] = []
+            for e in frontier:
+                if e != src and stops[e]:
+                    continue
+                for f in steps[e]:
+                    if f not in dist:
+                        dist[f] = cost
+                        reached.append(f)
+            frontier = reached
+        held = Counter(sh["edge"] for sh in self.ships if sh["id"] != ship["id"])
+        most = self.per_route
+        return {e: d for e, d in dist.items() if e != src and held[e] < most}
 
     def check_move(self, a: Action) -> str | None:
         seat, src, dst = a.seat, a.args[0], a.args[1]
@@ -268,7 +301,20 @@ class Voyages(LandHoBase):
                                     f"{self.ctx.edge_text(edge)} gets {self.wool_points} more movement points")]
 
     def legal_wool(self, seat: int) -> Iterable[Action]:
-        return [Action("buy-points", (e,), seat) for e in sorted({sh["edge"] for sh in self.own_ships(seat)})]
+        """Exactly the ``pay wool`` :meth:`check_wool` allows: the turn and the wool asked
+        once, then each route's ship a move there means, if it has neither had its wool nor
+        finished moving this turn."""
+        if self.turn_reason(seat, "buy movement points") is not None:
+            return []
+        if self.ctx.state.players[seat].resources[2] < 1:
+            return []
+        m = self.movement
+        out = []
+        for e in self.own_fleet(seat):
+            ship = self.mover(seat, e)
+            if ship is not None and ship["id"] not in m["wool"] and ship["id"] not in m["done"]:
+                out.append(Action("buy-points", (e,), seat))
+        return out
 
     # --- load / unload settler E, drop cargo (C.5, C.6) ----------------------------------------------
     def check_load(self, a: Action) -> str | None:
@@ -314,9 +360,26 @@ class Voyages(LandHoBase):
                                               f"onto the ship on {ctx.edge_text(edge)}")]
 
     def legal_loading(self, kind: str) -> Callable[[int], Iterable[Action]]:
-        """The proposals of ``load-settler`` or ``unload-settler``: each of the seat's ships."""
+        """Exactly the ``load-settler`` or ``unload-settler`` moves :meth:`check_load`
+        allows: the turn asked once, then each route of the seat's ships that points at
+        one of its harbour settlements, by the basin there and the holds on the route."""
+        unload = kind == "unload-settler"
+        what = "unload a ship" if unload else "load a ship"
+
         def legal(seat: int) -> Iterable[Action]:
-            return [Action(kind, (e,), seat) for e in sorted({sh["edge"] for sh in self.own_ships(seat)})]
+            if self.turn_reason(seat, what) is not None:
+                return []
+            basins = self.ctx.data["basins"]
+            out = []
+            for e, mine in self.own_fleet(seat).items():
+                harbor = self.harbor_end(seat, e)
+                if harbor < 0:
+                    continue
+                basin = basins.get(str(harbor), "")
+                if (not basin and any(sh["cargo"] == SETTLER for sh in mine) if unload
+                        else basin == SETTLER and not all(sh["cargo"] for sh in mine)):
+                    out.append(Action(kind, (e,), seat))
+            return out
         return legal
 
     def check_drop(self, a: Action) -> str | None:
@@ -349,8 +412,10 @@ class Voyages(LandHoBase):
         return [Event("cargo", seat, f"{ctx.name(seat)} returns the settler from {place} to the supply")]
 
     def legal_drop(self, seat: int) -> Iterable[Action]:
+        if self.turn_reason(seat, "drop cargo") is not None:
+            return []
         out = [Action("drop-cargo", ("ship", e), seat)
-               for e in sorted({sh["edge"] for sh in self.own_ships(seat) if sh["cargo"]})]
+               for e, mine in self.own_fleet(seat).items() if any(sh["cargo"] for sh in mine)]
         out += [Action("drop-cargo", ("basin", int(n)), seat) for n in sorted(self.ctx.data["basins"], key=int)
                 if self.own_harbor(seat, int(n))]
         return out
@@ -399,8 +464,26 @@ class Voyages(LandHoBase):
                                               "settler ship; the ship and the settler go back to the supply")]
 
     def legal_found(self, seat: int) -> Iterable[Action]:
-        nodes = {x for sh in self.own_ships(seat) if sh["cargo"] == SETTLER for x in self.ctx.geo.edge_nodes[sh["edge"]]}
-        return [Action("found-settlement", (n,), seat) for n in sorted(nodes)]
+        """Exactly the settlements :meth:`check_found` allows: the corners the seat's
+        settler ships point at, then the turn and the supply asked once, then each corner's
+        terrain and the general site rules."""
+        ctx = self.ctx
+        edge_nodes = ctx.geo.edge_nodes
+        nodes = sorted({x for e, mine in self.own_fleet(seat).items() if any(sh["cargo"] == SETTLER for sh in mine)
+                        for x in edge_nodes[e]})
+        if not nodes or self.turn_reason(seat, "found a settlement") is not None:
+            return []
+        if ctx.state.players[seat].pieces["settlement"] <= 0:
+            return []
+        out = []
+        self.founding = True
+        try:
+            for n in nodes:
+                if self.terrain_corner(n) and ctx.settlement_site_reason(seat, n) is None:
+                    out.append(Action("found-settlement", (n,), seat))
+        finally:
+            self.founding = False
+        return out
 
 
 def harbor_text(node_key: str) -> str:
