@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.actions import Action
 from ...engine.context import RulesContext
 from ...engine.geometry import EDGE_LAND, UNEXPLORED
 from ...engine.pieces import SETTLEMENT
@@ -49,11 +50,11 @@ class LandHoBase(ScenarioRules):
         # own_fleet's lists, kept for one position (the memo key they were grouped at)
         self._fleets: dict[int, dict[int, list[dict[str, Any]]]] = {}
         self._fleets_key: int | None = None
-        # reachable's answers, kept while the ships' routes (in order) and the sea steps
-        # table (the map) are these: (ship id, route, points) -> end route -> cost
-        self._reach_edges: list[int] = []
+        # kept while the sea steps table (the map) is this one: sea_ends' walks, (route,
+        # points) -> end route -> cost, and legal_move's moves made from them, by seat
         self._reach_table: object = None
-        self._reach_cache: dict[tuple[int, int, int], dict[int, int]] = {}
+        self._reach_cache: dict[tuple[int, int], dict[int, int]] = {}
+        self._move_cache: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
     # --- ships ------------------------------------------------------------------------------
     @property

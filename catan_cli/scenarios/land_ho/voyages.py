@@ -144,12 +144,22 @@ class Voyages(LandHoBase):
     def mover(self, seat: int, edge: int) -> dict[str, Any] | None:
         """The ship of ``seat`` on ``edge`` a move means: the one being moved, else one that
         has not moved this turn (two of yours may share a route)."""
-        mine = [sh for sh in self.ships_on(edge) if sh["owner"] == seat]
-        current = next((sh for sh in mine if sh["id"] == self.movement["ship"]), None)
-        if current is not None:
-            return current
-        fresh = [sh for sh in mine if sh["id"] not in self.movement["done"]]
-        return fresh[0] if fresh else (mine[0] if mine else None)
+        return self.meant(self.own_fleet(seat).get(edge), self.movement)
+
+    @staticmethod
+    def meant(mine: list[dict[str, Any]] | None, m: dict[str, Any]) -> dict[str, Any] | None:
+        """:meth:`mover` among ``mine``, the seat's ships on one route, with this turn's
+        counts ``m`` (a listing reads the fleet and the counts once for every route)."""
+        if not mine:
+            return None
+        for sh in mine:
+            if sh["id"] == m["ship"]:
+                return sh
+        done = m["done"]
+        for sh in mine:
+            if sh["id"] not in done:
+                return sh
+        return mine[0]
 
     def points_left(self, ship: dict[str, Any]) -> int:
         m = self.movement
@@ -160,29 +170,35 @@ class Voyages(LandHoBase):
         return self.points + (self.wool_points if ship["id"] in m["wool"] else 0)
 
     def reachable(self, ship: dict[str, Any], points: int) -> dict[int, int]:
-        """Sea routes the ship can end on with ``points``, with the cost.  Passing through
-        routes that hold 2 ships is free; a step that reaches the corner of an undiscovered
-        hex discovers it and ends the move, so the search never goes past one.  Kept while
-        the ships stand where they stood and the map is the same (its sea steps table, which
-        a discovery replaces): the listing and the move's cost read it, and a turn's other
-        positions (trades, builds) ask again for ships that did not move."""
-        table = self.sea_steps()
-        edges = [sh["edge"] for sh in self.ships]
-        if edges != self._reach_edges or table is not self._reach_table:
-            self._reach_edges, self._reach_table, self._reach_cache = edges, table, {}
-        key = (ship["id"], ship["edge"], points)
-        cached = self._reach_cache.get(key)
-        if cached is None:
-            cached = self._reach_cache[key] = self.search_routes(ship, points)
-        return cached
+        """Sea routes the ship can end on with ``points``, with the cost (only to be read).
+        Passing through routes that hold 2 ships is free; a step that reaches the corner of
+        an undiscovered hex discovers it and ends the move, so the search never goes past
+        one.  The walk depends on the map alone and is kept with it (:meth:`sea_ends`);
+        the other ships only take away the routes full of them as ends."""
+        ends = self.sea_ends(ship["edge"], points)
+        full = self.full_routes(ship["id"])
+        if full.isdisjoint(ends):
+            return ends
+        return {e: d for e, d in ends.items() if e not in full}
 
-    def search_routes(self, ship: dict[str, Any], points: int) -> dict[int, int]:
-        """:meth:`reachable` worked out afresh: a breadth-first walk, a step a movement
+    def sea_ends(self, src: int, points: int) -> dict[int, int]:
+        """The sea routes ``points`` steps or fewer from ``src``, with their distance
+        (:meth:`sea_walk`), kept while the map is this one (its sea steps table, which a
+        discovery replaces): every listing and every move asks, and a ship's route and
+        points repeat from one position to the next.  Only to be read."""
+        table = self.sea_steps()
+        if table is not self._reach_table:
+            self._reach_table, self._reach_cache, self._move_cache = table, {}, {}
+        found = self._reach_cache.get((src, points))
+        if found is None:
+            found = self._reach_cache[(src, points)] = self.sea_walk(src, points)
+        return found
+
+    def sea_walk(self, src: int, points: int) -> dict[int, int]:
+        """:meth:`sea_ends` worked out afresh: a breadth-first walk, a step a movement
         point, over the sea steps table (integer adjacency), not stepping on from a route
-        that touches a face-down hex; then the routes already holding their most ships
-        (the ship itself aside) are left out as ends."""
+        that touches a face-down hex (the discovery would stop the ship there)."""
         steps, stops = self.sea_steps()
-        src = ship["edge"]
         dist = {src: 0}
         frontier = [src]
         cost = 0
@@ -197,9 +213,19 @@ class Voyages(LandHoBase):
                         dist[f] = cost
                         reached.append(f)
             frontier = reached
-        held = Counter(sh["edge"] for sh in self.ships if sh["id"] != ship["id"])
+        del dist[src]
+        return dist
+
+    def full_routes(self, ident: int) -> set[int]:
+        """The sea routes on which no other ship may end: those holding the most ships a
+        route takes (C.6), the ship ``ident`` aside."""
+        held: dict[int, int] = {}
+        for sh in self.ships:
+            if sh["id"] != ident:
+                e = sh["edge"]
+                held[e] = held.get(e, 0) + 1
         most = self.per_route
-        return {e: d for e, d in dist.items() if e != src and held[e] < most}
+        return {e for e, k in held.items() if k >= most}
 
     def check_move(self, a: Action) -> str | None:
         seat, src, dst = a.seat, a.args[0], a.args[1]
@@ -255,19 +281,42 @@ class Voyages(LandHoBase):
         return events
 
     def legal_move(self, seat: int) -> Iterable[Action]:
+        """Exactly the moves :meth:`check_move` allows: the turn asked once, then for each
+        route of the seat's ships (in launch order) the ship a move there means, with its
+        points left, to every end it reaches.  A route's moves for its points are kept with
+        the walk they come from, and used as they are while no full route is among them."""
+        if self.turn_reason(seat, "move a ship") is not None:
+            return []
         out: list[Action] = []
+        fleet, m = self.own_fleet(seat), self.movement
+        held: dict[int, int] = {}
+        for sh in self.ships:
+            held[sh["edge"]] = held.get(sh["edge"], 0) + 1
+        most = self.per_route
+        crowded = max(held.values(), default=0) >= most
         seen: set[int] = set()
-        for ship in self.own_ships(seat):
-            if ship["edge"] in seen:
+        for ship in self.ships:        # the seat's routes in its ships' launch order
+            src = ship["edge"]
+            if ship["owner"] != seat or src in seen:
                 continue
-            chosen = self.mover(seat, ship["edge"])
+            seen.add(src)
+            chosen = self.meant(fleet[src], m)
             if chosen is None:
                 continue
             points = self.points_left(chosen)
             if points <= 0:
                 continue
-            seen.add(ship["edge"])
-            out += [Action("sail-ship", (ship["edge"], dst), seat) for dst in sorted(self.reachable(chosen, points))]
+            ends = self.sea_ends(src, points)
+            # full_routes(chosen["id"]), from the counts: the chosen ship stands on src
+            full = {e for e, k in held.items() if k - (e == src) >= most} if crowded else set()
+            if full.isdisjoint(ends):
+                moves = self._move_cache.get((src, points, seat))
+                if moves is None:
+                    moves = self._move_cache[(src, points, seat)] = tuple(
+                        Action("sail-ship", (src, dst), seat) for dst in sorted(ends))
+                out += moves
+            else:
+                out += [Action("sail-ship", (src, dst), seat) for dst in sorted(ends) if dst not in full]
         return out
 
     # --- pay wool E: +2 movement points (C.6) -----------------------------------------------------
@@ -310,8 +359,8 @@ class Voyages(LandHoBase):
             return []
         m = self.movement
         out = []
-        for e in self.own_fleet(seat):
-            ship = self.mover(seat, e)
+        for e, mine in self.own_fleet(seat).items():
+            ship = self.meant(mine, m)
             if ship is not None and ship["id"] not in m["wool"] and ship["id"] not in m["done"]:
                 out.append(Action("buy-points", (e,), seat))
         return out
@@ -367,17 +416,22 @@ class Voyages(LandHoBase):
         what = "unload a ship" if unload else "load a ship"
 
         def legal(seat: int) -> Iterable[Action]:
-            if self.turn_reason(seat, what) is not None:
-                return []
             basins = self.ctx.data["basins"]
+            if (not unload and not basins) or self.turn_reason(seat, what) is not None:
+                return []       # no settler waits in any basin: nothing to load
             out = []
             for e, mine in self.own_fleet(seat).items():
+                # the holds first: no look at the route's ends for ships that cannot take part
+                if unload:
+                    if not any(sh["cargo"] == SETTLER for sh in mine):
+                        continue
+                elif all(sh["cargo"] for sh in mine):
+                    continue
                 harbor = self.harbor_end(seat, e)
                 if harbor < 0:
                     continue
                 basin = basins.get(str(harbor), "")
-                if (not basin and any(sh["cargo"] == SETTLER for sh in mine) if unload
-                        else basin == SETTLER and not all(sh["cargo"] for sh in mine)):
+                if (not basin) if unload else basin == SETTLER:
                     out.append(Action(kind, (e,), seat))
             return out
         return legal
