@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.actions import Action
 from ...engine.context import RulesContext
 from ...engine.geometry import EDGE_LAND, UNEXPLORED
 from ...engine.pieces import SETTLEMENT
@@ -46,6 +47,14 @@ class LandHoBase(ScenarioRules):
         # the face-down area of each hex (they keep it once turned up), "" elsewhere
         self.hex_area: tuple[str, ...] = tuple(
             a if a in ctx.scen.face_down else "" for a in ctx.scen.hex_area)
+        # own_fleet's lists, kept for one position (the memo key they were grouped at)
+        self._fleets: dict[int, dict[int, list[dict[str, Any]]]] = {}
+        self._fleets_key: int | None = None
+        # kept while the sea steps table (the map) is this one: sea_ends' walks, (route,
+        # points) -> end route -> cost, and legal_move's moves made from them, by seat
+        self._reach_table: object = None
+        self._reach_cache: dict[tuple[int, int], dict[int, int]] = {}
+        self._move_cache: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
     # --- ships ------------------------------------------------------------------------------
     @property
@@ -57,6 +66,29 @@ class LandHoBase(ScenarioRules):
 
     def own_ships(self, seat: int) -> list[dict[str, Any]]:
         return [sh for sh in self.ships if sh["owner"] == seat]
+
+    def own_fleet(self, seat: int) -> dict[int, list[dict[str, Any]]]:
+        """``seat``'s ships by sea route, the routes in order, each route's ships in launch
+        order: what the listing of every ship verb walks.  Kept for the position (the
+        engine's memo key, which every action and every change from outside moves on);
+        grouped afresh while an action is being applied.  Only to be read."""
+        key = self.ctx.memo_key()
+        if key is None or key != self._fleets_key:
+            self._fleets, self._fleets_key = {}, key
+        fleet = self._fleets.get(seat)
+        if fleet is None:
+            grouped: dict[int, list[dict[str, Any]]] = {}
+            for sh in self.ships:
+                if sh["owner"] == seat:
+                    found = grouped.get(sh["edge"])
+                    if found is None:
+                        grouped[sh["edge"]] = [sh]
+                    else:
+                        found.append(sh)
+            fleet = {e: grouped[e] for e in sorted(grouped)}
+            if key is not None:
+                self._fleets[seat] = fleet
+        return fleet
 
     def ship_by_id(self, ident: int) -> dict[str, Any] | None:
         return next((sh for sh in self.ships if sh["id"] == ident), None)
@@ -81,6 +113,22 @@ class LandHoBase(ScenarioRules):
         """C.6: a sea route is a side of a sea hex (between two sea hexes, or sea and land)."""
         return self.ctx.scen.edge_kind[edge] != EDGE_LAND
 
+    def sea_steps(self) -> tuple[tuple[tuple[int, ...], ...], tuple[bool, ...]]:
+        """For each path, the sea routes one step away (sharing an end), and whether it
+        touches a face-down hex (a ship that reaches it stops): the integer adjacency the
+        ships' search walks.  Worked out from the map as it is and kept among the
+        scenario's tables, which a discovery drops with the old map (``explored``)."""
+        return self.ctx.scen.table("land-ho sea steps", self._sea_steps)
+
+    def _sea_steps(self) -> tuple[tuple[tuple[int, ...], ...], tuple[bool, ...]]:
+        scen, geo = self.ctx.scen, self.ctx.geo
+        sea = [k != EDGE_LAND for k in scen.edge_kind]
+        hidden = [any(scen.terrain[h] == UNEXPLORED for h in hexes) for hexes in geo.node_hexes]
+        steps = tuple(tuple(sorted({f for x in geo.edge_nodes[e] for f in geo.node_edges[x] if f != e and sea[f]}))
+                      for e in range(geo.n_edges))
+        stops = tuple(any(hidden[x] for x in geo.edge_nodes[e]) for e in range(geo.n_edges))
+        return steps, stops
+
     def touches_unexplored(self, edge: int) -> int:
         """A face-down hex with a corner at an end of ``edge`` (building there is refused:
         it would discover at once), or -1."""
@@ -92,9 +140,10 @@ class LandHoBase(ScenarioRules):
 
     # --- buildings ----------------------------------------------------------------------------
     def own_nodes(self, seat: int, kind: int) -> list[int]:
-        """The intersections holding ``seat``'s pieces of ``kind`` (one pass over the board)."""
-        s = self.ctx.state
-        return [n for n, (o, k) in enumerate(zip(s.node_owner, s.node_kind)) if o == seat and k == kind]
+        """The intersections holding ``seat``'s pieces of ``kind``, in order (from the
+        engine's kept list of the seat's intersections, not a pass over the board)."""
+        node_kind = self.ctx.state.node_kind
+        return [n for n in self.ctx.seat_nodes(seat) if node_kind[n] == kind]
 
     def own_harbor(self, seat: int, node: int) -> bool:
         s = self.ctx.state
@@ -144,6 +193,10 @@ class LandHoBase(ScenarioRules):
                 return f"you may {what} only in your own turn; it is {self.ctx.name(s.current)}'s turn"
             return None
         return self.ctx.main_phase_reason(seat, what)
+
+    def affords(self, seat: int, cost: tuple[int, ...]) -> bool:
+        have = self.ctx.state.players[seat].resources
+        return all(have[i] >= cost[i] for i in range(5))
 
     def gold(self, seat: int) -> int:
         return int(self.ctx.player_data(seat)["gold"])

@@ -41,7 +41,14 @@ class Economy(Voyages):
         return [Event("build", seat, f"{ctx.name(seat)} upgrades the settlement on {node + 1} to a harbour settlement")]
 
     def legal_harbor(self, seat: int) -> Iterable[Action]:
-        return [Action("build-harbor", (n,), seat) for n in self.own_nodes(seat, SETTLEMENT)]
+        """Exactly the upgrades :meth:`check_harbor` allows: the phase, the supply and the
+        price asked once, then the seat's settlements on the coast."""
+        ctx = self.ctx
+        if ctx.main_phase_reason(seat, "build") is not None:
+            return []
+        if ctx.state.players[seat].pieces["harbor-settlement"] <= 0 or not self.affords(seat, self.harbor_cost):
+            return []
+        return [Action("build-harbor", (n,), seat) for n in self.own_nodes(seat, SETTLEMENT) if self.coastal(n)]
 
     # --- build settler N|E (C.5) --------------------------------------------------------------
     def check_settler(self, a: Action) -> str | None:
@@ -86,8 +93,19 @@ class Economy(Voyages):
         return [Event("build", seat, f"{ctx.name(seat)} builds a settler into {place}")]
 
     def legal_settler(self, seat: int) -> Iterable[Action]:
-        out = [Action("build-settler", ("basin", n), seat) for n in self.own_nodes(seat, HARBOR)]
-        out += [Action("build-settler", ("ship", e), seat) for e in sorted({sh["edge"] for sh in self.own_ships(seat)})]
+        """Exactly the settlers :meth:`check_settler` allows: the phase, the supply and the
+        price asked once, then the empty basins of the seat's harbour settlements and the
+        routes beside one where a ship of the seat's has an empty hold."""
+        ctx = self.ctx
+        if ctx.main_phase_reason(seat, "build") is not None:
+            return []
+        if ctx.player_data(seat)["settlers_left"] <= 0 or not self.affords(seat, self.settler_cost):
+            return []
+        basins = ctx.data["basins"]
+        out = [Action("build-settler", ("basin", n), seat) for n in self.own_nodes(seat, HARBOR)
+               if not basins.get(str(n))]
+        out += [Action("build-settler", ("ship", e), seat) for e, mine in self.own_fleet(seat).items()
+                if self.harbor_end(seat, e) >= 0 and not all(sh["cargo"] for sh in mine)]
         return out
 
     # --- gold (C.9) ---------------------------------------------------------------------------
@@ -112,7 +130,12 @@ class Economy(Voyages):
         return [Event("trade", seat, f"{self.ctx.name(seat)} trades {need} {RESOURCES[r]} for 1 gold")]
 
     def legal_buy_gold(self, seat: int) -> Iterable[Action]:
-        return [Action("buy-gold", (r,), seat) for r in range(5)]
+        """Exactly the purchases :meth:`check_buy_gold` allows: the phase asked once, then
+        the resources the seat holds enough of."""
+        if self.ctx.main_phase_reason(seat, "trade") is not None:
+            return []
+        have, need = self.ctx.state.players[seat].resources, self.resources_for_gold
+        return [Action("buy-gold", (r,), seat) for r in range(5) if have[r] >= need]
 
     def check_spend_gold(self, a: Action) -> str | None:
         seat, r = a.seat, a.args[0]
@@ -141,7 +164,15 @@ class Economy(Voyages):
         return [Event("trade", seat, f"{ctx.name(seat)} pays {price} gold for 1 {RESOURCES[r]}")]
 
     def legal_spend_gold(self, seat: int) -> Iterable[Action]:
-        return [Action("gold-for-resource", (r,), seat) for r in range(5)]
+        """Exactly the purchases :meth:`check_spend_gold` allows: the phase, this turn's
+        purchases and the seat's gold asked once, then what the bank has."""
+        ctx = self.ctx
+        if ctx.main_phase_reason(seat, "trade") is not None:
+            return []
+        if self.movement["gold_buys"] >= self.gold_buys_per_turn or self.gold(seat) < self.gold_price:
+            return []
+        bank = ctx.state.bank
+        return [Action("gold-for-resource", (r,), seat) for r in range(5) if bank[r] > 0]
 
     # --- gold as a reward (C.3.3, C.8) ------------------------------------------------------------
     def discovery_reward(self, seat: int, hex_: int) -> list[Event]:

@@ -10,6 +10,7 @@ player on turn and another, trade and build only, each side gives something).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterable
 
 from ...engine.actions import Action, Event
@@ -35,7 +36,9 @@ class GoldTrade(Economy):
         self.add_gold(seat, delta)
 
     def gold_offer_pending(self) -> PendingKind:
-        return self.gold_offers.pending()
+        # its answers are exactly the legal ones: decline always, accept when the hand holds
+        # what is asked (check_answer's questions), so the core lists them unchecked
+        return replace(self.gold_offers.pending(), exact=True)
 
     def check_gold_offer(self, a: Action) -> str | None:
         seat, (target, give, get) = a.seat, a.args
@@ -56,18 +59,25 @@ class GoldTrade(Economy):
         return self.gold_offers.apply_offer(a)
 
     def legal_gold_offer(self, seat: int) -> Iterable[Action]:
-        """One-for-one offers of 1 gold for a card and a card for 1 gold (offers are
-        open-ended: the verb is declared ``offers``, so these are listed only on request)."""
+        """The legal one-for-one offers of 1 gold for a card and a card for 1 gold (offers
+        are open-ended: the verb is declared ``offers``, so these are listed only on
+        request): :meth:`check_gold_offer`'s questions of the moment asked once, then the
+        terms of each."""
+        s = self.ctx.state
+        if s.phase != "main" or s.pending:
+            return []
+        terms = self.gold_offers.terms_reason
         out = []
         for target in range(self.ctx.n):
-            if target == seat:
+            if target == seat or s.current not in (seat, target):
                 continue
             for r in range(5):
                 card = [0] * 6
                 card[r] = 1
                 coin = [0] * 5 + [1]
-                out.append(Action("gold-offer", (target, tuple(coin), tuple(card)), seat))
-                out.append(Action("gold-offer", (target, tuple(card), tuple(coin)), seat))
+                for give, get in ((coin, card), (card, coin)):
+                    if terms(seat, give, get) is None:
+                        out.append(Action("gold-offer", (target, tuple(give), tuple(get)), seat))
         return out
 
     def check_answer(self, a: Action) -> str | None:

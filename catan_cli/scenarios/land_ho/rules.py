@@ -90,16 +90,17 @@ class Rules(GoldTrade):
         return (self.gold_offer_pending(),)
 
     def verbs(self) -> tuple[Verb, ...]:
+        # Every verb's legal generator gives exactly the moves its check allows (asking the
+        # check's general questions once): declared exact, the core lists them unchecked.
         def v(kind: str, words: tuple[str, ...], parse: Callable[[Reader, int], Action],
               fmt: Callable[[Action, Writer], str], check: Callable[[Action], str | None],
-              apply: Callable[[Action], list[Event]], legal: Callable[[int], Any], help_: HelpEntry,
-              exact: bool = False) -> Verb:
+              apply: Callable[[Action], list[Event]], legal: Callable[[int], Any], help_: HelpEntry) -> Verb:
             return Verb(kind, words, parse=parse, format=fmt, check=check, apply=apply, legal=legal, help=help_,
-                        exact=exact)
+                        exact=True)
 
         return (
             v("sail", ("sail",), lambda r, a: Action("sail", (), a), lambda a, w: "sail",
-              self.check_sail, self.apply_sail, lambda seat: [Action("sail", (), seat)],
+              self.check_sail, self.apply_sail, self.legal_sail,
               HelpEntry("sail", "sail", "End trade and build and begin the movement phase: move your ships, "
                         "load and unload settlers, found settlements from settler ships.", "sail")),
             v("launch-ship", ("build", "ship"), _parse_launch,
@@ -114,7 +115,7 @@ class Rules(GoldTrade):
               HelpEntry("move", "move ship E to F", "Sail your ship from E to F along sea routes, 1 movement point "
                         f"a step ({self.points} a turn, +{self.wool_points} for 1 wool). It may pass other ships but not end beside 2. Reaching "
                         "a corner of a face-down hex discovers it and ends the ship's move. Finish one ship "
-                        "before the next: moving another ends the first's move.", "move ship 14-15 to 22-23"), exact=True),
+                        "before the next: moving another ends the first's move.", "move ship 14-15 to 22-23")),
             v("buy-points", ("pay", "wool"), _parse_wool, lambda a, w: f"pay wool {w.edge(a.args[0])}",
               self.check_wool, self.apply_wool, self.legal_wool,
               HelpEntry("pay", "pay wool [E]", f"{self.wool_points} more movement points for your ship on E this turn "
@@ -137,7 +138,7 @@ class Rules(GoldTrade):
               lambda a, w: f"drop cargo {w.edge(a.args[1]) if a.args[0] == 'ship' else w.node(a.args[1])}",
               self.check_drop, self.apply_drop, self.legal_drop,
               HelpEntry("drop", "drop cargo E|N", "Return the settler in your ship's hold on E (or in the basin "
-                        "of your harbour settlement on N) to your supply, to make room.", "drop cargo 14-15"), exact=True),
+                        "of your harbour settlement on N) to your supply, to make room.", "drop cargo 14-15")),
             v("found-settlement", ("found",), _parse_found, lambda a, w: f"found settlement {w.node(a.args[0])}",
               self.check_found, self.apply_found, self.legal_found,
               HelpEntry("found", "found settlement N", "Found a settlement, free, on N, a corner of a discovered "
@@ -170,7 +171,7 @@ class Rules(GoldTrade):
                  help=HelpEntry("offer", "offer P CARDS/GOLD for CARDS/GOLD", "Offer a trade to another player; "
                                 "gold trades like a card ('offer blue 2 gold for 1 ore'). They answer 'accept' "
                                 "or 'decline'.", "offer blue 1 gold for 1 ore"),
-                 offers=True),
+                 offers=True, exact=True),
             Verb("accept-gold", ("accept",), parse=parse_answer("accept"), format=lambda a, w: "accept",
                  check=self.check_answer, apply=self.apply_answer, legal=lambda seat: [],
                  help=HelpEntry("accept", "accept", "Accept the trade offered to you.", "accept"),

@@ -4,10 +4,11 @@ settler ship (seed 002; digest C.3, C.5-C.8)."""
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from typing import Any, Callable, Iterable
 
 from ...engine.actions import Action, Event
+from ...engine.geometry import EDGE_LAND
 from ...engine.words import resource_text
 from .base import HARBOR, MOVEMENT, SETTLER, LandHoBase
 
@@ -28,6 +29,11 @@ class Voyages(LandHoBase):
 
     def apply_sail(self, a: Action) -> list[Event]:
         return self.begin_movement(a.seat)
+
+    def legal_sail(self, seat: int) -> Iterable[Action]:
+        """Exactly the legal ``sail``: its one question asked once."""
+        a = Action("sail", (), seat)
+        return [a] if self.check_sail(a) is None else []
 
     # --- build ship E [replacing F] (C.6) ---------------------------------------------------
     def ship_site_reason(self, seat: int, edge: int, lifted: int = -1) -> str | None:
@@ -106,23 +112,54 @@ class Voyages(LandHoBase):
         return [Event("ship", seat, text)]
 
     def legal_build_ship(self, seat: int) -> Iterable[Action]:
+        """Exactly the ships :meth:`check_build_ship` allows: its general questions (the
+        phase, the price) asked once, then the sea routes beside the seat's harbour
+        settlements that touch no face-down hex and have room, with all ships out each
+        of the seat's ships to take off (one on the route itself leaves room for its
+        rebuilding)."""
         ctx = self.ctx
-        harbors = self.own_nodes(seat, HARBOR)
-        edges = sorted({e for n in harbors for e in ctx.geo.node_edges[n]})
+        if ctx.main_phase_reason(seat, "build") is not None:
+            return []
+        have = ctx.state.players[seat].resources
+        cost = self.ship_cost
+        if any(have[i] < cost[i] for i in range(5)):
+            return []
+        steps, stops = self.sea_steps()
+        kinds = ctx.scen.edge_kind
+        node_edges = ctx.geo.node_edges
+        sites = sorted({e for n in self.own_nodes(seat, HARBOR) for e in node_edges[n]
+                        if kinds[e] != EDGE_LAND and not stops[e]})
+        if not sites:
+            return []
+        held = Counter(sh["edge"] for sh in self.ships)
+        most = self.per_route
         if ctx.player_data(seat)["ships_left"] > 0:
-            return [Action("launch-ship", (e, -1), seat) for e in edges]
-        return [Action("launch-ship", (e, sh["edge"]), seat) for e in edges for sh in self.own_ships(seat)]
+            return [Action("launch-ship", (e, -1), seat) for e in sites if held[e] < most]
+        # each of the seat's ships, in launch order (two on one route: listed twice, as before)
+        own = [sh["edge"] for sh in self.own_ships(seat)]
+        return [Action("launch-ship", (e, f), seat) for e in sites for f in own
+                if held[e] - (f == e) < most]
 
     # --- move ship E to F (C.3, C.6) -------------------------------------------------------------
     def mover(self, seat: int, edge: int) -> dict[str, Any] | None:
         """The ship of ``seat`` on ``edge`` a move means: the one being moved, else one that
         has not moved this turn (two of yours may share a route)."""
-        mine = [sh for sh in self.ships_on(edge) if sh["owner"] == seat]
-        current = next((sh for sh in mine if sh["id"] == self.movement["ship"]), None)
-        if current is not None:
-            return current
-        fresh = [sh for sh in mine if sh["id"] not in self.movement["done"]]
-        return fresh[0] if fresh else (mine[0] if mine else None)
+        return self.meant(self.own_fleet(seat).get(edge), self.movement)
+
+    @staticmethod
+    def meant(mine: list[dict[str, Any]] | None, m: dict[str, Any]) -> dict[str, Any] | None:
+        """:meth:`mover` among ``mine``, the seat's ships on one route, with this turn's
+        counts ``m`` (a listing reads the fleet and the counts once for every route)."""
+        if not mine:
+            return None
+        for sh in mine:
+            if sh["id"] == m["ship"]:
+                return sh
+        done = m["done"]
+        for sh in mine:
+            if sh["id"] not in done:
+                return sh
+        return mine[0]
 
     def points_left(self, ship: dict[str, Any]) -> int:
         m = self.movement
@@ -132,41 +169,63 @@ class Voyages(LandHoBase):
             return 0
         return self.points + (self.wool_points if ship["id"] in m["wool"] else 0)
 
-    _reach_world: tuple[Any, ...] = ()
-    _reach_cache: dict[tuple[int, int, int], dict[int, int]] = {}
-
     def reachable(self, ship: dict[str, Any], points: int) -> dict[int, int]:
-        """Sea routes the ship can end on with ``points``, with the cost.  Passing through
-        routes that hold 2 ships is free; a step that reaches the corner of an undiscovered
-        hex discovers it and ends the move, so the search never goes past one.  Remembered
-        while the ships and the face-down hexes stay as they are (the legal-move listing
-        checks every destination)."""
-        world = (tuple(sh["edge"] for sh in self.ships), tuple(self.ctx.state.terrain))
-        if world != self._reach_world:
-            self._reach_world, self._reach_cache = world, {}
-        key = (ship["id"], ship["edge"], points)
-        cached = self._reach_cache.get(key)
-        if cached is None:
-            cached = self._reach_cache[key] = self._search(ship, points)
-        return cached
+        """Sea routes the ship can end on with ``points``, with the cost (only to be read).
+        Passing through routes that hold 2 ships is free; a step that reaches the corner of
+        an undiscovered hex discovers it and ends the move, so the search never goes past
+        one.  The walk depends on the map alone and is kept with it (:meth:`sea_ends`);
+        the other ships only take away the routes full of them as ends."""
+        ends = self.sea_ends(ship["edge"], points)
+        full = self.full_routes(ship["id"])
+        if full.isdisjoint(ends):
+            return ends
+        return {e: d for e, d in ends.items() if e not in full}
 
-    def _search(self, ship: dict[str, Any], points: int) -> dict[int, int]:
-        geo = self.ctx.geo
-        src = ship["edge"]
+    def sea_ends(self, src: int, points: int) -> dict[int, int]:
+        """The sea routes ``points`` steps or fewer from ``src``, with their distance
+        (:meth:`sea_walk`), kept while the map is this one (its sea steps table, which a
+        discovery replaces): every listing and every move asks, and a ship's route and
+        points repeat from one position to the next.  Only to be read."""
+        table = self.sea_steps()
+        if table is not self._reach_table:
+            self._reach_table, self._reach_cache, self._move_cache = table, {}, {}
+        found = self._reach_cache.get((src, points))
+        if found is None:
+            found = self._reach_cache[(src, points)] = self.sea_walk(src, points)
+        return found
+
+    def sea_walk(self, src: int, points: int) -> dict[int, int]:
+        """:meth:`sea_ends` worked out afresh: a breadth-first walk, a step a movement
+        point, over the sea steps table (integer adjacency), not stepping on from a route
+        that touches a face-down hex (the discovery would stop the ship there)."""
+        steps, stops = self.sea_steps()
         dist = {src: 0}
-        queue = deque([src])
-        while queue:
-            e = queue.popleft()
-            if dist[e] >= points or (e != src and self.touches_unexplored(e) >= 0):
-                continue
-            for x in geo.edge_nodes[e]:
-                for f in geo.node_edges[x]:
-                    if f not in dist and self.sea_route(f):
-                        dist[f] = dist[e] + 1
-                        queue.append(f)
-        full = {e for e, k in Counter(sh["edge"] for sh in self.ships if sh["id"] != ship["id"]).items()
-                if k >= self.per_route}
-        return {e: d for e, d in dist.items() if e != src and e not in full}
+        frontier = [src]
+        cost = 0
+        while frontier and cost < points:
+            cost += 1
+            reached: list[int] = []
+            for e in frontier:
+                if e != src and stops[e]:
+                    continue
+                for f in steps[e]:
+                    if f not in dist:
+                        dist[f] = cost
+                        reached.append(f)
+            frontier = reached
+        del dist[src]
+        return dist
+
+    def full_routes(self, ident: int) -> set[int]:
+        """The sea routes on which no other ship may end: those holding the most ships a
+        route takes (C.6), the ship ``ident`` aside."""
+        held: dict[int, int] = {}
+        for sh in self.ships:
+            if sh["id"] != ident:
+                e = sh["edge"]
+                held[e] = held.get(e, 0) + 1
+        most = self.per_route
+        return {e for e, k in held.items() if k >= most}
 
     def check_move(self, a: Action) -> str | None:
         seat, src, dst = a.seat, a.args[0], a.args[1]
@@ -222,19 +281,42 @@ class Voyages(LandHoBase):
         return events
 
     def legal_move(self, seat: int) -> Iterable[Action]:
+        """Exactly the moves :meth:`check_move` allows: the turn asked once, then for each
+        route of the seat's ships (in launch order) the ship a move there means, with its
+        points left, to every end it reaches.  A route's moves for its points are kept with
+        the walk they come from, and used as they are while no full route is among them."""
+        if self.turn_reason(seat, "move a ship") is not None:
+            return []
         out: list[Action] = []
+        fleet, m = self.own_fleet(seat), self.movement
+        held: dict[int, int] = {}
+        for sh in self.ships:
+            held[sh["edge"]] = held.get(sh["edge"], 0) + 1
+        most = self.per_route
+        crowded = max(held.values(), default=0) >= most
         seen: set[int] = set()
-        for ship in self.own_ships(seat):
-            if ship["edge"] in seen:
+        for ship in self.ships:        # the seat's routes in its ships' launch order
+            src = ship["edge"]
+            if ship["owner"] != seat or src in seen:
                 continue
-            chosen = self.mover(seat, ship["edge"])
+            seen.add(src)
+            chosen = self.meant(fleet[src], m)
             if chosen is None:
                 continue
             points = self.points_left(chosen)
             if points <= 0:
                 continue
-            seen.add(ship["edge"])
-            out += [Action("sail-ship", (ship["edge"], dst), seat) for dst in sorted(self.reachable(chosen, points))]
+            ends = self.sea_ends(src, points)
+            # full_routes(chosen["id"]), from the counts: the chosen ship stands on src
+            full = {e for e, k in held.items() if k - (e == src) >= most} if crowded else set()
+            if full.isdisjoint(ends):
+                moves = self._move_cache.get((src, points, seat))
+                if moves is None:
+                    moves = self._move_cache[(src, points, seat)] = tuple(
+                        Action("sail-ship", (src, dst), seat) for dst in sorted(ends))
+                out += moves
+            else:
+                out += [Action("sail-ship", (src, dst), seat) for dst in sorted(ends) if dst not in full]
         return out
 
     # --- pay wool E: +2 movement points (C.6) -----------------------------------------------------
@@ -268,7 +350,20 @@ class Voyages(LandHoBase):
                                     f"{self.ctx.edge_text(edge)} gets {self.wool_points} more movement points")]
 
     def legal_wool(self, seat: int) -> Iterable[Action]:
-        return [Action("buy-points", (e,), seat) for e in sorted({sh["edge"] for sh in self.own_ships(seat)})]
+        """Exactly the ``pay wool`` :meth:`check_wool` allows: the turn and the wool asked
+        once, then each route's ship a move there means, if it has neither had its wool nor
+        finished moving this turn."""
+        if self.turn_reason(seat, "buy movement points") is not None:
+            return []
+        if self.ctx.state.players[seat].resources[2] < 1:
+            return []
+        m = self.movement
+        out = []
+        for e, mine in self.own_fleet(seat).items():
+            ship = self.meant(mine, m)
+            if ship is not None and ship["id"] not in m["wool"] and ship["id"] not in m["done"]:
+                out.append(Action("buy-points", (e,), seat))
+        return out
 
     # --- load / unload settler E, drop cargo (C.5, C.6) ----------------------------------------------
     def check_load(self, a: Action) -> str | None:
@@ -314,9 +409,31 @@ class Voyages(LandHoBase):
                                               f"onto the ship on {ctx.edge_text(edge)}")]
 
     def legal_loading(self, kind: str) -> Callable[[int], Iterable[Action]]:
-        """The proposals of ``load-settler`` or ``unload-settler``: each of the seat's ships."""
+        """Exactly the ``load-settler`` or ``unload-settler`` moves :meth:`check_load`
+        allows: the turn asked once, then each route of the seat's ships that points at
+        one of its harbour settlements, by the basin there and the holds on the route."""
+        unload = kind == "unload-settler"
+        what = "unload a ship" if unload else "load a ship"
+
         def legal(seat: int) -> Iterable[Action]:
-            return [Action(kind, (e,), seat) for e in sorted({sh["edge"] for sh in self.own_ships(seat)})]
+            basins = self.ctx.data["basins"]
+            if (not unload and not basins) or self.turn_reason(seat, what) is not None:
+                return []       # no settler waits in any basin: nothing to load
+            out = []
+            for e, mine in self.own_fleet(seat).items():
+                # the holds first: no look at the route's ends for ships that cannot take part
+                if unload:
+                    if not any(sh["cargo"] == SETTLER for sh in mine):
+                        continue
+                elif all(sh["cargo"] for sh in mine):
+                    continue
+                harbor = self.harbor_end(seat, e)
+                if harbor < 0:
+                    continue
+                basin = basins.get(str(harbor), "")
+                if (not basin) if unload else basin == SETTLER:
+                    out.append(Action(kind, (e,), seat))
+            return out
         return legal
 
     def check_drop(self, a: Action) -> str | None:
@@ -349,8 +466,10 @@ class Voyages(LandHoBase):
         return [Event("cargo", seat, f"{ctx.name(seat)} returns the settler from {place} to the supply")]
 
     def legal_drop(self, seat: int) -> Iterable[Action]:
+        if self.turn_reason(seat, "drop cargo") is not None:
+            return []
         out = [Action("drop-cargo", ("ship", e), seat)
-               for e in sorted({sh["edge"] for sh in self.own_ships(seat) if sh["cargo"]})]
+               for e, mine in self.own_fleet(seat).items() if any(sh["cargo"] for sh in mine)]
         out += [Action("drop-cargo", ("basin", int(n)), seat) for n in sorted(self.ctx.data["basins"], key=int)
                 if self.own_harbor(seat, int(n))]
         return out
@@ -399,8 +518,26 @@ class Voyages(LandHoBase):
                                               "settler ship; the ship and the settler go back to the supply")]
 
     def legal_found(self, seat: int) -> Iterable[Action]:
-        nodes = {x for sh in self.own_ships(seat) if sh["cargo"] == SETTLER for x in self.ctx.geo.edge_nodes[sh["edge"]]}
-        return [Action("found-settlement", (n,), seat) for n in sorted(nodes)]
+        """Exactly the settlements :meth:`check_found` allows: the corners the seat's
+        settler ships point at, then the turn and the supply asked once, then each corner's
+        terrain and the general site rules."""
+        ctx = self.ctx
+        edge_nodes = ctx.geo.edge_nodes
+        nodes = sorted({x for e, mine in self.own_fleet(seat).items() if any(sh["cargo"] == SETTLER for sh in mine)
+                        for x in edge_nodes[e]})
+        if not nodes or self.turn_reason(seat, "found a settlement") is not None:
+            return []
+        if ctx.state.players[seat].pieces["settlement"] <= 0:
+            return []
+        out = []
+        self.founding = True
+        try:
+            for n in nodes:
+                if self.terrain_corner(n) and ctx.settlement_site_reason(seat, n) is None:
+                    out.append(Action("found-settlement", (n,), seat))
+        finally:
+            self.founding = False
+        return out
 
 
 def harbor_text(node_key: str) -> str:
