@@ -13,14 +13,12 @@ from typing import Any
 import pytest
 
 from catan_cli.bots import make_bot
-from catan_cli.engine.scenario import available_scenarios, load_scenario
 from catan_cli.game import Game
 from catan_cli.render import render_board, theme
 from catan_cli.render.board import _legend_items
+from scenario_keys import chosen_keys
 
-SCENARIOS = [k for k in available_scenarios()
-             if k not in {m for key in available_scenarios()
-                          for m in load_scenario(key).maps_by_players.values() if m != key}]
+SCENARIOS = chosen_keys()
 PLAYERS = ["red", "blue", "white"]
 STEPS, EVERY = 900, 75
 

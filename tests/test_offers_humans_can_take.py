@@ -11,15 +11,12 @@ import pytest
 from rich.console import Console
 
 from catan_cli.bots.offers import WHY, forced_decline, offer_waiting
-from catan_cli.engine.scenario import available_scenarios, load_scenario
 from catan_cli.repl import Repl
 from catan_cli.script import Header, parse_seats
 from catan_cli.session import Session
+from scenario_keys import chosen_keys
 
-#: every scenario that is not only another's map for a player count
-SCENARIOS = [k for k in available_scenarios()
-             if k not in {m for key in available_scenarios()
-                          for m in load_scenario(key).maps_by_players.values() if m != key}]
+SCENARIOS = chosen_keys()
 STEPS = 900          # commands per game: enough for the bots' offers to come, in every scenario
 
 

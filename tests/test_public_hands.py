@@ -16,16 +16,13 @@ import pytest
 
 from catan_cli.engine.geometry import RESOURCES
 from catan_cli.engine.invariants import check_invariants
-from catan_cli.engine.scenario import available_scenarios, load_scenario
 from catan_cli.errors import SaveError
 from catan_cli.game import Game
 from catan_cli.script import Header, parse_seats
 from catan_cli.session import Session
+from scenario_keys import chosen_keys
 
-#: every scenario that is not only another's map for a player count (the nine keys)
-SCENARIOS = [k for k in available_scenarios()
-             if k not in {m for key in available_scenarios()
-                          for m in load_scenario(key).maps_by_players.values() if m != key}]
+SCENARIOS = chosen_keys()
 STEPS = 900
 
 
