@@ -14,6 +14,7 @@ as a bar with its 95% interval and fair share, and a histogram of the games' len
     python -m catan_cli.benchmarks.tournament --only search --games 40 --think 250 --jobs 2
     python -m catan_cli.benchmarks.tournament --only balance,random --json
     python -m catan_cli.benchmarks.tournament --only balance --scenarios all --players 3,4
+    python -m catan_cli.benchmarks.tournament --only search --cluster auto   # on a Ray cluster
 
 ``--scenarios all`` is every registered scenario (a map file that another scenario names
 for a player count, such as legend-1-3p, is played through that scenario at that count);
@@ -70,10 +71,11 @@ def pairs(keys: list[str], counts: list[int]) -> list[tuple[str, int]]:
 
 
 def run(kind: str, scenario: str, games: int, think: int, jobs: int, seed: int,
-        players: int = 4, lengths: list[int] | None = None) -> dict[str, Any]:
-    """One tournament's report (``lengths``, if given, receives each game's turns)."""
+        players: int = 4, lengths: list[int] | None = None, cluster: str | None = None) -> dict[str, Any]:
+    """One tournament's report (``lengths``, if given, receives each game's turns;
+    ``cluster`` plays the games on Ray, see :mod:`catan_cli.cluster`)."""
     report = run_simulation(scenario, players, lineup(kind, players), games, seed=seed, jobs=jobs,
-                            rotate=True, think_ms=think, lengths=lengths)
+                            rotate=True, think_ms=think, lengths=lengths, cluster=cluster)
     n = report["games"]
     parity = 1 / players
     seats: dict[str, dict[str, Any]] = {}
@@ -89,6 +91,8 @@ def run(kind: str, scenario: str, games: int, think: int, jobs: int, seed: int,
         "by_bot": {b["bot"]: {"wins": b["wins"], "win_rate": round(b["win_rate"], 4),
                               "median_ms": b["median_ms"], "p90_ms": b["p90_ms"]} for b in report["by_bot"]},
         "capped": report["capped"], "errors": len(report["errors"]), "seconds": round(report["seconds"], 1),
+        "fingerprint": report["fingerprint"], "where": report["where"],
+        **({"cancelled": True, "planned": report["planned"]} if report["cancelled"] else {}),
     }
 
 
@@ -132,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default="4", help="seat counts, comma-separated (e.g. 3,4)")
     ap.add_argument("--games", type=int, default=0, help="games per tournament and scenario (default: the issue's)")
     ap.add_argument("--think", type=int, default=1000, help="the searching bot's ms per decision")
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (with --cluster ray: its CPUs)")
+    ap.add_argument("--cluster", default=None, metavar="ADDRESS",
+                    help="play on Ray: 'ray' (started here), 'auto' or ray://HOST:PORT (an existing cluster)")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -165,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
             lengths: list[int] = []
             try:
                 r = run(kind, scenario, args.games or DEFAULT_GAMES[kind], args.think, args.jobs, args.seed, players,
-                        lengths)
+                        lengths, args.cluster)
             except CatanError as exc:
                 print(str(exc), file=sys.stderr)
                 return 2
@@ -173,6 +179,12 @@ def main(argv: list[str] | None = None) -> int:
             if console is not None:
                 print(line(r), flush=True)
                 console.print(*charts(r, lengths, min(console.width, 100)))
+            if r.get("cancelled"):
+                print(f"interrupted: {r['games']} of {r['planned']} games of this tournament finished",
+                      file=sys.stderr)
+                if args.json:
+                    print(json.dumps(out, indent=2))
+                return 130
     if args.json:
         print(json.dumps(out, indent=2))
     return 0
