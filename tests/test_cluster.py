@@ -82,3 +82,16 @@ def test_a_planted_violation_on_ray_exits_1_with_its_seed_and_command(tmp_path, 
     [v] = report["violations"]
     assert v["kind"] == "invariant" and v["seed"] == 7 and "road" in v["command"]
     assert "VIOLATION (invariant) base seed 7" in capsys.readouterr().out
+
+
+def test_ctrl_c_on_ray_cancels_the_rest_and_keeps_what_finished():
+    from catan_cli.simulate import run_simulation
+
+    def ctrl_c(done: int, total: int) -> None:
+        if done >= 3:
+            raise KeyboardInterrupt
+
+    report = run_simulation("base", 3, ["random"], 12, seed=5, cluster="ray", progress=ctrl_c)
+    assert report["cancelled"] and report["games"] == 3 and report["planned"] == 12
+    again = run_simulation("base", 3, ["random"], 2, seed=5, cluster="ray")   # the cluster still serves
+    assert again["games"] == 2 and not again["cancelled"]

@@ -142,3 +142,33 @@ def test_tasks_come_back_in_order_with_progress():
                         weights=[2] * 7)
         assert out.results == [x * x for x in range(7)] and not out.cancelled
         assert seen[-1] == (14, 14) and len(seen) == 7
+
+
+class _CtrlC:
+    """A progress callback that presses Ctrl-C once ``after`` games have finished."""
+
+    def __init__(self, after: int) -> None:
+        self.after = after
+
+    def __call__(self, done: int, total: int) -> None:
+        if done >= self.after:
+            raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_a_simulation_and_reports_the_games_that_finished(jobs):
+    from catan_cli.simulate import run_simulation
+
+    whole = run_simulation("base", 3, ["random"], 6, seed=3, jobs=1)
+    report = run_simulation("base", 3, ["random"], 6, seed=3, jobs=jobs, progress=_CtrlC(2))
+    assert report["cancelled"] and report["planned"] == 6 and report["games"] == 2
+    assert whole["games"] == 6 and not whole["cancelled"]
+
+
+@pytest.mark.slow
+def test_a_soak_of_every_scenario_finds_nothing():
+    """The soak at the size of a slow test: 40 checked games and 20,000 fuzzed lines in each
+    of the nine scenario keys, on two processes (catan soak --games 40 --lines 20000 --jobs 2)."""
+    report = run_soak(None, games=40, lines=20_000, seed=100, jobs=2)
+    assert report["games"] == 9 * 40 and report["lines"] == 9 * 20_000
+    assert report["violations"] == [], report["violations"][:3]
