@@ -745,8 +745,8 @@ def result_tables(result: dict[str, Any]) -> list[Any]:
     from rich.text import Text
 
     title = Text.assemble(("Simulation", "bold"), f" of {result['scenario']}: {result['games']} games of "
-                          f"{result['players']} players from seed {result['seed']}, {result['jobs']} "
-                          f"job{'s' if result['jobs'] != 1 else ''}"
+                          f"{result['players']} players from seed {result['seed']}, on "
+                          f"{result.get('where') or str(result['jobs']) + ' processes'}"
                           + (", invariants checked after every action" if result["check"] else ""))
     seats = Table()
     for name, justify in (("seat", "left"), ("bot", "left"), ("wins", "right"), ("win %", "right")):
