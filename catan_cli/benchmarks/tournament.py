@@ -28,7 +28,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from contextlib import nullcontext
+from typing import Any, Callable
 
 from catan_cli.engine.scenario import available_scenarios, load_scenario
 from catan_cli.errors import CatanError
@@ -71,11 +72,13 @@ def pairs(keys: list[str], counts: list[int]) -> list[tuple[str, int]]:
 
 
 def run(kind: str, scenario: str, games: int, think: int, jobs: int, seed: int,
-        players: int = 4, lengths: list[int] | None = None, cluster: str | None = None) -> dict[str, Any]:
+        players: int = 4, lengths: list[int] | None = None, cluster: str | None = None,
+        progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """One tournament's report (``lengths``, if given, receives each game's turns;
-    ``cluster`` plays the games on Ray, see :mod:`catan_cli.cluster`)."""
+    ``cluster`` plays the games on Ray, see :mod:`catan_cli.cluster`; ``progress(done,
+    total)`` hears of each finished game)."""
     report = run_simulation(scenario, players, lineup(kind, players), games, seed=seed, jobs=jobs,
-                            rotate=True, think_ms=think, lengths=lengths, cluster=cluster)
+                            rotate=True, think_ms=think, lengths=lengths, cluster=cluster, progress=progress)
     n = report["games"]
     parity = 1 / players
     seats: dict[str, dict[str, Any]] = {}
@@ -166,12 +169,22 @@ def main(argv: list[str] | None = None) -> int:
         from rich.console import Console
 
         console = Console(highlight=False)
+    bar: Any = None
+    if sys.stderr.isatty():      # games done, across the processes or the cluster
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
     for kind in kinds:
         for scenario, players in todo:
             lengths: list[int] = []
             try:
-                r = run(kind, scenario, args.games or DEFAULT_GAMES[kind], args.think, args.jobs, args.seed, players,
-                        lengths, args.cluster)
+                with bar if bar is not None else nullcontext():
+                    task = bar.add_task(f"{kind} · {scenario} ({players}p)", total=None) if bar is not None else 0
+                    r = run(kind, scenario, args.games or DEFAULT_GAMES[kind], args.think, args.jobs, args.seed,
+                            players, lengths, args.cluster,
+                            (lambda done, total: bar.update(task, completed=done, total=total)) if bar else None)
+                    if bar is not None:
+                        bar.remove_task(task)
             except CatanError as exc:
                 print(str(exc), file=sys.stderr)
                 return 2
