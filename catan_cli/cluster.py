@@ -39,6 +39,9 @@ LOCAL = "ray"
 #: Ctrl-C has little to cancel and waiting on them stays cheap
 IN_FLIGHT_PER_CPU = 4
 
+#: how long one wait for a finished task lasts before Ctrl-C is looked for again
+WAIT_SECONDS = 0.25
+
 Progress = Callable[[int, int], None]
 
 
@@ -191,7 +194,9 @@ def _on_ray(fn: Callable[[T], R], tasks: Sequence[T], spec: str, jobs: int, tall
             if len(pending) >= window:
                 break
         while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
+            # a short timeout: Python hears Ctrl-C only between calls, and a wait without
+            # one sits in Ray's C++ until a task finishes (minutes, for a long game)
+            ready, _ = ray.wait(list(pending), num_returns=1, timeout=WAIT_SECONDS)
             for ref in ready:
                 i = pending.pop(ref)
                 results[i] = ray.get(ref)

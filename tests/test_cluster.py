@@ -40,6 +40,17 @@ def local_ray():
     ray.shutdown()
 
 
+def test_the_workers_import_this_install():
+    """Ray's workers import catan_cli from the installed package, the one this run uses (on
+    a cluster: the same install on every node)."""
+    import catan_cli
+    from catan_cli.cluster import run_tasks
+    from soak_plant import where_catan_is
+
+    out = run_tasks(where_catan_is, [0, 1, 2, 3], cluster="ray")
+    assert out.results == [(catan_cli.__file__, catan_cli.__version__)] * 4
+
+
 def simulate(*args: str) -> dict:
     result = runner.invoke(build_app(), ["simulate", "--json", "-n", "20", "-p", "3", "--bots", "random", *args])
     assert result.exit_code == 0, result.output
