@@ -71,6 +71,7 @@ WORDS = tuple(sorted(set(VERBS) | set(VERB_ALIASES) | {
     "blue:", "A", "B", "K", "S", "Z", "AA", "AZ", "ZZ", "0", "1", "7", "12", "99", "100",
     "1000", "-1", "12-13", "1-2", "0-0", "999-1000", "3:1", "2:1", "½", "١٢", "\t",
 }))
+VERB_NAMES = tuple(sorted(VERBS))
 MUTATIONS = ("drop", "double", "swap", "replace", "shift", "actor", "cut", "upper", "join", "insert")
 #: the shares of the kinds of fuzzed line (a legal one now and then moves the game on)
 LINE_KINDS = (("legal", 0.25), ("mutated", 0.45), ("verb", 0.12), ("soup", 0.09), ("text", 0.09))
@@ -271,7 +272,7 @@ def fuzzed_line(legal: list[str], rnd: random.Random) -> tuple[str, str]:
     if kind == "verb":
         args = [rnd.choice(WORDS) if rnd.random() < 0.6 else str(rnd.randint(-3, 400))
                 for _ in range(rnd.randint(0, 6))]
-        return kind, " ".join([rnd.choice(sorted(VERBS))] + args)
+        return kind, " ".join([rnd.choice(VERB_NAMES)] + args)
     if kind == "soup":
         return kind, " ".join(rnd.choice(WORDS) for _ in range(rnd.randint(0, 8)))
     chars = []
@@ -302,7 +303,13 @@ def soak_lines(task: LineTask) -> dict[str, Any]:
         if game.over or game.engine.s.turn > TURN_CAP:
             game, legal = fresh(), None
         if legal is None:
-            legal = game.legal_commands(offers=True)
+            try:
+                legal = game.legal_commands(offers=True)
+            except Exception as exc:
+                out["violations"].append(_violation("traceback", scenario, seed, number, "(listing the legal commands)",
+                                                    [f"{exc.__class__.__name__}: {exc}"], traceback.format_exc()))
+                game, legal = fresh(), None
+                continue
         kind, line = fuzzed_line(legal, rnd)
         before = pickle.dumps(game.engine.s, protocol=pickle.HIGHEST_PROTOCOL)
         history = len(game.history)
