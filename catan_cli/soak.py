@@ -153,6 +153,7 @@ def soak_game(task: GameTask) -> dict[str, Any]:
         agents = [make_bot(kind, bot_seed(seed, i)) for i, kind in enumerate(kinds)]
         while not game.over and game.engine.s.turn <= TURN_CAP:
             seat = game.prompt_player()
+            line = f"({seat}'s {kinds[names.index(seat)]} bot choosing; {game.waiting_for()})"
             line = agents[names.index(seat)].choose(game, seat)
             try:
                 game.execute(line)
