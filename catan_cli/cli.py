@@ -22,7 +22,7 @@ EXIT_INTERRUPTED = 130
 EXIT_CODES = {
     EXIT_OK: "done",
     EXIT_FAILED: "a command file failed: an illegal command, an 'expect' line, a digest; or a game "
-                 "stopped by an error of its own",
+                 "stopped by an error of its own; or a soak found a violation",
     EXIT_USAGE: "usage: unknown option or command, bad value (scenario, players, save name)",
     EXIT_FILE: "a file cannot be used: missing, unreadable, damaged, not a save, not writable",
     EXIT_INTERRUPTED: "interrupted (Ctrl-C)",

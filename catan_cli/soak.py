@@ -486,7 +486,7 @@ def command(scenarios: Sequence[str], games: int, lines: int, seed: int, jobs: i
         else:
             report = run_soak(scenarios, games, lines, seed, jobs, cluster, checks)
     except (CatanError, OSError) as exc:
-        print(f"catan soak: {exc}", file=sys.stderr)
+        print(f"catan: {exc}", file=sys.stderr)
         return EXIT_USAGE
     if json_path:
         with open(json_path, "w", encoding="utf-8") as f:
