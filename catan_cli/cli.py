@@ -1,5 +1,5 @@
 """The ``catan`` command: play, run command files, show saves, list saves and scenarios,
-simulate, serve over SSH.
+simulate, soak, serve over SSH.
 
 Start-up is kept short: typer is imported only past ``--version``, and rich, prompt_toolkit
 and the rules engine only inside the command that needs them.  Every error a user can cause
@@ -22,7 +22,7 @@ EXIT_INTERRUPTED = 130
 EXIT_CODES = {
     EXIT_OK: "done",
     EXIT_FAILED: "a command file failed: an illegal command, an 'expect' line, a digest; or a game "
-                 "stopped by an error of its own",
+                 "stopped by an error of its own; or a soak found a violation",
     EXIT_USAGE: "usage: unknown option or command, bad value (scenario, players, save name)",
     EXIT_FILE: "a file cannot be used: missing, unreadable, damaged, not a save, not writable",
     EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
@@ -146,6 +146,11 @@ def build_app() -> Any:
         if value:
             typer.echo(f"catan {_version()}")
             raise typer.Exit()
+
+    def cluster_option() -> Any:
+        return typer.Option(None, "--cluster", metavar="ADDRESS",
+                            help="Run on Ray: 'ray' (a Ray started here), 'auto' or ray://HOST:PORT (an "
+                                 "existing cluster); needs pip install \".[cluster]\".")
 
     def version_option() -> Any:
         return typer.Option(False, "--version", "-V", callback=version_cb, is_eager=True,
@@ -555,7 +560,8 @@ def build_app() -> Any:
         think: int = typer.Option(1000, "--think", metavar="MS", help="The searching bot's time per decision in ms."),
         games: int = typer.Option(100, "--games", "-n", help="How many games."),
         seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
-        jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes."),
+        jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (with --cluster ray: its CPUs)."),
+        cluster: str = cluster_option(),
         check: bool = typer.Option(False, "--check", help="Check the engine's invariants after every command."),
         as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
         version: bool = version_option(),
@@ -580,7 +586,7 @@ def build_app() -> Any:
         try:
             if as_json or not sys.stderr.isatty():
                 result = run_simulation(scenario, players, kinds, games, seed, jobs, check, None,
-                                        rotate=rotate, think_ms=think, lengths=lengths)
+                                        rotate=rotate, think_ms=think, lengths=lengths, cluster=cluster)
             else:
                 from rich.progress import Progress
 
@@ -588,7 +594,7 @@ def build_app() -> Any:
                     task = progress.add_task("simulating", total=games)
                     result = run_simulation(scenario, players, kinds, games, seed, jobs, check,
                                             lambda done, total: progress.update(task, completed=done, total=total),
-                                            rotate=rotate, think_ms=think, lengths=lengths)
+                                            rotate=rotate, think_ms=think, lengths=lengths, cluster=cluster)
         except (CatanError, ValueError, KeyError) as exc:
             _fail(str(exc), EXIT_USAGE)
         if as_json:
@@ -600,6 +606,33 @@ def build_app() -> Any:
 
             console = Console(highlight=False)
             console.print(*result_tables(result), *result_charts(result, lengths, min(console.width, 100)))
+        if result.get("cancelled"):
+            _fail(f"interrupted: {result['games']} of {result['planned']} games finished", EXIT_INTERRUPTED)
+
+    @app.command(epilog=EPILOG)
+    def soak(
+        scenario: list[str] = typer.Option([], "--scenario", "-s",
+                                           help="Scenario key (repeatable; default: every scenario)."),
+        games: int = typer.Option(10, "--games", "-n", help="Checked bot games per scenario."),
+        lines: int = typer.Option(1000, "--lines", help="Fuzzed command lines per scenario."),
+        seed: int = typer.Option(0, "--seed", help="Seed of the first game and the first block of lines."),
+        jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (with --cluster ray: its CPUs)."),
+        cluster: str = cluster_option(),
+        json_path: str = typer.Option(None, "--json", metavar="PATH", help="Write the report here as JSON."),
+        check: list[str] = typer.Option([], "--check", metavar="MODULE:FUNCTION",
+                                        help="An extra invariant after every action (repeatable)."),
+        version: bool = version_option(),
+    ) -> None:
+        """Checked bot games (invariants after every action, a save reloaded mid-game) and
+        fuzzed command lines (a refused line must change nothing), per scenario; exit 1 on
+        any violation."""
+        if games < 0 or lines < 0 or jobs < 1:
+            _fail("--games and --lines cannot be negative, --jobs must be at least 1", EXIT_USAGE)
+        from .soak import command
+
+        code = command(scenario, games, lines, seed, jobs, cluster, json_path, check, sys.stderr.isatty())
+        if code:
+            raise typer.Exit(code)
 
     return app
 
@@ -712,8 +745,8 @@ def result_tables(result: dict[str, Any]) -> list[Any]:
     from rich.text import Text
 
     title = Text.assemble(("Simulation", "bold"), f" of {result['scenario']}: {result['games']} games of "
-                          f"{result['players']} players from seed {result['seed']}, {result['jobs']} "
-                          f"job{'s' if result['jobs'] != 1 else ''}"
+                          f"{result['players']} players from seed {result['seed']}, on "
+                          f"{result.get('where') or str(result['jobs']) + ' processes'}"
                           + (", invariants checked after every action" if result["check"] else ""))
     seats = Table()
     for name, justify in (("seat", "left"), ("bot", "left"), ("wins", "right"), ("win %", "right")):

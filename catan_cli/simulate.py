@@ -5,9 +5,9 @@ games ``seed, seed+1, ...`` (game ``i`` uses seed ``seed + i`` for the board, th
 every bot's generator), each bot's command going through ``Game.execute`` as text, exactly
 as the REPL sends a line.  With ``rotate=True`` game ``i`` seats the listed bots in the
 ``i``-th of their distinct seatings (every permutation, taken in turn), so a comparison
-measures the bots and not the seats; the report then also tallies wins per bot kind.  With ``jobs > 1`` the games are spread over processes; each game
-depends only on its seed, and the results are merged in game order, so everything but the
-timings is the same for any ``jobs``.  With ``check=True`` every invariant checker runs
+measures the bots and not the seats; the report then also tallies wins per bot kind.  With ``jobs > 1`` the games are spread over processes, with ``cluster`` over a Ray
+cluster (:mod:`catan_cli.cluster`); each game depends only on its seed, and the results are
+merged in game order, so everything but the timings is the same for any ``jobs`` or cluster.  With ``check=True`` every invariant checker runs
 after every action and the first violation of a game is reported with its seed and move.
 """
 
@@ -16,11 +16,11 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import multiprocessing
 import statistics
 import time
 from typing import Any, Callable, Sequence
 
+from .cluster import check_cluster, run_tasks
 from .bots import DEFAULT_THINK_MS, canonical_kind, make_bot
 from .engine.newgame import PLAYER_COLORS
 from .errors import CatanError
@@ -146,7 +146,8 @@ def run_simulation(scenario: str, n_players: int, bots: list[str], games: int, s
                    jobs: int = 1, check: bool = False,
                    progress: Callable[[int, int], None] | None = None,
                    turn_cap: int = 500, rotate: bool = False,
-                   think_ms: int = DEFAULT_THINK_MS, lengths: list[int] | None = None) -> dict[str, Any]:
+                   think_ms: int = DEFAULT_THINK_MS, lengths: list[int] | None = None,
+                   cluster: str | None = None) -> dict[str, Any]:
     """Play ``games`` games and return the table: wins per seat (and per bot kind), average
     turns, games that hit the turn cap, decisions/s, the bots' decision times, and any
     invariant violation (seed and move).
@@ -156,6 +157,9 @@ def run_simulation(scenario: str, n_players: int, bots: list[str], games: int, s
     ``progress``, if given, is called as ``progress(done, games)`` after each finished game.
     ``lengths``, if given, receives every game's length in turns, in game order (for the
     histogram the report's pictures draw; the report itself keeps only the average).
+    ``cluster`` (``ray``, ``auto``, ``ray://HOST:PORT``) plays the games on Ray instead
+    (:mod:`catan_cli.cluster`); the report is the same.  Ctrl-C stops the run: the report
+    then covers the games that finished (``cancelled``, ``games`` of ``planned``).
     """
     bots = [canonical_kind(b) for b in bots]
     if len(bots) == 1 and n_players > 1:
@@ -168,34 +172,24 @@ def run_simulation(scenario: str, n_players: int, bots: list[str], games: int, s
         raise CatanError("the number of games cannot be negative")
     if jobs < 1:
         raise CatanError("--jobs must be at least 1")
+    check_cluster(cluster)
     if check:
         _checker()
     # Fail early, in this process, on a bad scenario or player count.
     Game.new(scenario, players=list(PLAYER_COLORS[:n_players]), seed=seed)
     orders = seatings(bots) if rotate else [tuple(bots)]
     work = [(i, scenario, orders[i % len(orders)], seed + i, check, turn_cap, think_ms) for i in range(games)]
-    results: list[dict[str, Any] | None] = [None] * games
     start = time.perf_counter()
-    done = 0
-    if jobs == 1 or games <= 1:
-        for job in work:
-            i, res = _play_one(job)
-            results[i] = res
-            done += 1
-            if progress:
-                progress(done, games)
-    else:
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        with ctx.Pool(min(jobs, games)) as pool:
-            for i, res in pool.imap_unordered(_play_one, work, chunksize=1):
-                results[i] = res
-                done += 1
-                if progress:
-                    progress(done, games)
+    outcome = run_tasks(_play_one, work, jobs=jobs, cluster=cluster, progress=progress)
     wall = time.perf_counter() - start
+    finished = [r for _, r in outcome.finished]
     if lengths is not None:
-        lengths.extend(r["turns"] for r in results if r is not None)
-    report = summarise(scenario, bots, seed, jobs, check, turn_cap, [r for r in results if r is not None], wall)
+        lengths.extend(r["turns"] for r in finished)
+    report = summarise(scenario, bots, seed, jobs, check, turn_cap, finished, wall)
+    report["cluster"] = cluster
+    report["where"] = outcome.where
+    report["planned"] = games
+    report["cancelled"] = outcome.cancelled
     report["rotate"] = rotate
     if rotate and len(orders) > 1:
         for row in report["seats"]:

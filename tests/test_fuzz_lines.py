@@ -9,7 +9,8 @@ and arbitrary unicode, with a legal command now and then so the game moves on.
 
 Every line either plays, or raises an error of the engine's family (CatanError) and leaves
 the position exactly as it was (same digest).  Nothing else may escape.  A fast slice runs
-in the suite; ``-m slow`` runs 100,000 lines per scenario.
+in the suite; ``-m slow`` runs 100,000 lines per scenario.  The words and the mutations are
+the soak command's (catan_cli/soak.py), which fuzzes from fresh games at scale.
 """
 
 from __future__ import annotations
@@ -27,21 +28,11 @@ from hypothesis import strategies as st
 from catan_cli import Game
 from catan_cli.bots import make_bot
 from catan_cli.errors import CatanError
-from catan_cli.notation import VERB_ALIASES, VERBS
+from catan_cli.notation import VERBS
+from catan_cli.soak import MUTATIONS, WORDS, mutate as _mutate
 
 SCENARIOS = ["base", "cloth-for-catan", "pirate-islands", "land-ho"]
 COLOURS = ["red", "blue", "white", "orange"]
-
-WORDS = sorted(set(VERBS) | set(VERB_ALIASES) | {
-    "road", "settlement", "city", "ship", "card", "knight", "road-building", "year-of-plenty",
-    "monopoly", "victory-point", "lumber", "brick", "wool", "grain", "ore", "wood", "sheep",
-    "for", "to", "at", "steal", "nobody", "cloth", "fortress", "reward", "gold", "from",
-    "sail", "found", "load", "unload", "drop", "cargo", "settler", "harbor", "pay", "replacing",
-    "red", "blue", "white", "orange", "green", "all", "none", ":", "#", "-", ",", "red:",
-    "blue:", "A", "B", "K", "S", "Z", "AA", "AZ", "ZZ", "0", "1", "7", "12", "99", "100",
-    "1000", "-1", "12-13", "1-2", "0-0", "999-1000", "3:1", "2:1", "½", "١٢", "\t",
-})
-MUTATIONS = ("drop", "double", "swap", "replace", "shift", "actor", "cut", "upper", "join", "insert")
 
 _STATS = {"lines": 0, "accepted": 0}
 
@@ -92,40 +83,6 @@ def positions(scenario: str) -> tuple[str, ...]:
 
 
 # --- lines ---------------------------------------------------------------------------------------
-def _mutate(line: str, how: str, rnd: random.Random) -> str:
-    toks = line.split()
-    if not toks:
-        return line
-    i = rnd.randrange(len(toks))
-    if how == "drop":
-        del toks[i]
-    elif how == "double":
-        toks.insert(i, toks[i])
-    elif how == "swap" and len(toks) > 1:
-        j = rnd.randrange(len(toks))
-        toks[i], toks[j] = toks[j], toks[i]
-    elif how == "replace":
-        toks[i] = rnd.choice(WORDS)
-    elif how == "shift":
-        nums = [k for k, t in enumerate(toks) if any(ch.isdigit() for ch in t)]
-        if nums:
-            k = rnd.choice(nums)
-            delta = rnd.choice([-100, -7, -1, 1, 2, 13, 1000])
-            toks[k] = "".join(str(int(p) + delta) if p.isdigit() else p
-                              for p in toks[k].replace("-", " - ").split()).replace(" ", "")
-    elif how == "actor":
-        toks.insert(0, rnd.choice(COLOURS + ["nobody", "green", ""]) + ":")
-    elif how == "cut":
-        return line[: rnd.randrange(len(line) + 1)]
-    elif how == "upper":
-        return line.upper()
-    elif how == "join":
-        return "".join(toks)
-    elif how == "insert":
-        toks.insert(i, rnd.choice(WORDS))
-    return " ".join(toks)
-
-
 @st.composite
 def a_line(draw: Any, game: Game) -> tuple[str, str]:
     """(kind, line): one fuzzed line for ``game``'s position."""

@@ -7,6 +7,7 @@ often the highest standing at a turn's start is the eventual winner, in games he
 the fit (every fifth), for the fitted weights and the strategy's current ones.
 
     python -m catan_cli.benchmarks.fit_standing --scenario pirate-islands --games 1600 --seed 7000
+    python -m catan_cli.benchmarks.fit_standing --games 16000 --cluster auto    # on a Ray cluster
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from catan_cli import Game
 from catan_cli.bots import make_bot
 from catan_cli.bots.search import production_worth
 from catan_cli.bots.strategies import strategy_for
+from catan_cli.cluster import run_tasks
+from catan_cli.errors import CatanError
 
 NAMES = ["red", "blue", "white", "orange"]
 #: an L2 penalty on the weights, small: it only keeps Newton's steps sound
@@ -26,30 +29,39 @@ RIDGE = 1e-4
 Sample = tuple[list[list[float]], int]   # every seat's features, the winner
 
 
-def collect(scenario: str, games: int, seed: int) -> list[list[Sample]]:
-    """Per won game, its samples: greedy bots in every seat, at each turn's start."""
-    out: list[list[Sample]] = []
+def collect(scenario: str, games: int, seed: int, jobs: int = 1, cluster: str | None = None) -> list[list[Sample]]:
+    """Per won game, its samples: greedy bots in every seat, at each turn's start.  The
+    games (seeds ``seed, seed+1, ...``) run on ``jobs`` processes or a Ray ``cluster``
+    (:mod:`catan_cli.cluster`) and come back in seed order: the fit is the same."""
+    outcome = run_tasks(_collect_game, [(scenario, seed + g) for g in range(games)], jobs=jobs, cluster=cluster)
+    if outcome.cancelled:
+        raise KeyboardInterrupt
+    return [rows for won, rows in outcome.finished if won]
+
+
+def _collect_game(job: tuple[str, int]) -> tuple[bool, list[Sample]]:
+    """One game's samples, and whether it was won (a game at the turn cap teaches nothing)."""
+    scenario, seed = job
     strat = strategy_for(scenario)
-    for g in range(games):
-        game = Game.new(scenario, players=NAMES, seed=seed + g)
-        bots = {n: make_bot("greedy") for n in NAMES}
-        s = game.engine.s
-        rows: list[list[list[float]]] = []
-        last_turn = -1
-        while not game.over and s.turn <= 500:
-            if s.phase != "setup" and s.turn != last_turn:
-                last_turn = s.turn
-                prod = production_worth(game)
-                feats = [strat.standing_features(game, i, prod[i]) for i in range(len(NAMES))]
-                if any(f is None for f in feats):
-                    raise SystemExit(f"{scenario}'s strategy weighs no standing features")
-                rows.append([f for f in feats if f is not None])
-            seat = game.prompt_player()
-            game.execute(bots[seat].choose_action(game, seat))
-        if s.winners:
-            winner = min(s.winners)
-            out.append([(r, winner) for r in rows])
-    return out
+    game = Game.new(scenario, players=NAMES, seed=seed)
+    bots = {n: make_bot("greedy") for n in NAMES}
+    s = game.engine.s
+    rows: list[list[list[float]]] = []
+    last_turn = -1
+    while not game.over and s.turn <= 500:
+        if s.phase != "setup" and s.turn != last_turn:
+            last_turn = s.turn
+            prod = production_worth(game)
+            feats = [strat.standing_features(game, i, prod[i]) for i in range(len(NAMES))]
+            if any(f is None for f in feats):
+                raise CatanError(f"{scenario}'s strategy weighs no standing features")
+            rows.append([f for f in feats if f is not None])
+        seat = game.prompt_player()
+        game.execute(bots[seat].choose_action(game, seat))
+    if not s.winners:
+        return False, []
+    winner = min(s.winners)
+    return True, [(r, winner) for r in rows]
 
 
 def fit(samples: list[Sample], iterations: int = 25) -> list[float]:
@@ -118,9 +130,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenario", default="pirate-islands")
     ap.add_argument("--games", type=int, default=1600)
     ap.add_argument("--seed", type=int, default=7000)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (with --cluster ray: its CPUs)")
+    ap.add_argument("--cluster", default=None, metavar="ADDRESS",
+                    help="play on Ray: 'ray' (started here), 'auto' or ray://HOST:PORT (an existing cluster)")
     ap.add_argument("--current", default="", help="the strategy's current weights, comma-separated (for the comparison)")
     args = ap.parse_args(argv)
-    games = collect(args.scenario, args.games, args.seed)
+    try:
+        games = collect(args.scenario, args.games, args.seed, args.jobs, args.cluster)
+    except CatanError as exc:
+        raise SystemExit(str(exc)) from None
     train = [smp for g, rows in enumerate(games) if g % 5 for smp in rows]
     held = [smp for g, rows in enumerate(games) if not g % 5 for smp in rows]
     if not train or not held:

@@ -14,6 +14,7 @@ as a bar with its 95% interval and fair share, and a histogram of the games' len
     python -m catan_cli.benchmarks.tournament --only search --games 40 --think 250 --jobs 2
     python -m catan_cli.benchmarks.tournament --only balance,random --json
     python -m catan_cli.benchmarks.tournament --only balance --scenarios all --players 3,4
+    python -m catan_cli.benchmarks.tournament --only search --cluster auto   # on a Ray cluster
 
 ``--scenarios all`` is every registered scenario (a map file that another scenario names
 for a player count, such as legend-1-3p, is played through that scenario at that count);
@@ -27,7 +28,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from contextlib import nullcontext
+from typing import Any, Callable
 
 from catan_cli.engine.scenario import available_scenarios, load_scenario
 from catan_cli.errors import CatanError
@@ -70,10 +72,13 @@ def pairs(keys: list[str], counts: list[int]) -> list[tuple[str, int]]:
 
 
 def run(kind: str, scenario: str, games: int, think: int, jobs: int, seed: int,
-        players: int = 4, lengths: list[int] | None = None) -> dict[str, Any]:
-    """One tournament's report (``lengths``, if given, receives each game's turns)."""
+        players: int = 4, lengths: list[int] | None = None, cluster: str | None = None,
+        progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """One tournament's report (``lengths``, if given, receives each game's turns;
+    ``cluster`` plays the games on Ray, see :mod:`catan_cli.cluster`; ``progress(done,
+    total)`` hears of each finished game)."""
     report = run_simulation(scenario, players, lineup(kind, players), games, seed=seed, jobs=jobs,
-                            rotate=True, think_ms=think, lengths=lengths)
+                            rotate=True, think_ms=think, lengths=lengths, cluster=cluster, progress=progress)
     n = report["games"]
     parity = 1 / players
     seats: dict[str, dict[str, Any]] = {}
@@ -89,6 +94,8 @@ def run(kind: str, scenario: str, games: int, think: int, jobs: int, seed: int,
         "by_bot": {b["bot"]: {"wins": b["wins"], "win_rate": round(b["win_rate"], 4),
                               "median_ms": b["median_ms"], "p90_ms": b["p90_ms"]} for b in report["by_bot"]},
         "capped": report["capped"], "errors": len(report["errors"]), "seconds": round(report["seconds"], 1),
+        "fingerprint": report["fingerprint"], "where": report["where"],
+        **({"cancelled": True, "planned": report["planned"]} if report["cancelled"] else {}),
     }
 
 
@@ -132,7 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default="4", help="seat counts, comma-separated (e.g. 3,4)")
     ap.add_argument("--games", type=int, default=0, help="games per tournament and scenario (default: the issue's)")
     ap.add_argument("--think", type=int, default=1000, help="the searching bot's ms per decision")
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (with --cluster ray: its CPUs)")
+    ap.add_argument("--cluster", default=None, metavar="ADDRESS",
+                    help="play on Ray: 'ray' (started here), 'auto' or ray://HOST:PORT (an existing cluster)")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -160,12 +169,22 @@ def main(argv: list[str] | None = None) -> int:
         from rich.console import Console
 
         console = Console(highlight=False)
+    bar: Any = None
+    if sys.stderr.isatty():      # games done, across the processes or the cluster
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
     for kind in kinds:
         for scenario, players in todo:
             lengths: list[int] = []
             try:
-                r = run(kind, scenario, args.games or DEFAULT_GAMES[kind], args.think, args.jobs, args.seed, players,
-                        lengths)
+                with bar if bar is not None else nullcontext():
+                    task = bar.add_task(f"{kind} · {scenario} ({players}p)", total=None) if bar is not None else 0
+                    r = run(kind, scenario, args.games or DEFAULT_GAMES[kind], args.think, args.jobs, args.seed,
+                            players, lengths, args.cluster,
+                            (lambda done, total: bar.update(task, completed=done, total=total)) if bar else None)
+                    if bar is not None:
+                        bar.remove_task(task)
             except CatanError as exc:
                 print(str(exc), file=sys.stderr)
                 return 2
@@ -173,6 +192,12 @@ def main(argv: list[str] | None = None) -> int:
             if console is not None:
                 print(line(r), flush=True)
                 console.print(*charts(r, lengths, min(console.width, 100)))
+            if r.get("cancelled"):
+                print(f"interrupted: {r['games']} of {r['planned']} games of this tournament finished",
+                      file=sys.stderr)
+                if args.json:
+                    print(json.dumps(out, indent=2))
+                return 130
     if args.json:
         print(json.dumps(out, indent=2))
     return 0
