@@ -172,3 +172,10 @@ def test_a_soak_of_every_scenario_finds_nothing():
     report = run_soak(None, games=40, lines=20_000, seed=100, jobs=2)
     assert report["games"] == 9 * 40 and report["lines"] == 9 * 20_000
     assert report["violations"] == [], report["violations"][:3]
+
+
+def test_an_easy_bot_asked_by_lea_to_discard_while_holding_spices_answers():
+    """Found by the soak: in chapter 4 Lea's discard may be a spice card (index 5 and up),
+    and the bots' answer read it as a resource (an IndexError)."""
+    report = run_soak(["legend-4"], games=1, lines=0, seed=19)
+    assert report["violations"] == []

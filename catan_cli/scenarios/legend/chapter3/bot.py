@@ -92,8 +92,8 @@ def answer(ctx: "Ctx", bot: "GreedyBot") -> Action | None:
             need = bot.needs(ctx)
             if kind == "lea-take":
                 return max(options, key=lambda a: sum(need[r] for r in a.args[0]))
-            if kind == "lea-discard":
-                return min(options, key=lambda a: need[a.args[0]])
+            if kind == "lea-discard":     # a resource it needs least; a chapter card (spice) last
+                return min(options, key=lambda a: (a.args[0] >= len(need), need[a.args[0]] if a.args[0] < len(need) else 0))
             return max(options, key=lambda a: need[a.args[0]] + (1.0 if a.args[0] == RESOURCES.index("ore") else 0))
     retreat = [a for a in legal if a.kind == "retreat"]
     if retreat:
