@@ -4,9 +4,9 @@ to Chapter 1"; digest E.3.4-E.3.6, F.0.11): every paragraph, as the rulebook say
 Positions are set up in sandbox games on ``rules/legend-2.toml`` (4 players, seed 7).  The map,
 in hex ids and intersection numbers:
 
-    start intersections  79 (AR pa6), 99, 103 (BD pa4), 89 (AX pa5)
-    pastures             AR pa6 (77 78 79 94 95 96), AX pa5 (89 90 91 106 107 108),
-                         BD pa4 (101 102 103 118 119 120), BJ pa6, BM pa11 (119 120 121 136 137 138)
+    start intersections  79 (AR pa3), 99, 103 (BD pa5), 89 (AX pa11)
+    pastures             AR pa3 (77 78 79 94 95 96), AX pa11 (89 90 91 106 107 108),
+                         BD pa5 (101 102 103 118 119 120), BJ pa6, BM pa4 (119 120 121 136 137 138)
     Gold Island          L mo (13 14 15 30 31 32), M de (15 16 17 32 33 34), N go (17 18 19 34 35 36),
                          U de (31 32 33 48 49 50), V go (33 34 35 50 51 52), AD de (49 50 51 66 67 68)
     gold-field tokens    "3 miners" on 13 14 15 17 18 19 (seed 7: 14 hides 3 nuggets, 15 hides 4);
@@ -99,9 +99,9 @@ def test_played_alone_4_bog_iron_on_each_pasture():
 @pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
 def test_a_settlement_on_a_rolled_pasture_gives_1_wool_or_1_ore_taking_a_token():
     g = legend2()
-    run(g, "put settlement red 96")                 # on AR (pasture 6)
+    run(g, "put settlement red 96")                 # on AR (pasture 3)
     to_roll(g, "red")
-    run(g, "dice 3 3", "roll")
+    run(g, "dice 1 2", "roll")
     assert hand(g, "red")["wool"] == 1
     refused(g, "end", "bog")
     legal(g, "bog ore")
@@ -115,7 +115,7 @@ def test_keeping_the_wool_leaves_the_bog_iron():
     g = legend2()
     run(g, "put settlement red 96")
     to_roll(g, "red")
-    run(g, "dice 3 3", "roll")
+    run(g, "dice 1 2", "roll")
     legal(g, "bog wool")
     assert hand(g, "red")["wool"] == 1 and bog(g, "AR") == 4
 
@@ -125,7 +125,7 @@ def test_a_city_gives_2_wool_or_1_wool_and_1_ore_never_2_ore():
     g = legend2()
     run(g, "put city red 96")
     to_roll(g, "red")
-    run(g, "dice 3 3", "roll")
+    run(g, "dice 1 2", "roll")
     assert hand(g, "red")["wool"] == 2
     refused(g, "bog ore 2", "1 ore each", "never gives 2 ore")
     legal(g, "bog ore 1")
@@ -137,7 +137,7 @@ def test_a_settlement_and_a_city_on_one_pasture_give_up_to_2_ore():
     g = legend2()
     run(g, "put city red 96", "put settlement red 78")
     to_roll(g, "red")
-    run(g, "dice 3 3", "roll")
+    run(g, "dice 1 2", "roll")
     legal(g, "bog ore 2")
     assert hand(g, "red")["ore"] == 2 and hand(g, "red")["wool"] == 1 and bog(g, "AR") == 2
 
@@ -145,7 +145,7 @@ def test_a_settlement_and_a_city_on_one_pasture_give_up_to_2_ore():
 @pytest.mark.rule("F.0.11", "S0:ch2/rules-for-bog-iron-ore-mining")
 def test_bog_iron_choices_go_in_turn_order_from_the_player_on_turn():
     g = legend2()
-    run(g, "put settlement red 96", "put settlement blue 94", "put settlement white 114")   # 114: BJ pa6
+    run(g, "put settlement red 113", "put settlement blue 115", "put settlement white 131")   # round BJ pa6
     to_roll(g, "blue")
     run(g, "dice 3 3", "roll")
     assert [it["seat"] for it in g.state.pending] == [1, 2, 0]   # blue, white, then red
@@ -155,7 +155,7 @@ def test_bog_iron_choices_go_in_turn_order_from_the_player_on_turn():
         g.execute("red: bog ore")                     # red waits for white
     legal(g, "white: bog wool")
     legal(g, "red: bog ore")
-    assert bog(g, "AR") == 2
+    assert bog(g, "BJ") == 2
 
 
 @pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
@@ -163,19 +163,19 @@ def test_the_last_token_goes_to_the_first_to_choose_and_an_empty_pasture_gives_w
     g = legend2(carry={"castaways_total": 0})        # 1 bog iron per pasture
     run(g, "put settlement red 96", "put settlement blue 94")
     to_roll(g, "red")
-    run(g, "dice 3 3", "roll")
+    run(g, "dice 1 2", "roll")
     legal(g, "bog ore")
     assert bog(g, "AR") == 0
     assert not g.state.pending                       # blue is not asked: the pasture is empty
     assert hand(g, "blue")["wool"] == 1
     run(g, "end")
-    run(g, "dice 3 3", "roll")
+    run(g, "dice 1 2", "roll")
     assert not any(it["kind"] == "bog" for it in g.state.pending)
 
 
 def issue_44_game(wool: int = 1) -> Game:
-    """Issue 44's position: red's one settlement on 94 (pasture AR, 6), red holding ``wool``
-    from before the roll, the bank out of wool (white holds the rest), red on turn."""
+    """Issue 44's position: red's one settlement on 94 (pasture AR, a 3 since the fair maps),
+    red holding ``wool`` from before the roll, the bank out of wool (white holds the rest), red on turn."""
     g = legend2(seed=4, carry={"chapter": 1})
     run(g, "put settlement red 94")
     if wool:
@@ -191,7 +191,7 @@ def test_bog_ore_never_takes_the_wool_held_before_the_roll():
     """Issue 44: "each of your adjacent settlements can produce 1 wool or 1 ore": the ore is the
     settlement's production; the wool red held before the roll stays red's."""
     g = issue_44_game()
-    run(g, "dice 3 3", "roll")
+    run(g, "dice 1 2", "roll")
     assert hand(g, "red")["wool"] == 1               # the bank had no wool to pay
     legal(g, "red: bog ore 1")
     assert (hand(g, "red")["wool"], hand(g, "red")["ore"]) == (1, 1)   # red keeps its old wool
@@ -202,7 +202,7 @@ def test_bog_ore_never_takes_the_wool_held_before_the_roll():
 @pytest.mark.rule("S0:ch2/rules-for-bog-iron-ore-mining")
 def test_a_settlement_takes_ore_when_the_bank_has_no_wool():
     g = issue_44_game(wool=0)                        # red holds no wool at all
-    run(g, "dice 3 3", "roll")
+    run(g, "dice 1 2", "roll")
     assert hand(g, "red")["wool"] == 0
     assert g.check("red: bog ore 1").ok
     legal(g, "red: bog ore 1")
@@ -215,7 +215,7 @@ def test_choosing_ore_returns_only_the_wool_the_pasture_just_paid():
     g = legend2(seed=4, carry={"chapter": 1})
     run(g, "put settlement red 94", "give red 2 wool")
     to_roll(g, "red")
-    run(g, "dice 3 3", "roll")
+    run(g, "dice 1 2", "roll")
     assert hand(g, "red")["wool"] == 3
     legal(g, "red: bog ore 1")
     assert hand(g, "red")["wool"] == 2 and hand(g, "red")["ore"] == 1
@@ -230,7 +230,7 @@ def test_a_city_the_bank_could_pay_only_1_wool_keeps_it_when_it_takes_1_ore():
     run(g, "put city red 94")
     run(g, f"give white {g.state.bank[2] - 1} wool")
     to_roll(g, "red")
-    run(g, "dice 3 3", "roll")
+    run(g, "dice 1 2", "roll")
     assert hand(g, "red")["wool"] == 1
     legal(g, "red: bog ore 1")
     assert (hand(g, "red")["wool"], hand(g, "red")["ore"]) == (1, 1) and g.state.bank[2] == 0
@@ -243,7 +243,7 @@ def test_two_players_the_bank_paid_no_wool_both_may_take_ore():
     run(g, "put settlement red 94", "put settlement blue 96")
     run(g, f"give white {g.state.bank[2] - 1} wool")            # 1 wool left for 2 owed: nobody is paid
     to_roll(g, "red")
-    run(g, "dice 3 3", "roll")
+    run(g, "dice 1 2", "roll")
     assert hand(g, "red")["wool"] == 0 and hand(g, "blue")["wool"] == 0
     legal(g, "red: bog ore 1")
     legal(g, "blue: bog ore 1")
