@@ -173,6 +173,35 @@ class SearchBot:
             ends = [a for a in rest if a.kind == "end"]
             others = [a for a in rest if a.kind != "end"]
             out = [greedy_move] + ends + others[:MAX_CANDIDATES - 1 - len(ends)]
+        return self.with_own_verbs(game, ctx.me, kinds, out)
+
+    def with_own_verbs(self, game: "Game", me: int, kinds: dict[str, list[Action]],
+                       out: list[Action]) -> list[Action]:
+        """``out`` with a move of each of the scenario's own kinds it lacks (sail, rescue,
+        move knight ...): the cap above keeps kinds in alphabetical order, and would drop
+        a scenario's verbs after the general ones.  A missing kind takes a free place, else
+        the last second move of a kind, else the last general move other than ending the
+        turn (never the greedy move); where no kind of its own was dropped, nothing changes."""
+        own = game.engine.verbs
+        missing = [k for k in sorted(kinds) if k in own and all(a.kind != k for a in out)]
+        if not missing:
+            return out
+        rng = bot_rng(game, me, "search-own-verbs")
+        for kind in missing:
+            move = rng.choice(kinds[kind])
+            if len(out) < MAX_CANDIDATES:
+                out.append(move)
+                continue
+            seen: dict[str, int] = {}
+            for a in out:
+                seen[a.kind] = seen.get(a.kind, 0) + 1
+            places = range(len(out) - 1, 0, -1)
+            slot = next((i for i in places if seen[out[i].kind] > 1 and out[i].kind != "end"), None)
+            if slot is None:
+                slot = next((i for i in places if out[i].kind not in own and out[i].kind != "end"), None)
+            if slot is None:
+                break
+            out[slot] = move
         return out
 
     # --- the search --------------------------------------------------------------------

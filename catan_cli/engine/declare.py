@@ -45,7 +45,7 @@ class StateItem:
     everything hidden from ``seat`` is drawn from what it may know (the whole set of
     tokens or cards less those face up and its own), with every count and place it sees
     kept, and nothing read from the hidden values themselves.  Items dealt from one pool
-    (chests on the board, aside and in hands) name the same function; it is called once.
+    (tokens on the board, aside and in hands) name the same function; it is called once.
     A hidden item without one keeps the searching bot from searching while it holds state.
     """
 
