@@ -18,13 +18,21 @@ from ...engine.actions import Action
 if TYPE_CHECKING:
     from ...bots.context import Ctx
     from ...bots.greedy import GreedyBot
+    from ...game import Game
 
 #: a knight move is worth making when it gains at least this much defence
 MOVE_GAIN = 0.6
+#: the searching bot's worth (in VP) of a prisoner that does not yet make a point: two
+#: prisoners are one (D.17), and a play-out of two turns would see the first as nothing
+ODD_PRISONER = 0.5
 
 
 class Strategy(BaseStrategy):
     key = "barbarian-attack"
+
+    # --- the searching bot's leaf ------------------------------------------------------
+    def playout_worth(self, world: "Game", seat: int) -> float:
+        return ODD_PRISONER * (int(world.engine.s.players[seat].extra.get("prisoners", 0)) % 2)
 
     # --- what the view says ------------------------------------------------------------
     def _coast(self, ctx: "Ctx") -> dict[int, dict[str, Any]]:
