@@ -152,3 +152,20 @@ def test_the_candidates_include_the_scenarios_own_verbs(scenario: str) -> None:
                 offered += 1
         game.execute(greedy.choose(game, seat))
     assert offered >= 3, offered
+
+
+@pytest.mark.parametrize("scenario", ["base", "cloth-for-catan", *SCENARIOS])
+def test_fit_standing_fits_the_general_worth_where_a_scenario_has_no_standing_of_its_own(scenario: str) -> None:
+    """The fitting tool's general features, weighed by the general weights, are the leaf the
+    searching bot scores (so a fit is compared with what the bot does)."""
+    from catan_cli.benchmarks.fit_standing import GENERAL_WEIGHTS, features_of
+    from catan_cli.bots.search import production_worth, worths
+    from catan_cli.bots.strategies import strategy_for
+    game = Game.new(scenario, players=NAMES, seed=3)
+    greedy = make_bot("greedy")
+    for _ in range(160):
+        seat = game.prompt_player()
+        game.execute(greedy.choose(game, seat))
+    strat, prod = strategy_for(scenario), production_worth(game)
+    weighed = [sum(w * f for w, f in zip(GENERAL_WEIGHTS, features_of(game, strat, i, prod[i]))) for i in range(4)]
+    assert weighed == pytest.approx(worths(game))
