@@ -209,9 +209,8 @@ class SearchBot:
         """This decision's budget in play-out moves: ``think_ms`` at the pace of the map's
         play-outs (a map with ships plays out slower), ``SETUP_FACTOR`` times that for a
         set-up placement (four decisions a game that shape all the rest)."""
-        pace = MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
         factor = SETUP_FACTOR if game.engine.s.phase == "setup" else 1.0
-        return self.think_ms * pace * factor
+        return self.think_ms * pace(game) * factor
 
     def search(self, game: "Game", me: int, candidates: list[Action], start: float) -> Action:
         """Rounds of paired play-outs until the next round would overrun the budget of
@@ -225,7 +224,7 @@ class SearchBot:
         made_by = [0] * len(candidates)
         live = list(range(len(candidates)))
         work = self.budget(game)
-        cpu_cap = start + CPU_CAP * work / (MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND) / 1000.0
+        cpu_cap = start + CPU_CAP * work / pace(game) / 1000.0
         rounds = used = 0
         while True:
             if self.rollouts is not None:
@@ -369,6 +368,15 @@ class SearchBot:
         return made
 
 
+def pace(game: "Game") -> float:
+    """Play-out moves per processor millisecond of thinking in ``game``'s scenario: its
+    strategy's measured ``playout_pace``, else the general pace of its map."""
+    own = strategy_for(game.engine.s.scenario).playout_pace
+    if own is not None:
+        return own
+    return MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
+
+
 def evaluate(world: "Game", me: int) -> float:
     """``me``'s standing in ``world``: its worth minus the best other seat's.  A seat's
     worth is its scenario strategy's ``standing`` where the scenario measures it its own
@@ -509,4 +517,4 @@ def best_paired(scores: list[list[float]], confidence: float = CONFIDENCE) -> in
     return best
 
 
-__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate", "paired_mean", "worths"]
+__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate", "pace", "paired_mean", "worths"]

@@ -9,7 +9,7 @@ game, and the scenario's own verbs and decisions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Hashable
+from typing import TYPE_CHECKING, Callable, ClassVar, Hashable
 
 from ...engine.actions import Action
 
@@ -29,6 +29,12 @@ class Strategy:
     """The base game: no scenario goals.  Every hook has a neutral default."""
 
     key = "base"
+    #: the searching bot's pace in this scenario's play-outs: play-out moves per processor
+    #: millisecond on the reference machine (its budget is counted in them); None: the
+    #: general pace of the map (search.MOVES_PER_MS with ships, MOVES_PER_MS_LAND without).
+    #: A scenario whose moves cost more to list and choose sets its measured pace
+    #: (benchmarks/search_time.py prints it), or its decisions overrun their budget
+    playout_pace: ClassVar[float | None] = None
 
     # --- valuing the map -------------------------------------------------------------
     def resource_weights(self, ctx: "Ctx") -> tuple[float, ...]:
