@@ -12,7 +12,7 @@ token it is looking at, its friends and its miners.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from ...bots.rng import bot_rng
 from ...bots.strategies.base import Strategy as BaseStrategy
@@ -45,6 +45,12 @@ FRIEND_ORDER = ("dever", "jerok", "oda", "olaf", "gerhild", "isa", "reiko", "sun
 
 class Strategy(BaseStrategy):
     key = "legend"
+    #: the searching bot's pace (Strategy.playout_pace), the slowest chapter's: friends,
+    #: chests and each chapter's verbs make a move dearer than on the general sea map.
+    #: benchmarks/search_time.py (300 ms, 40 turns) measured 1.10, 0.85, 0.77 moves per
+    #: processor ms in Chapters 1-3 on a machine where base measured 4.6 (8.3 on the
+    #: reference machine): 2.0, 1.5, 1.4 there; this a little below the slowest
+    playout_pace: ClassVar[float | None] = 1.2
 
     # --- the searching bot's leaf --------------------------------------------------------
     def playout_worth(self, world: "Game", seat: int) -> float:
