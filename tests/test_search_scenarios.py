@@ -174,13 +174,16 @@ def test_fit_standing_fits_the_general_worth_where_a_scenario_has_no_standing_of
 def test_a_scenario_with_dearer_moves_counts_its_budget_at_its_own_pace() -> None:
     """The budget is play-out moves at the reference machine's pace; where a scenario's
     moves cost more (Land Ho!'s sailing, Barbarian Attack's knights) its strategy says its
-    pace, and a decision gets fewer moves for the same time (the hint coach too)."""
+    pace, per chapter in the Legend, and a decision gets fewer moves for the same time (the
+    hint coach too)."""
     from catan_cli.bots.search import MOVES_PER_MS, MOVES_PER_MS_LAND, pace
     from catan_cli.bots.strategies import strategy_for
     for scenario in ["base", "pirate-islands", "land-ho", "barbarian-attack"]:
         game = Game.new(scenario, players=NAMES, seed=1)
-        own = strategy_for(scenario).playout_pace
+        own = strategy_for(scenario).playout_pace(game)
         general = MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
         assert pace(game) == (own if own is not None else general)
     assert pace(Game.new("land-ho", players=NAMES, seed=1)) < MOVES_PER_MS_LAND
     assert pace(Game.new("barbarian-attack", players=NAMES, seed=1)) < MOVES_PER_MS_LAND
+    chapters = [pace(Game.new(f"legend-{k}", players=NAMES, seed=1)) for k in (1, 2, 3, 4)]
+    assert max(chapters) < MOVES_PER_MS and chapters[3] == min(chapters)   # Chapter 4's moves cost most

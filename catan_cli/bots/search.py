@@ -371,7 +371,7 @@ class SearchBot:
 def pace(game: "Game") -> float:
     """Play-out moves per processor millisecond of thinking in ``game``'s scenario: its
     strategy's measured ``playout_pace``, else the general pace of its map."""
-    own = strategy_for(game.engine.s.scenario).playout_pace
+    own = strategy_for(game.engine.s.scenario).playout_pace(game)
     if own is not None:
         return own
     return MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
