@@ -19,7 +19,7 @@ import time
 
 from catan_cli import Game
 from catan_cli.bots import make_bot
-from catan_cli.bots.search import MOVES_PER_MS, MOVES_PER_MS_LAND, SearchBot
+from catan_cli.bots.search import MOVES_PER_MS, MOVES_PER_MS_LAND, SearchBot, pace
 
 NAMES = ["red", "blue", "white", "orange"]
 
@@ -59,7 +59,8 @@ def main() -> None:
     print(f"{args.scenario}: budget {args.think} ms, {len(spent)} searched decisions in {args.games} games; "
           f"rounds per decision median {statistics.median(rounds):.0f}; "
           f"another move than greedy's in {changed}; "
-          f"pace {moves / sum(cpu):.2f} moves per processor ms (MOVES_PER_MS {MOVES_PER_MS} with ships, {MOVES_PER_MS_LAND} without)")
+          f"pace {moves / sum(cpu):.2f} moves per processor ms (the bot counts {pace(game)} here: "
+          f"the scenario's playout_pace, else MOVES_PER_MS {MOVES_PER_MS} with ships, {MOVES_PER_MS_LAND} without)")
     for label, values in (("wall", spent), ("processor", cpu)):
         values.sort()
         print(f"  {label:<9} median {statistics.median(values):.0f} ms, "

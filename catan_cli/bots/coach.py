@@ -36,8 +36,7 @@ from ..errors import CatanError, RuleError
 from .context import Ctx, board_of
 from .determinise import can_determinise, copy_game, determinise
 from .rng import bot_rng
-from .search import (DEFAULT_THINK_MS, MAX_CANDIDATES, MOVES_PER_MS, MOVES_PER_MS_LAND,
-                     SearchBot, worths)
+from .search import DEFAULT_THINK_MS, MAX_CANDIDATES, SearchBot, pace, worths
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -172,8 +171,7 @@ def searched(game: "Game", me: int, candidates: list[Action], think_ms: int, rou
     bot = SearchBot(think_ms=think_ms)
     base = copy_game(game)
     worlds = bot_rng(game, me, "hint-worlds")
-    pace = MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
-    work = think_ms * pace
+    work = think_ms * pace(game)
     deadline = start + think_ms / 1000.0
     shares: list[list[float]] = [[] for _ in candidates]
     made_by = [0] * len(candidates)

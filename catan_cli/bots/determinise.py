@@ -10,21 +10,29 @@ the bank and the seat's own hand; the unseen development cards are the scenario'
 minus the seat's own and every played card.  Nothing from the real hidden cards survives
 into the copy, so a decision made on such worlds cannot depend on them.
 
-A scenario's own state is copied as it is; a scenario that declares state hidden from
-this seat (owner-only for another seat, or nobody's) cannot be dealt afresh here, and
-:func:`can_determinise` says so (the searching bot then plays greedy).
+A scenario's state hidden from the seat (owner-only for another seat, or nobody's: face-down
+hexes and their numbers, chests, castaways, gold-field tokens, sea robber cards, spices, a
+scenario's own deck) is dealt afresh by the scenario's own declaration, each item's
+``StateItem.redeal`` (the whole set less what is face up and the seat's own, shuffled over
+the hidden places, every count and place the seat sees kept: :mod:`..engine.hidden`).  So a
+new scenario gets searched by declaring how its hidden items are dealt; where a hidden item
+holds state and declares no deal, :func:`can_determinise` says so (the searching bot then
+plays greedy) rather than let the copy carry the real hidden values into the search.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..engine.declare import Visibility
 from ..engine.scenario import DEV_CARDS
 
 if TYPE_CHECKING:
+    from ..engine.context import RulesContext
     from ..game import Game
+
+Redeal = Callable[["RulesContext", int, random.Random], None]
 
 
 def copy_game(game: "Game") -> "Game":
@@ -56,10 +64,11 @@ class PairedDice(random.Random):
 
 
 def can_determinise(game: "Game", me: int) -> bool:
-    """Whether every piece of scenario state hidden from ``me`` is empty (nothing to deal)."""
+    """Whether every piece of scenario state hidden from ``me`` can be dealt afresh: it
+    declares its deal (``StateItem.redeal``), or holds nothing."""
     e, s = game.engine, game.engine.s
     for (scope, key), item in e.state_items.items():
-        if item.visibility is Visibility.PUBLIC:
+        if item.visibility is Visibility.PUBLIC or item.redeal is not None:
             continue
         if scope == "game" and key in s.extra:
             return False
@@ -67,6 +76,19 @@ def can_determinise(game: "Game", me: int) -> bool:
                                      if i != me or item.visibility is Visibility.NOBODY):
             return False
     return True
+
+
+def _deal_scenario_state(world: "Game", me: int, rng: random.Random) -> None:
+    """Each declared deal of the scenario's hidden state, once (items dealt from one pool
+    name the same function), in the order the items are declared."""
+    e = world.engine
+    done: list[Redeal] = []
+    for item in e.state_items.values():
+        redeal = item.redeal
+        if redeal is None or item.visibility is Visibility.PUBLIC or redeal in done:
+            continue
+        done.append(redeal)
+        redeal(e.ctx, me, rng)
 
 
 def determinise(world: "Game", me: int, rng: random.Random, paired: bool = False) -> None:
@@ -79,14 +101,16 @@ def determinise(world: "Game", me: int, rng: random.Random, paired: bool = False
     others = [i for i in range(len(s.players)) if i != me]
     _deal_resources(world, me, others, rng)
     _deal_cards(world, me, others, rng)
+    _deal_scenario_state(world, me, rng)
 
 
 def _deal_resources(world: "Game", me: int, others: list[int], rng: random.Random) -> None:
     e, s = world.engine, world.engine.s
     promised: dict[int, list[int]] = {}
     for item in s.pending:
-        if item.get("kind") == "offer" and "from" in item and item["from"] != me:
-            promised[int(item["from"])] = [int(x) for x in item["give"]]
+        # an offer (of resources, or of a scenario's goods beside them) shows what it gives
+        if "from" in item and "give" in item and item["from"] != me:
+            promised[int(item["from"])] = [int(x) for x in item["give"][:5]]
     pool_counts = [max(0, int(e.scen.bank[r]) - s.bank[r] - s.players[me].resources[r]
                        - sum(p[r] for p in promised.values())) for r in range(5)]
     pool = [r for r in range(5) for _ in range(pool_counts[r])]

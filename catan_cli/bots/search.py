@@ -173,6 +173,35 @@ class SearchBot:
             ends = [a for a in rest if a.kind == "end"]
             others = [a for a in rest if a.kind != "end"]
             out = [greedy_move] + ends + others[:MAX_CANDIDATES - 1 - len(ends)]
+        return self.with_own_verbs(game, ctx.me, kinds, out)
+
+    def with_own_verbs(self, game: "Game", me: int, kinds: dict[str, list[Action]],
+                       out: list[Action]) -> list[Action]:
+        """``out`` with a move of each of the scenario's own kinds it lacks (sail, rescue,
+        move knight ...): the cap above keeps kinds in alphabetical order, and would drop
+        a scenario's verbs after the general ones.  A missing kind takes a free place, else
+        the last second move of a kind, else the last general move other than ending the
+        turn (never the greedy move); where no kind of its own was dropped, nothing changes."""
+        own = game.engine.verbs
+        missing = [k for k in sorted(kinds) if k in own and all(a.kind != k for a in out)]
+        if not missing:
+            return out
+        rng = bot_rng(game, me, "search-own-verbs")
+        for kind in missing:
+            move = rng.choice(kinds[kind])
+            if len(out) < MAX_CANDIDATES:
+                out.append(move)
+                continue
+            seen: dict[str, int] = {}
+            for a in out:
+                seen[a.kind] = seen.get(a.kind, 0) + 1
+            places = range(len(out) - 1, 0, -1)
+            slot = next((i for i in places if seen[out[i].kind] > 1 and out[i].kind != "end"), None)
+            if slot is None:
+                slot = next((i for i in places if out[i].kind not in own and out[i].kind != "end"), None)
+            if slot is None:
+                break
+            out[slot] = move
         return out
 
     # --- the search --------------------------------------------------------------------
@@ -180,9 +209,8 @@ class SearchBot:
         """This decision's budget in play-out moves: ``think_ms`` at the pace of the map's
         play-outs (a map with ships plays out slower), ``SETUP_FACTOR`` times that for a
         set-up placement (four decisions a game that shape all the rest)."""
-        pace = MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
         factor = SETUP_FACTOR if game.engine.s.phase == "setup" else 1.0
-        return self.think_ms * pace * factor
+        return self.think_ms * pace(game) * factor
 
     def search(self, game: "Game", me: int, candidates: list[Action], start: float) -> Action:
         """Rounds of paired play-outs until the next round would overrun the budget of
@@ -196,7 +224,7 @@ class SearchBot:
         made_by = [0] * len(candidates)
         live = list(range(len(candidates)))
         work = self.budget(game)
-        cpu_cap = start + CPU_CAP * work / (MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND) / 1000.0
+        cpu_cap = start + CPU_CAP * work / pace(game) / 1000.0
         rounds = used = 0
         while True:
             if self.rollouts is not None:
@@ -340,6 +368,15 @@ class SearchBot:
         return made
 
 
+def pace(game: "Game") -> float:
+    """Play-out moves per processor millisecond of thinking in ``game``'s scenario: its
+    strategy's measured ``playout_pace``, else the general pace of its map."""
+    own = strategy_for(game.engine.s.scenario).playout_pace(game)
+    if own is not None:
+        return own
+    return MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
+
+
 def evaluate(world: "Game", me: int) -> float:
     """``me``'s standing in ``world``: its worth minus the best other seat's.  A seat's
     worth is its scenario strategy's ``standing`` where the scenario measures it its own
@@ -480,4 +517,4 @@ def best_paired(scores: list[list[float]], confidence: float = CONFIDENCE) -> in
     return best
 
 
-__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate", "paired_mean", "worths"]
+__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate", "pace", "paired_mean", "worths"]

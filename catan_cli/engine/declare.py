@@ -10,6 +10,7 @@ like a base one.
 from __future__ import annotations
 
 import enum
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
@@ -18,6 +19,7 @@ from .words import sum_text
 
 if TYPE_CHECKING:
     from ..notation import Reader, Writer
+    from .context import RulesContext
 
 
 class Visibility(enum.Enum):
@@ -38,6 +40,13 @@ class StateItem:
     State under an undeclared key is an invariant violation, so nothing can skip this.
     ``scramble`` gives another value of the same shape, for the secrecy test: a view must
     not change when what it hides changes.
+    ``redeal(ctx, seat, rng)`` deals the item afresh in a copy of the game, for a seat
+    that may not see all of it (the searching bot's worlds, ``bots/determinise.py``):
+    everything hidden from ``seat`` is drawn from what it may know (the whole set of
+    tokens or cards less those face up and its own), with every count and place it sees
+    kept, and nothing read from the hidden values themselves.  Items dealt from one pool
+    (tokens on the board, aside and in hands) name the same function; it is called once.
+    A hidden item without one keeps the searching bot from searching while it holds state.
     """
 
     key: str
@@ -47,6 +56,7 @@ class StateItem:
     present: Callable[[Any], Any] | None = None              # value -> as those who may see it see it
     scramble: Callable[[Any, Any], Any] | None = None        # (value, random.Random) -> value
     doc: str = ""
+    redeal: Callable[["RulesContext", int, random.Random], None] | None = None
 
 
 @dataclass(frozen=True)

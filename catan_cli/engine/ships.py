@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Event
 from .building import BuildingRules
@@ -13,6 +13,9 @@ from .scenario import explored_scenario
 from .state import SHIP
 from .phases import Phase
 from .rulebook import ScenarioRules
+
+if TYPE_CHECKING:
+    from .context import RulesContext
 
 #: the game-state key of the face-down stacks (exploration)
 FACE_DOWN = "face_down"
@@ -364,6 +367,7 @@ class ShipRules(BuildingRules):
         if not self.scen.face_down:
             return ()
         return (StateItem(FACE_DOWN, Visibility.NOBODY, shown_as=_stack_counts, scramble=_rotate_stacks,
+                          redeal=_redeal_stacks,
                           doc="per face-down area: its shuffled terrain stack and number-token stack"),)
 
     def deal_face_down(self) -> None:
@@ -429,6 +433,19 @@ class ShipRules(BuildingRules):
 
 def _stack_counts(stacks: dict[str, dict[str, list[Any]]]) -> dict[str, dict[str, int]]:
     return {name: {"hexes": len(st["terrain"]), "numbers": len(st["numbers"])} for name, st in stacks.items()}
+
+
+def _redeal_stacks(ctx: "RulesContext", seat: int, rng: random.Random) -> None:
+    """The stacks dealt afresh: every seat can count what each still holds (the area's
+    terrain and numbers less those turned up), not their order."""
+    out: dict[str, dict[str, list[Any]]] = {}
+    for name, st in sorted(ctx.data[FACE_DOWN].items()):
+        out[name] = {}
+        for k, v in sorted(st.items()):
+            stack = sorted(v, key=repr)
+            rng.shuffle(stack)
+            out[name][k] = stack
+    ctx.data[FACE_DOWN] = out
 
 
 def _rotate_stacks(stacks: dict[str, dict[str, list[Any]]], rng: random.Random) -> dict[str, dict[str, list[Any]]]:

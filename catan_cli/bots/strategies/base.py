@@ -104,6 +104,15 @@ class Strategy:
         return 0.0
 
     # --- the searching bot's leaf evaluation ---------------------------------------------
+    def playout_pace(self, world: "Game") -> float | None:
+        """The searching bot's pace in this scenario's play-outs: play-out moves per
+        processor millisecond on the reference machine (its budget is counted in them);
+        None: the general pace of the map (search.MOVES_PER_MS with ships,
+        MOVES_PER_MS_LAND without).  A scenario whose moves cost more to list and choose
+        gives its measured pace (benchmarks/search_time.py prints it), or its decisions
+        overrun their budget."""
+        return None
+
     def playout_worth(self, world: "Game", seat: int) -> float:
         """What ``seat`` has built toward the scenario's own goals in a play-out's world,
         in victory points (the searching bot adds it to VP, production and cards).  The

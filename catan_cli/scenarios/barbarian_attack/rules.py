@@ -18,6 +18,7 @@ from ...engine.actions import Action, Event
 from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
+from ...engine.hidden import reshuffle
 from ...engine.pieces import CITY, SETTLEMENT, PieceKind
 from ...engine.rulebook import ScenarioRules
 from ...engine.words import times
@@ -81,7 +82,8 @@ class Rules(ScenarioRules):
         StateItem("barbarians", Visibility.PUBLIC, doc="barbarians per coastal hex, in battle order"),
         StateItem("barbarian_supply", Visibility.PUBLIC, doc="barbarians not yet landed"),
         StateItem("deck", Visibility.NOBODY, shown_as=_count,
-                  scramble=lambda v, rng: rng.sample(list(v), len(v)), doc="the face-down scenario deck"),
+                  scramble=lambda v, rng: rng.sample(list(v), len(v)), redeal=reshuffle("deck"),
+                  doc="the face-down scenario deck (the cards less the discards and the one in play)"),
         StateItem("discards", Visibility.PUBLIC, doc="resolved cards, face up"),
         StateItem("in_play", Visibility.PUBLIC, doc="the card being resolved (a choice is pending)"),
         StateItem("castle_knights", Visibility.PUBLIC, doc="castle paths of knights placed there this turn"),

@@ -157,6 +157,11 @@ class Chapter:
         """Chest tokens the chapter keeps off the intersections (under sea robbers)."""
         return 0
 
+    def chest_slots(self) -> list[list[Any]]:
+        """Where those tokens lie face down, as lists whose item 1 is the face (a sea
+        robber's ``[hex, face]``): dealt afresh with the other chests (``redeal_chests``)."""
+        return []
+
     def vp_sources(self, seat: int) -> dict[str, int]:
         return {}
 

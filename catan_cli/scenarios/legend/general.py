@@ -26,12 +26,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Iterable
 
 from ...engine.actions import Action, Event, Private
 from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ...engine.geometry import RESOURCES
+from ...engine.hidden import deal, unseen
 from ...engine.pieces import PieceKind
 from ...engine.words import ordinal
 from ...errors import RuleError
@@ -88,9 +90,10 @@ class LegendRules(Friends3Rules):
         self.rules_text = self.chapter.rules_text + GENERAL_TEXT.replace("{outpost_rule}", outposts)
         self.state_items = (
             StateItem("chests", Visibility.NOBODY, shown_as=lambda v: sorted(n + 1 for n, _ in v),
-                      scramble=_scramble_pairs, doc="chest tokens face down on the board: [node, face]"),
+                      scramble=_scramble_pairs, redeal=self.redeal_chests,
+                      doc="chest tokens face down on the board: [node, face]"),
             StateItem("chests_aside", Visibility.NOBODY, shown_as=len, scramble=_scramble_list,
-                      doc="chest tokens set aside unseen"),
+                      redeal=self.redeal_chests, doc="chest tokens set aside unseen"),
             StateItem("chests_used", Visibility.PUBLIC, doc="opened chests, face up on the discard pile"),
             StateItem("friend_pool", Visibility.PUBLIC, doc="friend cards on display to be won"),
             StateItem("friends_removed", Visibility.PUBLIC, doc="friend cards out of play"),
@@ -101,7 +104,7 @@ class LegendRules(Friends3Rules):
                       doc="friend cards held, with their uses this chapter"),
             StateItem("friend_turn", Visibility.PUBLIC, scope="player", doc="the turn a friend card was last used"),
             StateItem("chests", Visibility.OWNER, scope="player", shown_as=len, scramble=_scramble_pairs,
-                      present=lambda v: [{"face": f, "taken": t} for f, t in v],
+                      present=lambda v: [{"face": f, "taken": t} for f, t in v], redeal=self.redeal_chests,
                       doc="chests held: [face, turn taken]; the others see how many"),
             StateItem("chest_turn", Visibility.PUBLIC, scope="player", doc="the turn a chest was last opened"),
             StateItem("chits", Visibility.PUBLIC, scope="player", doc="Catan chits won (1 VP each)"),
@@ -353,6 +356,28 @@ class LegendRules(Friends3Rules):
         ctx.player_data(seat)["chests"].append([face, ctx.state.turn])
         return [Event("chest", seat, text, private=Private((seat,), f"{text}: {chest_text(face)}",
                                                             (("chest", face),)))]
+
+    def redeal_chests(self, ctx: RulesContext, seat: int, rng: random.Random) -> None:
+        """The chests hidden from ``seat`` dealt afresh (``StateItem.redeal``): the
+        scenario's faces less those opened and ``seat``'s own, over the tokens on the board,
+        the stack aside, the chapter's own places (under sea robbers) and the other hands,
+        each keeping its count (and a hand when each chest was taken)."""
+        data = self.ctx.data
+        whole = [str(f) for f in self.ctx.scen.params.get("chests", [])]
+        mine = [face for face, _ in self.ctx.player_data(seat)["chests"]]
+        pool = unseen(whole, list(data["chests_used"]) + mine)
+        others = [p for p in range(self.ctx.n) if p != seat]
+        elsewhere = self.chapter.chest_slots()
+        sizes = [len(data["chests"]), len(data["chests_aside"]), len(elsewhere)]
+        sizes += [len(self.ctx.player_data(p)["chests"]) for p in others]
+        board, aside, under, *hands = deal(pool, sizes, rng, whole)
+        data["chests"] = [[item[0], face] for item, face in zip(data["chests"], board)]
+        data["chests_aside"] = aside
+        for slot, face in zip(elsewhere, under):
+            slot[1] = face
+        for p, hand in zip(others, hands):
+            held = self.ctx.player_data(p)["chests"]
+            self.ctx.player_data(p)["chests"] = [[face, item[1]] for item, face in zip(held, hand)]
 
     def after_action(self) -> list[Event]:
         return self.chapter.after_action()

@@ -19,18 +19,21 @@
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ....engine.actions import Action, Event, Private
 from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ....engine.geometry import RESOURCES
+from ....engine.hidden import deal, unseen
 from ....engine.words import either_text
 from ....notation import Reader
 from ....wording import plural
 from ..chapter import Chapter
 
 if TYPE_CHECKING:
+    from ....engine.context import RulesContext
     from ..general import LegendRules
 
 ORE = RESOURCES.index("ore")
@@ -77,8 +80,10 @@ class Chapter1(Chapter):
         return (
             StateItem("castaways", Visibility.NOBODY,
                       shown_as=lambda v: [[hex_id(h), k + 1] for h, k, _ in v],
-                      scramble=_scramble_faces, doc="castaway tokens face down: [hex, slot, face]"),
-            StateItem("castaways_aside", Visibility.NOBODY, shown_as=len, doc="castaway tokens set aside unseen"),
+                      scramble=_scramble_faces, redeal=self.redeal_castaways,
+                      doc="castaway tokens face down: [hex, slot, face]"),
+            StateItem("castaways_aside", Visibility.NOBODY, shown_as=len, redeal=self.redeal_castaways,
+                      doc="castaway tokens set aside unseen"),
             StateItem("full_rescuers", Visibility.PUBLIC, doc="players who rescued 3, in order"),
             StateItem("rescued", Visibility.PUBLIC, scope="player",
                       doc="castaways rescued (their costs were paid in front of everyone)"),
@@ -86,6 +91,7 @@ class Chapter1(Chapter):
                       shown_as=lambda v: {"hex": hex_id(v[0]), "slot": v[1] + 1} if v else None,
                       present=lambda v: {"hex": hex_id(v[0]), "slot": v[1] + 1, "face": v[2]} if v else None,
                       scramble=lambda v, rng: [v[0], v[1], rng.choice(["wool+wool", "grain+brick"])] if v else v,
+                      redeal=self.redeal_castaways,
                       doc="the castaway token this player is looking at"),
             StateItem("look_turn", Visibility.PUBLIC, scope="player", doc="the turn a castaway was last looked at"),
             StateItem("miners", Visibility.PUBLIC, scope="player",
@@ -173,6 +179,28 @@ class Chapter1(Chapter):
         return []
 
     # --- castaways ----------------------------------------------------------------------------------
+    def redeal_castaways(self, ctx: "RulesContext", seat: int, rng: random.Random) -> None:
+        """The castaway tokens hidden from ``seat`` dealt afresh (``StateItem.redeal``): the
+        scenario's faces less those rescued (paid in front of everyone) and the one ``seat``
+        is looking at, over the other tokens on the board and the stack aside; another
+        seat looking at a token sees its new face."""
+        data = self.ctx.data
+        whole = [str(f) for f in self.ctx.scen.params.get("castaways", [])]
+        rescued = [face for p in range(self.ctx.n) for face in self.ctx.player_data(p)["rescued"]]
+        peek = self.ctx.player_data(seat)["peek"]
+        looked = (peek[0], peek[1]) if peek else None
+        pool = unseen(whole, rescued + ([peek[2]] if peek else []))
+        hidden = [item for item in data["castaways"] if (item[0], item[1]) != looked]
+        board, aside = deal(pool, [len(hidden), len(data["castaways_aside"])], rng, whole)
+        faces = iter(board)
+        data["castaways"] = [[h, k, peek[2] if (h, k) == looked else next(faces)] for h, k, _ in data["castaways"]]
+        data["castaways_aside"] = aside
+        for p in range(self.ctx.n):
+            other = self.ctx.player_data(p)["peek"]
+            token = self.token(other[0], other[1]) if other and p != seat else None
+            if other and token is not None:
+                self.ctx.player_data(p)["peek"] = [other[0], other[1], token[2]]
+
     def token(self, hex_: int, slot: int) -> list[Any] | None:
         for item in self.ctx.data["castaways"]:
             if item[0] == hex_ and item[1] == slot:

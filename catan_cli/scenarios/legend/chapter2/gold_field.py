@@ -18,15 +18,18 @@ digest E.3.4, E.3.5, F.0.11).
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from ....engine.actions import Action, Event
 from ....engine.declare import HelpEntry, StateItem, Verb, Visibility
+from ....engine.hidden import deal, unseen
 from ....engine.words import resource_text
 from ....notation import Reader
 
 if TYPE_CHECKING:
+    from ....engine.context import RulesContext
     from ..general import LegendRules
 
 
@@ -59,7 +62,7 @@ class GoldField:
     def state_items(self) -> tuple[StateItem, ...]:
         return (
             StateItem("gold_fields", Visibility.NOBODY, shown_as=lambda v: [[n + 1, need] for n, need, _ in v],
-                      scramble=_scramble_nuggets,
+                      scramble=_scramble_nuggets, redeal=self.redeal,
                       doc="gold-field tokens face down: [node, miners needed, nuggets]"),
             StateItem("gold_fields_turned", Visibility.PUBLIC, doc="gold-field tokens turned over: [node, need, nuggets]"),
             StateItem("nyala_waits", Visibility.PUBLIC, doc="Nyala still waits beside the gold-mining track"),
@@ -84,6 +87,21 @@ class GoldField:
                                 f"per miner per turn; at most {self.per_node} miners on an intersection).", "move miner 12 to 14",
                                 resource_text(self.rules.cost_of("miner_move_cost")))),
         )
+
+    def redeal(self, ctx: "RulesContext", seat: int, rng: random.Random) -> None:
+        """The face-down gold-field tokens dealt afresh (``StateItem.redeal``): for each
+        number of miners needed, the nuggets of that kind less those turned over, over the
+        tokens still face down (nobody has seen them)."""
+        data = self.ctx.data
+        fields = [list(item) for item in data["gold_fields"]]
+        for need in (2, 3):
+            whole = [int(x) for x in self.ctx.scen.params.get(f"gold_nuggets_{need}", [])]
+            turned = [int(t[2]) for t in data["gold_fields_turned"] if t[1] == need]
+            idx = [i for i, item in enumerate(fields) if item[1] == need]
+            [faces] = deal(unseen(whole, turned), [len(idx)], rng, whole)
+            for i, face in zip(idx, faces):
+                fields[i][2] = face
+        data["gold_fields"] = fields
 
     def on_new_game(self) -> None:
         ctx = self.ctx

@@ -208,6 +208,9 @@ class Chapter3(Chapter):
     def chests_elsewhere(self) -> int:
         return self.sea.chests_under()
 
+    def chest_slots(self) -> list[list[Any]]:
+        return [robber for robber in self.ctx.data["sea_robbers"] if robber[1]]
+
     def invariant_problems(self) -> list[str]:
         ctx = self.ctx
         out = self.sea.invariant_problems()

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ....engine.actions import Action, Event
 from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ....engine.geometry import RESOURCES
+from ....engine.hidden import reshuffle
 from ....engine.routes import joined_to_buildings
 from ....engine.words import either_text
 
@@ -50,11 +51,13 @@ class SeaRobbers:
         hex_id = self.ctx.hex_id
         return (
             StateItem("sea_robbers", Visibility.NOBODY, shown_as=lambda v: [hex_id(h) for h, _ in v],
-                      scramble=_scramble_chests, doc="sea robber ships on the board: [hex, chest face under it]"),
+                      scramble=_scramble_chests, redeal=self.rules.redeal_chests,
+                      doc="sea robber ships on the board: [hex, chest face under it]"),
             StateItem("robber_cards_low", Visibility.NOBODY, shown_as=len, scramble=_shuffled,
+                      redeal=reshuffle("robber_cards_low"),
                       doc="the low stack of sea robber cards (jugs needed), face down"),
             StateItem("robber_cards_high", Visibility.NOBODY, shown_as=len, scramble=_shuffled,
-                      doc="the high stack of sea robber cards, face down"),
+                      redeal=reshuffle("robber_cards_high"), doc="the high stack of sea robber cards, face down"),
             StateItem("nemesis", Visibility.PUBLIC, doc="the seat holding the Greatest Sea Robber Nemesis, or -1"),
             StateItem("jugs", Visibility.PUBLIC, scope="player", doc="clay jugs on the ship tile (0-6)"),
             StateItem("sunk", Visibility.PUBLIC, scope="player", doc="sea robber ships sunk"),

@@ -17,16 +17,19 @@ Every line that names no spice is the general command: these verbs hand it on.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ....engine.actions import Action, Event, Private
 from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ....engine.geometry import RESOURCES
+from ....engine.hidden import deal, unseen
 from ....notation import VERBS, Reader
 from ....wording import plural
 from ...goods_offers import Goods, GoodsOffers
 
 if TYPE_CHECKING:
+    from ....engine.context import RulesContext
     from ..general import LegendRules
 
 SPICES: tuple[str, ...] = ("nutmeg", "pepper", "cinnamon")
@@ -60,18 +63,43 @@ class Spices:
     # --- declarations ---------------------------------------------------------------------
     def state_items(self) -> tuple[StateItem, ...]:
         return (
-            StateItem("spice_stack", Visibility.NOBODY, shown_as=len, scramble=_shuffled,
+            StateItem("spice_stack", Visibility.NOBODY, shown_as=len, scramble=_shuffled, redeal=self.redeal,
                       doc="the face-down spice card stack (its order is nobody's to see)"),
             StateItem("spice_discard", Visibility.PUBLIC, doc="spice cards cashed, face up on the discard pile"),
             StateItem("spices", Visibility.OWNER, scope="player", shown_as=sum,
                       scramble=lambda v, rng: _shuffled(v, rng),
-                      present=lambda v: dict(zip(SPICES, v)),
+                      present=lambda v: dict(zip(SPICES, v)), redeal=self.redeal,
                       doc="spice cards in hand (nutmeg, pepper, cinnamon); the others see how many"),
             StateItem("spice_chits", Visibility.PUBLIC, scope="player",
                       doc="Catan chits received for spices (the Chronicle's record)"),
             StateItem("cashed_turn", Visibility.PUBLIC, scope="player",
                       doc="the turn spices were last cashed for chits (once per turn)"),
         )
+
+    def redeal(self, ctx: "RulesContext", seat: int, rng: random.Random) -> None:
+        """The spice cards hidden from ``seat`` dealt afresh (``StateItem.redeal``): the
+        deck less the discard pile (face up) and ``seat``'s own hand, over the stack and
+        the other hands, each keeping its size; cards a pending offer promises stay with
+        the seat that offers them."""
+        c = self.ctx
+        promised: dict[int, list[int]] = {}
+        for item in c.state.pending:
+            if item.get("kind") == SPICE_GOODS.offer_kind and item.get("from", seat) != seat:
+                give = [int(x) for x in item["give"][len(RESOURCES):]]
+                promised[int(item["from"])] = give
+        mine = [SPICES[k] for k in range(len(SPICES)) for _ in range(self.hand(seat)[k])]
+        kept = [SPICES[k] for give in promised.values() for k in range(len(SPICES)) for _ in range(give[k])]
+        pool = unseen(self.deck, list(c.data["spice_discard"]) + mine + kept)
+        others = [p for p in range(c.n) if p != seat]
+        sizes = [len(c.data["spice_stack"])]
+        sizes += [self.held(p) - sum(promised.get(p, [0] * len(SPICES))) for p in others]
+        stack, *hands = deal(pool, [max(0, n) for n in sizes], rng, self.deck)
+        c.data["spice_stack"] = stack
+        for p, cards in zip(others, hands):
+            hand = list(promised.get(p, [0] * len(SPICES)))
+            for card in cards:
+                hand[SPICES.index(card)] += 1
+            c.player_data(p)["spices"] = hand
 
     def on_new_game(self) -> None:
         ctx = self.ctx
