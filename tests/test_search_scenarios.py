@@ -164,6 +164,8 @@ def test_fit_standing_fits_the_general_worth_where_a_scenario_has_no_standing_of
     game = Game.new(scenario, players=NAMES, seed=3)
     greedy = make_bot("greedy")
     for _ in range(160):
+        if game.over:
+            break
         seat = game.prompt_player()
         game.execute(greedy.choose(game, seat))
     strat, prod = strategy_for(scenario), production_worth(game)

@@ -100,6 +100,7 @@ def determinise(world: "Game", me: int, rng: random.Random, paired: bool = False
     s.rng = PairedDice(seed) if paired else random.Random(seed)
     others = [i for i in range(len(s.players)) if i != me]
     _deal_resources(world, me, others, rng)
+    world.engine.public_hands.rebase(s)     # the deal is no move the table saw
     _deal_cards(world, me, others, rng)
     _deal_scenario_state(world, me, rng)
 
@@ -111,13 +112,16 @@ def _deal_resources(world: "Game", me: int, others: list[int], rng: random.Rando
         # an offer (of resources, or of a scenario's goods beside them) shows what it gives
         if "from" in item and "give" in item and item["from"] != me:
             promised[int(item["from"])] = [int(x) for x in item["give"][:5]]
+    # What the whole table knows a hand holds (the public count, or an offer's cards) stays
+    # in that hand; only the rest is dealt from the cards nobody has seen.
+    known = {i: [max(promised.get(i, [0] * 5)[r], s.public_min[i][r]) for r in range(5)] for i in others}
     pool_counts = [max(0, int(e.scen.bank[r]) - s.bank[r] - s.players[me].resources[r]
-                       - sum(p[r] for p in promised.values())) for r in range(5)]
+                       - sum(k[r] for k in known.values())) for r in range(5)]
     pool = [r for r in range(5) for _ in range(pool_counts[r])]
     rng.shuffle(pool)
     for i in others:
         p = s.players[i]
-        hand = list(promised.get(i, [0] * 5))
+        hand = list(known[i])
         for _ in range(sum(p.resources) - sum(hand)):
             hand[pool.pop() if pool else rng.randrange(5)] += 1
         p.resources[:] = hand

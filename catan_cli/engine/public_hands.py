@@ -47,6 +47,12 @@ class PublicHands:
         self.seen: list[list[int]] = [list(p.resources) for p in state.players]
         self.hidden: list[int] = []
 
+    def rebase(self, state: GameState) -> None:
+        """Take the hands as they are now, learning nothing from how they changed: for a
+        change made outside any action (a search copy's hidden cards dealt afresh)."""
+        self.seen = [list(p.resources) for p in state.players]
+        self.hidden = []
+
     def hide(self, seat: int) -> None:
         """Say that ``seat``'s hand is changing in a way the table does not see (a steal)."""
         self.hidden.append(seat)
