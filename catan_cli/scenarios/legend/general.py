@@ -280,6 +280,14 @@ class LegendRules(Friends3Rules):
         has_ship = self.ctx.has_ship
         return any(has_ship(seat, e) for e in self.ctx.geo.node_edges[node])
 
+    def nodes_ships_reach(self, seat: int, nodes: list[int]) -> list[int]:
+        """Those of ``nodes`` that a ship of ``seat`` touches, in order: only a node at one
+        of the seat's paths (found once) is asked about its ships."""
+        ctx = self.ctx
+        paths = set(ctx.route_edges(seat))
+        node_edges = ctx.geo.node_edges
+        return [n for n in nodes if not paths.isdisjoint(node_edges[n]) and self.ship_reaches(seat, n)]
+
     def check_outpost(self, action: Action) -> str | None:
         ctx = self.ctx
         seat, node = action.seat, action.args[0]
@@ -322,8 +330,8 @@ class LegendRules(Friends3Rules):
         if any(have[i] < cost[i] for i in range(5)):
             return []
         node_kind = s.node_kind
-        return [Action("build-outpost", (n,), seat) for n in sorted(self.outpost_sites)
-                if not node_kind[n] and self.ship_reaches(seat, n)]
+        free = [n for n in sorted(self.outpost_sites) if not node_kind[n]]
+        return [Action("build-outpost", (n,), seat) for n in self.nodes_ships_reach(seat, free)]
 
     # --- chests (F.0.9, E.3.2) --------------------------------------------------------------------
     def after_route_change(self, seat: int) -> list[Event]:
@@ -331,9 +339,10 @@ class LegendRules(Friends3Rules):
         ctx = self.ctx
         events: list[Event] = []
         board = ctx.data["chests"]
+        reached = set(self.nodes_ships_reach(seat, [node for node, _ in board]))
         for item in list(board):
             node, face = item
-            if self.ship_reaches(seat, node):
+            if node in reached:
                 board.remove(item)
                 ctx.player_data(seat)["chests"].append([face, ctx.state.turn])
                 events.append(Event("chest", seat, f"{ctx.name(seat)} takes the chest on {node + 1}",
