@@ -21,6 +21,7 @@ from catan_cli.engine.actions import Action
 from catan_cli.engine.phases import Phase
 from catan_cli.scenarios.legend.chapter4.spices import SPICES
 from catan_cli.scenarios.legend.friends import FRIENDS
+from sea_helpers import run
 
 COLOURS = ["red", "blue", "white", "orange"]
 #: the answers to the Legend's own decisions (the general ones are listed by the core)
@@ -146,3 +147,13 @@ def test_listed_scenario_moves_are_exactly_those_the_check_allows(scenario: str,
     assert kinds
     assert listed, "the game listed none of its exact moves: the test saw nothing"
     assert must_list <= listed, f"the game never listed {sorted(must_list - listed)}: the test saw too little"
+
+
+@pytest.mark.rule("F.0.18")
+def test_a_monopoly_card_in_hand_lists_each_spice_exactly_while_the_card_may_be_played() -> None:
+    g = Game.new("legend-4", players=COLOURS, seed=7, sandbox=True)
+    run(g, "draw red monopoly", "turn red")
+    kinds = {"monopoly-spice"}
+    assert len(listed_equals_allowed(g, kinds)) == len(SPICES)
+    run(g, "play monopoly pepper")          # one card a turn: now none is allowed, and none listed
+    assert listed_equals_allowed(g, kinds) == []
