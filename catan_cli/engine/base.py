@@ -426,7 +426,9 @@ class EngineBase:
         s = self.s
         out = self.seat_edges(seat)
         if s.shared_ships:
-            out += [e for e, o in enumerate(s.shared_ships) if o == seat]
+            shared = s.shared_ships
+            if seat in shared:          # a scan in C first: most seats share no path most of the time
+                out += [e for e, o in enumerate(shared) if o == seat]
             out.sort()
         return out
 

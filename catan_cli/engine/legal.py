@@ -270,7 +270,10 @@ class LegalMoves(SandboxRules):
             # cards of the scenario's own in hand are discarded by its verbs answering "discard"
             for verb in self.verbs.values():
                 if verb.answers == "discard":
-                    out.extend(a for a in verb.legal(seat) if self.check(a) is None)
+                    if verb.exact:      # its own generator lists only legal answers
+                        out.extend(verb.legal(seat))
+                    else:
+                        out.extend(a for a in verb.legal(seat) if self.check(a) is None)
         return out
 
     def gold_answers(self, item: dict[str, Any]) -> list[Action]:

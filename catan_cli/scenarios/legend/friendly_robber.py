@@ -14,6 +14,9 @@ class FriendlyRobberRules(ScenarioRules):
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)
         self.protect_vp = int(ctx.scen.params.get("robber_protects_up_to", 3))
+        # protected_seats' memo: the position's memo key it was worked out at, and its answer
+        self._protected_key: int | None = None
+        self._protected: tuple[bool, ...] = ()
 
     def public_vp(self, seat: int) -> int:
         """VP the table can see: hidden victory-point cards do not count."""
@@ -23,25 +26,47 @@ class FriendlyRobberRules(ScenarioRules):
         return ctx.vp(seat) - hidden
 
     def protected(self, seat: int) -> bool:
-        return self.public_vp(seat) <= self.protect_vp
+        return self.protected_seats()[seat]
+
+    def protected_seats(self) -> tuple[bool, ...]:
+        """Whom the friendly robber (and pirate) may not go next to, per seat: kept for the
+        position (``ctx.memo_key()``), since every hex's question asks it of each corner's
+        owner and the VP behind it are summed from every source."""
+        ctx = self.ctx
+        key = ctx.memo_key()
+        if key is not None and key == self._protected_key:
+            return self._protected
+        found = tuple(self.public_vp(p) <= self.protect_vp for p in range(ctx.n))
+        if key is not None:
+            self._protected_key, self._protected = key, found
+        return found
 
     def robber_hex_reason(self, seat: int, hex_: int) -> str | None:
-        ctx = self.ctx
-        s = ctx.state
-        for node in ctx.geo.hex_nodes[hex_]:
-            owner = s.node_owner[node]
-            if owner >= 0 and s.node_kind[node] and self.protected(owner):
-                return (f"the friendly robber may not go next to {ctx.name(owner)}, who has "
-                        f"{self.protect_vp} VP or fewer")
+        owner = self.protected_owner_at(hex_, self.protected_seats())
+        if owner >= 0:
+            return (f"the friendly robber may not go next to {self.ctx.name(owner)}, who has "
+                    f"{self.protect_vp} VP or fewer")
         return None
 
+    def protected_owner_at(self, hex_: int, protected: tuple[bool, ...]) -> int:
+        """The first protected owner of a building on a corner of ``hex_``, or -1."""
+        s = self.ctx.state
+        node_owner, node_kind = s.node_owner, s.node_kind
+        for node in self.ctx.geo.hex_nodes[hex_]:
+            owner = node_owner[node]
+            if owner >= 0 and node_kind[node] and protected[owner]:
+                return owner
+        return -1
+
     def robber_hexes(self, seat: int) -> list[int]:
-        """The hexes the friendly robber may go to."""
+        """The hexes the friendly robber may go to (whom it protects worked out once: this
+        is asked while a 7 is being played too, when nothing is kept for the position)."""
         ctx = self.ctx
         scen = ctx.scen
+        protected = self.protected_seats()
         return [h for h in ctx.land_hexes if h != ctx.state.robber and ctx.state.terrain[h] != UNEXPLORED
                 and scen.hex_area[h] not in scen.rules.robber_forbidden_areas
-                and self.robber_hex_reason(seat, h) is None]
+                and self.protected_owner_at(h, protected) < 0]
 
     def robber_to_start(self, seat: int) -> list[Event]:
         self.ctx.place_robber(-1)

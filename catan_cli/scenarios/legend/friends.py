@@ -100,15 +100,24 @@ class FriendRules(FriendlyRobberRules):
             return "you have already used a friend card this turn (one per turn)"
         return None
 
-    def friend_moves(self, name: str, candidates: Callable[[int], Iterable[Action]]) -> Callable[[int], list[Action]]:
-        """A friend verb's exact listing: the candidates the full check allows, none of them
-        checked while ``seat`` may not call on ``name`` (the usual case: no such friend, or
-        one used this turn; every friend verb's check refuses then too)."""
+    def friend_ready(self, seat: int, name: str) -> bool:
+        """Whether ``friend_reason(seat, name)`` is None, without its words: asked for every
+        friend verb at every listing, where the answer is nearly always no."""
+        pd = self.ctx.player_data(seat)
+        uses = pd["friends"].get(name)
+        return (uses is not None and uses < self.friend_uses
+                and pd["friend_turn"] != self.ctx.state.turn)
+
+    def friend_moves(self, name: str, moves: Callable[[int], Iterable[Action]]) -> Callable[[int], list[Action]]:
+        """A friend verb's exact listing: nothing while ``seat`` may not call on ``name``
+        (the usual case: no such friend, or one used this turn; every friend verb's check
+        refuses then too), else ``moves(seat)``, which gives exactly the moves the verb's
+        check allows once the friend may help (its timing, costs and places: the
+        friend's own questions asked once, not once per candidate)."""
         def listed(seat: int) -> list[Action]:
-            if self.friend_reason(seat, name) is not None:
+            if not self.friend_ready(seat, name):
                 return []
-            check = self.ctx.check
-            return [a for a in candidates(seat) if check(a) is None]
+            return list(moves(seat))
         return listed
 
     def use_friend(self, seat: int, name: str) -> str:
@@ -128,12 +137,12 @@ class FriendRules(FriendlyRobberRules):
     def friend_verbs(self) -> tuple[Verb, ...]:
         return (
             Verb("jerok", ("jerok",), parse=lambda r, a: Action("jerok", (), a), format=lambda a, w: "jerok",
-                 check=self.check_jerok, apply=self.apply_jerok, legal=self.friend_moves("jerok", lambda seat: [Action("jerok", (), seat)]), exact=True,
+                 check=self.check_jerok, apply=self.apply_jerok, legal=self.friend_moves("jerok", self.jerok_moves), exact=True,
                  help=HelpEntry("jerok", "jerok", "Jerok the Smith: buy a development card without ore, for "
                                 f"{self._jerok_price()} (your own turn, after the roll).", "jerok",
                                 self.price_text("jerok_card"))),
             Verb("olaf", ("olaf",), parse=_parse_olaf, format=self._format_olaf,
-                 check=self.check_olaf, apply=self.apply_olaf, legal=self.friend_moves("olaf", self.legal_olaf), exact=True,
+                 check=self.check_olaf, apply=self.apply_olaf, legal=self.friend_moves("olaf", self.olaf_moves), exact=True,
                  help=HelpEntry("olaf", "olaf road PATH lumber|brick | olaf move PATH to PATH",
                                 f"Olaf the Master Builder: build a road for only {either_text(self.ctx.scen.params.get('olaf_road', ()))}, or move "
                                 "one of your open roads (a road at the open end of your road, like a ship move).",
@@ -214,6 +223,15 @@ class FriendRules(FriendlyRobberRules):
         if any(have[i] < cost[i] for i in range(5)):
             return "with Jerok a development card costs 1 wool and 1 grain"
         return None
+
+    def jerok_moves(self, seat: int) -> list[Action]:
+        """``jerok`` if its check allows it, the friend aside (friend_moves asks that)."""
+        ctx = self.ctx
+        if ctx.main_phase_reason(seat, "buy a card") or not ctx.state.deck:
+            return []
+        cost = self.cost_of("jerok_card")
+        have = ctx.state.players[seat].resources
+        return [] if any(have[i] < cost[i] for i in range(5)) else [Action("jerok", (), seat)]
 
     def apply_jerok(self, action: Action) -> list[Event]:
         from ...engine.actions import Private
@@ -315,6 +333,27 @@ class FriendRules(FriendlyRobberRules):
                for e in edges for r in ctx.scen.params["olaf_road"]]
         for src in self.open_roads(seat):
             out += [Action("olaf", ("move", src, e), seat) for e in edges if e != src]
+        return out
+
+    def olaf_moves(self, seat: int) -> list[Action]:
+        """legal_olaf's candidates that check_olaf allows, the friend aside: the timing and
+        the hand asked once, each path's place once (not once per resource), the open roads
+        worked out once (not once per move)."""
+        ctx = self.ctx
+        if ctx.main_phase_reason(seat, "build"):
+            return []
+        have = ctx.state.players[seat].resources
+        paid = [RESOURCES.index(r) for r in ctx.scen.params["olaf_road"]]
+        paid = [r for r in paid if have[r] >= 1]
+        edges = ctx.candidate_route_edges(seat)
+        out = []
+        if paid:
+            for e in edges:
+                if ctx.free_route_reason(seat, "road", e) is None:
+                    out += [Action("olaf", ("road", e, r), seat) for r in paid]
+        for src in self.open_roads(seat):
+            out += [Action("olaf", ("move", src, e), seat) for e in edges
+                    if e != src and ctx.free_route_reason(seat, "road", e, lifted=src) is None]
         return out
 
     # --- oda ------------------------------------------------------------------------------------

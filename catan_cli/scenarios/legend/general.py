@@ -120,7 +120,7 @@ class LegendRules(Friends3Rules):
         return (
             Verb("build-outpost", ("build", "outpost"), parse=lambda r, a: Action("build-outpost", (r.node(),), a),
                  format=lambda a, w: f"build outpost {w.node(a.args[0])}",
-                 check=self.check_outpost, apply=self.apply_outpost, legal=self.legal_outpost,
+                 check=self.check_outpost, apply=self.apply_outpost, legal=self.outpost_moves, exact=True,
                  help=HelpEntry("build", "build outpost N",
                                 f"Build your outpost ({self.pieces[0].vp} VP) on a free coastal intersection of the target island "
                                 "that your ship has reached. No distance rule; it closes your shipping route; "
@@ -134,7 +134,7 @@ class LegendRules(Friends3Rules):
         outposts = self.outpost_verbs() if self.has_outposts else ()
         return outposts + (
             Verb("open-chest", ("open", "chest"), parse=_parse_open_chest, format=_format_open_chest,
-                 check=self.check_open_chest, apply=self.apply_open_chest, legal=self.legal_open_chest,
+                 check=self.check_open_chest, apply=self.apply_open_chest, legal=self.chest_moves, exact=True,
                  help=HelpEntry("open", "open chest K [road PATH | ship PATH | RES] [dever RES]",
                                 "Open your K-th chest (taken on an earlier turn; one per turn, your own turn): "
                                 "a free road or ship, 1 resource of your choice, a development card, or the 2 "
@@ -296,6 +296,14 @@ class LegendRules(Friends3Rules):
         has_ship = self.ctx.has_ship
         return any(has_ship(seat, e) for e in self.ctx.geo.node_edges[node])
 
+    def nodes_ships_reach(self, seat: int, nodes: list[int]) -> list[int]:
+        """Those of ``nodes`` that a ship of ``seat`` touches, in order: only a node at one
+        of the seat's paths (found once) is asked about its ships."""
+        ctx = self.ctx
+        paths = set(ctx.route_edges(seat))
+        node_edges = ctx.geo.node_edges
+        return [n for n in nodes if not paths.isdisjoint(node_edges[n]) and self.ship_reaches(seat, n)]
+
     def check_outpost(self, action: Action) -> str | None:
         ctx = self.ctx
         seat, node = action.seat, action.args[0]
@@ -326,8 +334,20 @@ class LegendRules(Friends3Rules):
         events += ctx.building_placed(seat, node)      # it breaks others' trade routes (F.0.8)
         return events + self.chapter.on_outpost(seat)
 
-    def legal_outpost(self, seat: int) -> list[Action]:
-        return [Action("build-outpost", (n,), seat) for n in sorted(self.outpost_sites) if self.ship_reaches(seat, n)]
+    def outpost_moves(self, seat: int) -> list[Action]:
+        """The outposts check_outpost allows: the timing, supply and price asked once, then
+        the free target-island sites the seat's ships reach."""
+        ctx = self.ctx
+        s = ctx.state
+        if ctx.main_phase_reason(seat, "build") or s.players[seat].pieces.get("outpost", 0) <= 0:
+            return []
+        cost = self.cost_of("outpost_cost")
+        have = s.players[seat].resources
+        if any(have[i] < cost[i] for i in range(5)):
+            return []
+        node_kind = s.node_kind
+        free = [n for n in sorted(self.outpost_sites) if not node_kind[n]]
+        return [Action("build-outpost", (n,), seat) for n in self.nodes_ships_reach(seat, free)]
 
     # --- chests (F.0.9, E.3.2) --------------------------------------------------------------------
     def after_route_change(self, seat: int) -> list[Event]:
@@ -335,9 +355,10 @@ class LegendRules(Friends3Rules):
         ctx = self.ctx
         events: list[Event] = []
         board = ctx.data["chests"]
+        reached = set(self.nodes_ships_reach(seat, [node for node, _ in board]))
         for item in list(board):
             node, face = item
-            if self.ship_reaches(seat, node):
+            if node in reached:
                 board.remove(item)
                 ctx.player_data(seat)["chests"].append([face, ctx.state.turn])
                 events.append(Event("chest", seat, f"{ctx.name(seat)} takes the chest on {node + 1}",
@@ -470,21 +491,39 @@ class LegendRules(Friends3Rules):
             events.append(Event("friend", seat, f"{text}: {name} takes 1 {RESOURCES[dever]} more"))
         return events
 
-    def legal_open_chest(self, seat: int) -> Iterable[Action]:
+    def chest_moves(self, seat: int) -> list[Action]:
+        """The chest openings check_open_chest allows, in legal_open_chest's order: the
+        timing and Captain Dever asked once, each face's reward from the bank and the
+        deck, a route's paths once each (not once per piece and Dever's resource)."""
         ctx = self.ctx
         held = ctx.player_data(seat)["chests"]
+        turn = ctx.state.turn
+        if (not held or ctx.player_data(seat)["chest_turn"] == turn
+                or ctx.main_phase_reason(seat, "open a chest")):
+            return []
+        bank = ctx.state.bank
+        dever_ready = self.friend_ready(seat, "dever")
         out: list[Action] = []
         for k, (face, taken) in enumerate(held):
-            if taken == ctx.state.turn:
+            if taken == turn:
+                continue
+            need = _pair_counts(face) if "+" in face else [0] * 5
+            if "+" in face and any(bank[i] < need[i] for i in range(5)):
                 continue
             if face == "route":
-                base = [(p, e, -1) for e in ctx.candidate_route_edges(seat) for p in ("road", "ship")]
+                base = [(p, e, -1) for e in ctx.candidate_route_edges(seat) for p in ("road", "ship")
+                        if ctx.free_route_reason(seat, p, e) is None]
             elif face == "any":
-                base = [("", -1, r) for r in range(5)]
+                base = [("", -1, r) for r in range(5) if bank[r] >= 1]
+            elif face == "card" and not ctx.state.deck:
+                continue
             else:
                 base = [("", -1, -1)]
-            dever = [-1] + (list(range(5)) if self.friend_reason(seat, "dever") is None else [])
-            out += [Action("open-chest", (k, p, e, r, d), seat) for p, e, r in base for d in dever]
+            for p, e, r in base:
+                out.append(Action("open-chest", (k, p, e, r, -1), seat))
+                if dever_ready:
+                    out += [Action("open-chest", (k, p, e, r, d), seat) for d in range(5)
+                            if bank[d] >= 1 + (r == d) + need[d]]
         return out
 
     # --- production -------------------------------------------------------------------------------

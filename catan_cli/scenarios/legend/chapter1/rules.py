@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from ....engine.actions import Action, Event, Private
 from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
@@ -102,7 +102,7 @@ class Chapter1(Chapter):
         return (
             Verb("look-castaway", ("look", "castaway"), parse=_parse_look,
                  format=lambda a, w: f"look castaway {w.hex(a.args[0])} {a.args[1] + 1}",
-                 check=self.check_look, apply=self.apply_look, legal=self.legal_look,
+                 check=self.check_look, apply=self.apply_look, legal=self.look_moves, exact=True,
                  help=HelpEntry("look", "look castaway HEX N",
                                 "Once you have your outpost, once per turn: look in secret at castaway token N "
                                 "on HEX of Barren Island; then 'rescue' (pay its cost at once) or "
@@ -123,14 +123,13 @@ class Chapter1(Chapter):
                  answers="rescue"),
             Verb("send-miner", ("send", "miner"), parse=lambda r, a: Action("send-miner", (r.resource(),), a),
                  format=lambda a, w: f"send miner {RESOURCES[a.args[0]]}",
-                 check=self.check_send, apply=self.apply_send,
-                 legal=lambda seat: [Action("send-miner", (r,), seat) for r in self.fee],
+                 check=self.check_send, apply=self.apply_send, legal=self.send_moves, exact=True,
                  help=HelpEntry("send", "send miner grain|wool",
                                 "Move one ore miner from your first settlement along your own ships to your "
                                 "outpost. It mines from your next turn on.", "send miner wool",
                                 either_text(RESOURCES[r] for r in self.fee))),
             Verb("mine", ("mine",), parse=lambda r, a: Action("mine", (), a), format=lambda a, w: "mine",
-                 check=self.check_mine, apply=self.apply_mine, legal=lambda seat: [Action("mine", (), seat)],
+                 check=self.check_mine, apply=self.apply_mine, legal=self.mine_moves, exact=True,
                  help=HelpEntry("mine", "mine",
                                 "An ore miner that was at your outpost since before this turn takes 1 ore and "
                                 "comes back to your first settlement.", "mine")),
@@ -141,8 +140,7 @@ class Chapter1(Chapter):
             PendingKind("rescue", prompt=lambda it: "rescue (pay now) or leave castaway",
                         reason=lambda it: f"{self.ctx.name(it['seat'])} must pay for the castaways at once "
                                           "('rescue') or 'leave castaway'",
-                        answers=lambda it: [Action("rescue", (), it["seat"]),
-                                            Action("leave-castaway", (), it["seat"])]),
+                        answers=lambda it: self.rescue_answers(it["seat"]), exact=True),
         )
 
     def view_items(self, viewer: int | None) -> dict[str, object]:
@@ -296,8 +294,23 @@ class Chapter1(Chapter):
         return [Event("castaway", seat, f"{ctx.name(seat)} puts castaway token {slot + 1} on {ctx.hex_id(hex_)} "
                                         "back face down")]
 
-    def legal_look(self, seat: int) -> Iterable[Action]:
-        return [Action("look-castaway", (h, k), seat) for h, k, _ in self.ctx.data["castaways"]]
+    def rescue_answers(self, seat: int) -> list[Action]:
+        """The answers to the rescue decision check_rescue and check_leave allow: 'rescue'
+        while the hand pays the token's cost, and 'leave castaway'."""
+        leave = [Action("leave-castaway", (), seat)]
+        if self.check_rescue(Action("rescue", (), seat)) is None:
+            return [Action("rescue", (), seat)] + leave
+        return leave
+
+    def look_moves(self, seat: int) -> list[Action]:
+        """The looks check_look allows: the seat's questions asked once, then every token
+        still on Barren Island."""
+        ctx = self.ctx
+        pd = ctx.player_data(seat)
+        if (pd["look_turn"] == ctx.state.turn or len(pd["rescued"]) >= self.limit
+                or ctx.main_phase_reason(seat, "look at a castaway") or self.rules.outpost_of(seat) < 0):
+            return []
+        return [Action("look-castaway", (h, k), seat) for h, k, _ in ctx.data["castaways"]]
 
     # --- ore miners ------------------------------------------------------------------------------------
     def home(self, seat: int) -> int:
@@ -352,6 +365,18 @@ class Chapter1(Chapter):
             return f"you have no {RESOURCES[res]}"
         return None
 
+    def send_moves(self, seat: int) -> list[Action]:
+        """The sends check_send allows: a miner at home and a fee in hand asked before the
+        route between home and outpost is walked."""
+        ctx = self.ctx
+        if ctx.player_data(seat)["miners"]["home"] <= 0:
+            return []
+        have = ctx.state.players[seat].resources
+        paid = [r for r in self.fee if have[r] >= 1]
+        if not paid or self.miner_reason(seat, "move ore miners"):
+            return []
+        return [Action("send-miner", (r,), seat) for r in paid]
+
     def apply_send(self, action: Action) -> list[Event]:
         ctx = self.ctx
         seat, res = action.seat, action.args[0]
@@ -376,6 +401,16 @@ class Chapter1(Chapter):
         if ctx.state.bank[ORE] < 1:
             return "the bank has no ore"
         return None
+
+    def mine_moves(self, seat: int) -> list[Action]:
+        """``mine`` if check_mine allows it: a miner out since before this turn and ore in
+        the bank asked before the route is walked."""
+        ctx = self.ctx
+        turn = ctx.state.turn
+        if (ctx.state.bank[ORE] < 1 or not any(t < turn for t in ctx.player_data(seat)["miners"]["out"])
+                or self.miner_reason(seat, "mine ore")):
+            return []
+        return [Action("mine", (), seat)]
 
     def apply_mine(self, action: Action) -> list[Event]:
         ctx = self.ctx

@@ -37,20 +37,21 @@ class NewFriendRules(FriendRules):
             Verb("nyala", ("nyala",), parse=lambda r, a: Action("nyala", (_opt_resource(r),), a),
                  format=lambda a, w: "nyala" + (f" {RESOURCES[a.args[0]]}" if a.args[0] >= 0 else ""),
                  check=self.check_nyala, apply=self.apply_nyala,
-                 legal=self.friend_moves("nyala", lambda seat: [Action("nyala", (r,), seat) for r in range(-1, 5)]),
+                 legal=self.friend_moves("nyala", self.nyala_moves),
                  exact=True,
                  help=HelpEntry("nyala", "nyala [RES]",
                                 "Nyala the Diplomat: the robber goes back to its start beside the board; take 1 "
                                 "resource of the type its hex produced (name it).", "nyala ore")),
             Verb("reiko", ("reiko",), parse=lambda r, a: Action("reiko", (), a), format=lambda a, w: "reiko",
-                 check=self.check_reiko, apply=self.apply_reiko, legal=lambda seat: [Action("reiko", (), seat)],
+                 check=self.check_reiko, apply=self.apply_reiko, legal=self.friend_moves("reiko", self.reiko_moves),
+                 exact=True,
                  help=HelpEntry("reiko", "reiko",
                                 f"Reiko the Strong: on a 7 (anyone's roll), your hand may hold {self._reiko_extra()} more cards than "
                                 "allowed: you keep them instead of discarding.", "reiko"),
                  answers="discard"),
             Verb("gerhild", ("gerhild",), parse=_parse_gerhild,
                  format=lambda a, w: "gerhild " + " ".join(RESOURCES[r] for r in a.args[0]),
-                 check=self.check_gerhild, apply=self.apply_gerhild, legal=self.friend_moves("gerhild", self.legal_gerhild), exact=True,
+                 check=self.check_gerhild, apply=self.apply_gerhild, legal=self.friend_moves("gerhild", self.gerhild_moves), exact=True,
                  help=HelpEntry("gerhild", "gerhild RES RES",
                                 "Gerhild the Brave: if an opponent has more VP than you, take "
                                 f"{plural(self._gerhild_takes(), 'resource')} of your choice.", "gerhild ore grain")),
@@ -62,7 +63,7 @@ class NewFriendRules(FriendRules):
                                 "opponents there (instead of 'robber HEX PLAYER').", "suna K blue white"),
                  answers="robber"),
             Verb("isa", ("isa",), parse=_parse_isa, format=_format_isa,
-                 check=self.check_isa, apply=self.apply_isa, legal=self.friend_moves("isa", self.legal_isa), exact=True,
+                 check=self.check_isa, apply=self.apply_isa, legal=self.friend_moves("isa", self.isa_moves), exact=True,
                  help=HelpEntry("isa", "isa ship PATH lumber|wool | isa move PATH to PATH",
                                 f"Isa the Shipbuilder: build a ship for only {self._isa_price_text()}, or move a "
                                 "second open ship this turn.", "isa ship 23-24 wool",
@@ -90,6 +91,19 @@ class NewFriendRules(FriendRules):
             return f"the bank has no {RESOURCES[res]}"
         return None
 
+    def nyala_moves(self, seat: int) -> list[Action]:
+        """The one ``nyala`` its check allows, if any, the friend aside (friend_moves asks
+        that): the resource the robber's hex produces, or none for a hex that produces none."""
+        ctx = self.ctx
+        hex_ = ctx.state.robber
+        if ctx.main_phase_reason(seat, "call on a friend") or hex_ < 0:
+            return []
+        terrain = ctx.state.terrain[hex_]
+        if terrain not in _RESOURCE_OF:
+            return [Action("nyala", (-1,), seat)]
+        res = RESOURCES.index(_RESOURCE_OF[terrain])
+        return [Action("nyala", (res,), seat)] if ctx.state.bank[res] >= 1 else []
+
     def apply_nyala(self, action: Action) -> list[Event]:
         ctx = self.ctx
         seat, res = action.seat, action.args[0]
@@ -115,6 +129,16 @@ class NewFriendRules(FriendRules):
         if ctx.hand_size(seat) > allowed:
             return f"with Reiko your hand may hold {allowed} cards; you hold {ctx.hand_size(seat)} and must discard"
         return None
+
+    def reiko_moves(self, seat: int) -> list[Action]:
+        """``reiko`` if check_reiko allows it, the friend aside (friend_moves asks that):
+        a discard asked of a hand Reiko lets the seat keep."""
+        ctx = self.ctx
+        if ctx.pending_for("discard", seat) is None:
+            return []
+        if ctx.hand_size(seat) > self.discard_limit(seat) + self._reiko_extra():
+            return []
+        return [Action("reiko", (), seat)]
 
     def apply_reiko(self, action: Action) -> list[Event]:
         ctx = self.ctx
@@ -149,10 +173,18 @@ class NewFriendRules(FriendRules):
         return [Event("friend", seat, f"{text}: {ctx.name(seat)} takes "
                                       f"{' and '.join(RESOURCES[r] for r in picks)}")]
 
-    def legal_gerhild(self, seat: int) -> Iterable[Action]:
-        if self.friend_reason(seat, "gerhild"):
+    def gerhild_moves(self, seat: int) -> list[Action]:
+        """legal_gerhild's pairs that check_gerhild allows, the friend aside: the timing
+        and the VP asked once, then the pairs the bank can give."""
+        ctx = self.ctx
+        if ctx.main_phase_reason(seat, "call on a friend") or self._gerhild_takes() != 2:
             return []
-        return [Action("gerhild", ((a, b),), seat) for a in range(5) for b in range(a, 5)]
+        mine = self.public_vp(seat)
+        if not any(self.public_vp(p) > mine for p in range(ctx.n) if p != seat):
+            return []
+        bank = ctx.state.bank
+        return [Action("gerhild", ((a, b),), seat) for a in range(5) for b in range(a, 5)
+                if bank[a] >= 1 + (a == b) and bank[b] >= 1]
 
     # --- Suna ------------------------------------------------------------------------------------------
     def check_suna(self, action: Action) -> str | None:
@@ -233,6 +265,19 @@ class NewFriendRules(FriendRules):
             return []
         return [Action("isa", ("ship", e, RESOURCES.index(r)), seat)
                 for e in ctx.candidate_route_edges(seat) for r in self._isa_prices()]
+
+    def isa_moves(self, seat: int) -> list[Action]:
+        """legal_isa's ships that check_isa allows, the friend aside: the timing and the
+        hand asked once, each path's place once (not once per resource)."""
+        ctx = self.ctx
+        if ctx.main_phase_reason(seat, "build"):
+            return []
+        have = ctx.state.players[seat].resources
+        paid = [r for r in (RESOURCES.index(name) for name in self._isa_prices()) if have[r] >= 1]
+        if not paid:
+            return []
+        return [Action("isa", ("ship", e, r), seat) for e in ctx.candidate_route_edges(seat)
+                if ctx.free_route_reason(seat, "ship", e) is None for r in paid]
 
     def _isa_prices(self) -> list[str]:
         """The resources of which 1 buys a ship with Isa (the chapter's data)."""

@@ -75,13 +75,13 @@ class GoldField:
         return (
             Verb("build-miner", ("build", "miner"), parse=lambda r, a: Action("build-miner", (), a),
                  format=lambda a, w: "build miner", check=self.check_build, apply=self.apply_build,
-                 legal=lambda seat: [Action("build-miner", (), seat)],
+                 legal=self.build_moves, exact=True,
                  help=HelpEntry("build", "build miner",
                                 f"A gold miner beside your outpost on Gold Island ({self.each} each).", "build miner",
                                 price=("miner", self.rules.cost_of("miner_cost")))),
             Verb("move-miner", ("move", "miner"), parse=_parse_move,
                  format=lambda a, w: f"move miner {w.node(a.args[0])} to {w.node(a.args[1])}",
-                 check=self.check_move, apply=self.apply_move, legal=self.legal_move,
+                 check=self.check_move, apply=self.apply_move, legal=self.move_moves, exact=True,
                  help=HelpEntry("move", "move miner N to M",
                                 f"Move one of your gold miners up to {self.steps} intersections along Gold Island (once "
                                 f"per miner per turn; at most {self.per_node} miners on an intersection).", "move miner 12 to 14",
@@ -165,6 +165,20 @@ class GoldField:
             return "a gold miner costs 1 ore and 1 wool"
         return None
 
+    def build_moves(self, seat: int) -> list[Action]:
+        """``build miner`` if check_build allows it."""
+        ctx = self.ctx
+        if len(ctx.player_data(seat)["gold_miners"]) >= self.each:
+            return []
+        cost = self.rules.cost_of("miner_cost")
+        have = ctx.state.players[seat].resources
+        if any(have[i] < cost[i] for i in range(5)) or ctx.main_phase_reason(seat, "build"):
+            return []
+        post = self.rules.outpost_of(seat)
+        if post < 0 or len(self.miners_at(post)) >= self.per_node:
+            return []
+        return [Action("build-miner", (), seat)]
+
     def apply_build(self, action: Action) -> list[Event]:
         ctx = self.ctx
         seat = action.seat
@@ -209,11 +223,27 @@ class GoldField:
         events = [Event("miner", seat, f"{ctx.name(seat)} moves a gold miner from {src + 1} to {dst + 1}")]
         return events + self.pan(dst)
 
-    def legal_move(self, seat: int) -> list[Action]:
+    def move_moves(self, seat: int) -> list[Action]:
+        """The moves check_move allows: the timing and the price asked once, then from each
+        intersection holding a miner of the seat's not moved this turn, to the island's
+        intersections in reach with room."""
         ctx = self.ctx
+        turn = ctx.state.turn
+        sources = sorted({n for n, t in ctx.player_data(seat)["gold_miners"] if t != turn})
+        if not sources:
+            return []
+        cost = self.rules.cost_of("miner_move_cost")
+        have = ctx.state.players[seat].resources
+        if any(have[i] < cost[i] for i in range(5)) or ctx.main_phase_reason(seat, "move gold miners"):
+            return []
+        count: dict[int, int] = {}
+        for p in range(ctx.n):
+            for n, _ in ctx.player_data(p)["gold_miners"]:
+                count[n] = count.get(n, 0) + 1
         out = []
-        for src in sorted({n for n, t in ctx.player_data(seat)["gold_miners"] if t != ctx.state.turn}):
-            out += [Action("move-miner", (src, dst), seat) for dst in sorted(self.reachable(src))]
+        for src in sources:
+            out += [Action("move-miner", (src, dst), seat) for dst in sorted(self.reachable(src))
+                    if dst in self.island_nodes and count.get(dst, 0) < self.per_node]
         return out
 
     # --- panning -------------------------------------------------------------------------------------

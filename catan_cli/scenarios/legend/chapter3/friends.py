@@ -35,15 +35,13 @@ class Friends3Rules(NewFriendRules):
             Verb("hakon", ("hakon",), parse=_parse_hakon,
                  format=lambda a, w: f"hakon {RESOURCES[a.args[0]]} for {RESOURCES[a.args[1]]}",
                  check=self.check_hakon, apply=self.apply_hakon,
-                 legal=self.friend_moves("hakon", lambda seat: [Action("hakon", (a, b), seat) for a in range(5)
-                                                                for b in range(5) if a != b]), exact=True,
+                 legal=self.friend_moves("hakon", self.hakon_moves), exact=True,
                  help=HelpEntry("hakon", "hakon GIVE for GET",
                                 "Hakon the Trader: trade 1 resource with the bank for 1 other.", "hakon wool for ore")),
             Verb("lias", ("lias",), parse=lambda r, a: Action("lias", (r.player() if r.more() else -1,), a),
                  format=lambda a, w: "lias" + (f" {w.name(a.args[0])}" if a.args[0] >= 0 else ""),
                  check=self.check_lias, apply=self.apply_lias,
-                 legal=self.friend_moves("lias", lambda seat: [Action("lias", (p,), seat) for p in range(-1, self.ctx.n)
-                                                               if p != seat]), exact=True,
+                 legal=self.friend_moves("lias", self.lias_moves), exact=True,
                  help=HelpEntry("lias", "lias [PLAYER]",
                                 "Lias the Pickpocket: steal 1 card at random from the player with the most VP "
                                 "(name one if several lead).", "lias blue")),
@@ -55,7 +53,7 @@ class Friends3Rules(NewFriendRules):
                  answers="robber"),
             Verb("lea", ("lea",), parse=lambda r, a: Action("lea", (), a), format=lambda a, w: "lea",
                  check=self.check_lea, apply=self.apply_lea,
-                 legal=self.friend_moves("lea", lambda seat: [Action("lea", (), seat)]), exact=True,
+                 legal=self.friend_moves("lea", self.lea_moves), exact=True,
                  help=HelpEntry("lea", "lea",
                                 "Lea the Gambler: roll a die; 1-2 discard 1 card of your choice, 3-6 take "
                                 f"{self._lea_take()} resources of your choice.", "lea")),
@@ -101,6 +99,16 @@ class Friends3Rules(NewFriendRules):
             return f"the bank has no {RESOURCES[get]}"
         return None
 
+    def hakon_moves(self, seat: int) -> list[Action]:
+        """The trades check_hakon allows, the friend aside: a resource in hand for another
+        the bank has."""
+        ctx = self.ctx
+        if ctx.main_phase_reason(seat, "trade"):
+            return []
+        have, bank = ctx.state.players[seat].resources, ctx.state.bank
+        return [Action("hakon", (a, b), seat) for a in range(5) if have[a] >= 1
+                for b in range(5) if a != b and bank[b] >= 1]
+
     def apply_hakon(self, action: Action) -> list[Event]:
         ctx = self.ctx
         seat = action.seat
@@ -134,6 +142,15 @@ class Friends3Rules(NewFriendRules):
         if victim not in leaders:
             return f"Lias steals from the player with the most VP ({' or '.join(ctx.name(p) for p in leaders)})"
         return None
+
+    def lias_moves(self, seat: int) -> list[Action]:
+        """What check_lias allows, the friend aside: 'lias' alone when one player leads,
+        and each leader by name."""
+        if self.ctx.main_phase_reason(seat, "call on a friend"):
+            return []
+        leaders = self.lias_leaders(seat)
+        plain = [Action("lias", (-1,), seat)] if len(leaders) == 1 else []
+        return plain + [Action("lias", (p,), seat) for p in leaders]
 
     def apply_lias(self, action: Action) -> list[Event]:
         ctx = self.ctx
@@ -179,6 +196,9 @@ class Friends3Rules(NewFriendRules):
         ctx = self.ctx
         seat = action.seat
         return ctx.main_phase_reason(seat, "call on a friend") or self.friend_reason(seat, "lea")
+
+    def lea_moves(self, seat: int) -> list[Action]:
+        return [] if self.ctx.main_phase_reason(seat, "call on a friend") else [Action("lea", (), seat)]
 
     def apply_lea(self, action: Action) -> list[Event]:
         ctx = self.ctx

@@ -68,6 +68,8 @@ class Chapter3(Chapter):
         self.isle_golds: tuple[int, ...] = tuple(
             h for h in range(ctx.geo.n_hexes)
             if ctx.scen.hex_area[h] == "gold_isles" and ctx.scen.terrain[h] == "gold")
+        # the corners of those gold fields, each once: after_action reads them after every action
+        self.isle_nodes: tuple[int, ...] = tuple(sorted({n for h in self.isle_golds for n in ctx.geo.hex_nodes[h]}))
         self.harbor_kinds = tuple(RESOURCES.index(r) for r in ctx.scen.params.get("harbors", RESOURCES))
 
     # --- declarations -------------------------------------------------------------------------
@@ -168,12 +170,11 @@ class Chapter3(Chapter):
         events: list[Event] = []
         if s.phase == "setup":
             return events
-        for seat in range(ctx.n):
+        node_owner, node_kind, produces = s.node_owner, s.node_kind, ctx.pieces.produces
+        settled = {node_owner[n] for n in self.isle_nodes if node_owner[n] >= 0 and produces[node_kind[n]]}
+        for seat in sorted(settled):
             pd = ctx.player_data(seat)
             if pd["isle_reward"]:
-                continue
-            if not any(s.node_owner[n] == seat and ctx.pieces.produces[s.node_kind[n]]
-                       for h in self.isle_golds for n in ctx.geo.hex_nodes[h]):
                 continue
             pd["isle_reward"] = True
             chits = min(int(ctx.scen.params.get("gold_isles_chits", 1)), ctx.data["chits_left"])

@@ -70,7 +70,7 @@ class SeaRobbers:
         return (
             Verb("build-catapult", ("build", "catapult"), parse=lambda r, a: Action("build-catapult", (), a),
                  format=lambda a, w: "build catapult", check=self.check_catapult, apply=self.apply_catapult,
-                 legal=lambda seat: [Action("build-catapult", (), seat)],
+                 legal=self.catapult_moves, exact=True,
                  help=HelpEntry("build", "build catapult",
                                 f"Equip your catapults: your ship tile's marker moves 1 clay jug up (0-{self.jugs_max}).",
                                 "build catapult", price=("catapult", self.rules.cost_of("catapult_cost")))),
@@ -136,6 +136,10 @@ class SeaRobbers:
             return "a clay jug for your catapults costs 1 ore and 1 lumber"
         return None
 
+    def catapult_moves(self, seat: int) -> list[Action]:
+        """``build catapult`` if check_catapult allows it."""
+        return [] if self.check_catapult(Action("build-catapult", (), seat)) else [Action("build-catapult", (), seat)]
+
     def apply_catapult(self, action: Action) -> list[Event]:
         ctx = self.ctx
         seat = action.seat
@@ -164,8 +168,9 @@ class SeaRobbers:
             self.remember(seat)
             return []
         known = set(ctx.player_data(seat)["ships_known"])
-        fresh = [e for e in self.ships_of(seat) if e not in known]
-        self.remember(seat)
+        ships = self.ships_of(seat)
+        fresh = [e for e in ships if e not in known]
+        ctx.player_data(seat)["ships_known"] = ships       # remember(seat), the ships found once
         for edge in fresh:
             robber = self.robber_beside(edge)
             if robber is not None:
@@ -268,8 +273,14 @@ class SeaRobbers:
         """Where the ship on ``edge`` may retreat: a path a moved ship may take, next to no
         sea robber (F.0.14)."""
         ctx = self.ctx
-        return [e for e in range(ctx.geo.n_edges)
-                if e != edge and ctx.scen.edge_shippable[e] and self.robber_beside(e) is None
+        geo = ctx.geo
+        # A ship goes only where a route piece of the seat's could (candidate_route_edges:
+        # the paths beside its pieces, which the lifted ship leaves no fewer of): those
+        # paths are asked, not every path of the board.
+        beside = {x for h, _ in ctx.data["sea_robbers"] for x in geo.hex_nodes[h]}
+        shippable, edge_nodes = ctx.scen.edge_shippable, geo.edge_nodes
+        return [e for e in sorted(ctx.candidate_route_edges(seat))
+                if e != edge and shippable[e] and not (beside and beside.intersection(edge_nodes[e]))
                 and ctx.free_route_reason(seat, "ship", e, lifted=edge) is None]
 
     def check_retreat(self, action: Action) -> str | None:

@@ -26,6 +26,9 @@ class Lairs:
         self.count = int(params.get("lairs", 4))
         self.ships_needed = int(params.get("lair_ships", 4))
         self.robbers_needed = int(params.get("lairs_if_robbers_left", 2))
+        # The pieces (board_version) and lairs capture last found no lair surrounded under:
+        # asked after every action, it looks again only when either changed.
+        self._quiet: tuple[int, tuple[int, ...]] | None = None
 
     def state_items(self) -> tuple[StateItem, ...]:
         return (
@@ -69,7 +72,13 @@ class Lairs:
     def capture(self) -> list[Event]:
         ctx = self.ctx
         events: list[Event] = []
-        for hex_ in list(ctx.data["lairs"]):
+        lairs = ctx.data["lairs"]
+        if not lairs:
+            return events
+        seen = (ctx.board_version(), tuple(lairs))
+        if seen == self._quiet:
+            return events          # the same ships around the same lairs: none surrounded
+        for hex_ in list(lairs):
             count, who = self.ships_at(hex_)
             if count < self.ships_needed:
                 continue
@@ -81,6 +90,8 @@ class Lairs:
             start = ctx.current
             for p in sorted(who, key=lambda q: (q - start) % ctx.n):
                 events += self.rules.draw_chest(p, f"{ctx.name(p)} draws a chest for the lair")
+        if not events:
+            self._quiet = seen
         return events
 
     def view_items(self) -> dict[str, object]:

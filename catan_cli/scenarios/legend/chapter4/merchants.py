@@ -14,7 +14,7 @@ F.0.17).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from ....engine.actions import Action, Event
 from ....engine.declare import HelpEntry, StateItem, Verb, Visibility
@@ -78,7 +78,7 @@ class Merchants:
             Verb("build-merchant", ("build", "merchant"), parse=_parse_merchant,
                  format=lambda a, w: f"build merchant {w.node(a.args[0])}"
                                      + (f" {RESOURCES[a.args[1]]}" if a.args[1] >= 0 else ""),
-                 check=self.check_merchant, apply=self.apply_merchant, legal=self.legal_merchant,
+                 check=self.check_merchant, apply=self.apply_merchant, legal=self.merchant_moves, exact=True,
                  help=HelpEntry("build", "build merchant N [RES]",
                                 "Place a merchant on N, a corner of a discovered spice hex beside your own "
                                 f"ship (not between two spice hexes; one per intersection; {self.ctx.scen.pieces.get('merchant', 0)} each). It closes "
@@ -86,8 +86,7 @@ class Merchants:
                                 "hold none for that spice hex.", "build merchant 40 ore", price=("merchant", self.cost))),
             Verb("buy-spice", ("buy", "spice"), parse=lambda r, a: Action("buy-spice", (r.resource(),), a),
                  format=lambda a, w: f"buy spice {RESOURCES[a.args[0]]}",
-                 check=self.check_buy, apply=self.apply_buy,
-                 legal=lambda seat: [Action("buy-spice", (r,), seat) for r in sorted({o for o, _ in self.held(seat)})],
+                 check=self.check_buy, apply=self.apply_buy, legal=self.buy_moves, exact=True,
                  help=HelpEntry("buy", "buy spice RES",
                                 f"With a trade option for RES: pay {self.price} RES for the top spice card, as often as "
                                 "you like on your turn.", "buy spice ore", f"{self.price} of the option's resource")),
@@ -150,16 +149,22 @@ class Merchants:
         # a piece on an intersection breaks the others' trade routes through it, as an outpost does
         return [Event("build", seat, text)] + ctx.building_placed(seat, node)
 
-    def legal_merchant(self, seat: int) -> Iterable[Action]:
+    def merchant_moves(self, seat: int) -> list[Action]:
+        """The merchants check_merchant allows: the timing, supply and price asked once,
+        then the free corners of exactly one discovered spice hex beside the seat's ships,
+        with each trade option left or none (as option_reason says)."""
         ctx = self.ctx
         out: list[Action] = []
-        if ctx.state.players[seat].pieces.get("merchant", 0) <= 0:
+        s = ctx.state
+        have = s.players[seat].resources
+        if (s.players[seat].pieces.get("merchant", 0) <= 0 or any(have[i] < self.cost[i] for i in range(5))
+                or ctx.main_phase_reason(seat, "build")):
             return out
         for h in range(ctx.geo.n_hexes):
-            if ctx.state.terrain[h] != "spice":
+            if s.terrain[h] != "spice":
                 continue
             for node in ctx.geo.hex_nodes[h]:
-                if ctx.state.node_kind[node] or not self.rules.ship_reaches(seat, node):
+                if s.node_kind[node] or len(self.spice_hexes_at(node)) != 1 or not self.rules.ship_reaches(seat, node):
                     continue
                 if self.option_reason(seat, node):
                     out.append(Action("build-merchant", (node, -1), seat))
@@ -180,6 +185,17 @@ class Merchants:
         if not ctx.data["spice_stack"] and not ctx.data["spice_discard"]:
             return "no spice card is left to draw"
         return None
+
+    def buy_moves(self, seat: int) -> list[Action]:
+        """The purchases check_buy allows: one per resource of the seat's trade options that
+        the hand pays, while a spice card is left to draw."""
+        ctx = self.ctx
+        held = self.held(seat)
+        if not held or (not ctx.data["spice_stack"] and not ctx.data["spice_discard"]) \
+                or ctx.main_phase_reason(seat, "buy spice"):
+            return []
+        have = ctx.state.players[seat].resources
+        return [Action("buy-spice", (r,), seat) for r in sorted({o for o, _ in held}) if have[r] >= self.price]
 
     def apply_buy(self, action: Action) -> list[Event]:
         ctx = self.ctx

@@ -165,20 +165,29 @@ class Chapter4(Chapter):
 
     # --- the friendly pirate (F.0.6) -------------------------------------------------------------
     def pirate_hex_reason(self, seat: int, hex_: int) -> str | None:
+        owner = self.protected_ship_at(hex_, self.rules.protected_seats())
+        if owner >= 0:
+            return (f"the friendly pirate may not go next to a ship of {self.ctx.name(owner)}, who has "
+                    f"{self.rules.protect_vp} VP or fewer")
+        return None
+
+    def protected_ship_at(self, hex_: int, protected: tuple[bool, ...]) -> int:
+        """The first protected owner of a ship on a side of ``hex_``, or -1."""
         ctx = self.ctx
         s = ctx.state
         for e in ctx.geo.hex_edges[hex_]:
             owners = [s.edge_owner[e]] + ([s.shared_ships[e]] if s.shared_ships else [])
             for owner in owners:
-                if owner >= 0 and ctx.has_ship(owner, e) and self.rules.protected(owner):
-                    return (f"the friendly pirate may not go next to a ship of {ctx.name(owner)}, who has "
-                            f"{self.rules.protect_vp} VP or fewer")
-        return None
+                if owner >= 0 and protected[owner] and ctx.has_ship(owner, e):
+                    return owner
+        return -1
 
     def pirate_hexes(self, seat: int) -> list[int]:
+        """The sea hexes the friendly pirate may go to (whom it protects worked out once)."""
         ctx = self.ctx
+        protected = self.rules.protected_seats()
         return [h for h in range(ctx.geo.n_hexes) if not ctx.scen.is_land_hex[h] and h != ctx.state.pirate
-                and self.pirate_hex_reason(seat, h) is None]
+                and self.protected_ship_at(h, protected) < 0]
 
     # --- cards in hand ---------------------------------------------------------------------------
     hand_card_names = SPICES

@@ -164,7 +164,7 @@ class Spices:
             Verb("monopoly-spice", ("play", "monopoly"), parse=_parse_monopoly,
                  format=lambda a, w: f"play monopoly {SPICES[a.args[0]]}",
                  check=self.check_monopoly, apply=self.apply_monopoly,
-                 legal=lambda seat: [Action("monopoly-spice", (k,), seat) for k in range(len(SPICES))],
+                 legal=self.monopoly_moves, exact=True,
                  help=HelpEntry("play", "play monopoly RES|SPICE",
                                 "Monopoly may name a spice: every other player hands you all their cards "
                                 "of that spice.", "play monopoly pepper")),
@@ -179,7 +179,7 @@ class Spices:
             Verb("spice-to-bank", ("trade",), parse=_parse_trade, format=lambda a, w: "trade " + " ".join(a.args),
                  check=lambda a: "spice cards are never traded with the bank, nor taken from it; trade them "
                                  "with other players ('offer blue 1 pepper for 1 ore')",
-                 apply=lambda a: [], legal=lambda seat: [],
+                 apply=lambda a: [], legal=lambda seat: [], exact=True,       # its check refuses all
                  help=HelpEntry("trade", "trade N RES for 1 RES",
                                 "The bank trades resources only: spice cards are never traded with it.",
                                 "trade 3 wool for 1 ore")),
@@ -296,6 +296,12 @@ class Spices:
     def check_monopoly(self, action: Action) -> str | None:
         # the general card play's timing (one card a turn, not bought this turn ...)
         return self.ctx.check(Action("play-monopoly", (0,), action.seat))
+
+    def monopoly_moves(self, seat: int) -> list[Action]:
+        """Every spice, when check_monopoly allows the card's play (it reads no spice)."""
+        if self.check_monopoly(Action("monopoly-spice", (0,), seat)):
+            return []
+        return [Action("monopoly-spice", (k,), seat) for k in range(len(SPICES))]
 
     def apply_monopoly(self, action: Action) -> list[Event]:
         ctx = self.ctx
