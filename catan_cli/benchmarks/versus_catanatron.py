@@ -1,0 +1,434 @@
+"""Our hard (search) bot against catanatron's AlphaBetaPlayer, both engines refereeing.
+
+    python -m catan_cli.benchmarks.versus_catanatron --catanatron-src DIR --games N --seed S --think MS [--json]
+
+Base game, 4 seats: our search bot in two, catanatron's AlphaBetaPlayer (its defaults) in
+the other two, the seatings rotated over the games (game i: seed S+i, the i-th of the six
+seatings).  Our engine plays the game; a catanatron game on the same map (tiles, numbers,
+harbours, robber) mirrors every action, with the dice, the card drawn and the card stolen
+forced to ours (catanatron's ``execute`` takes them as an ``ActionRecord``).  AlphaBeta's
+moves are translated into our actions and played through ``Game.execute``; ours are
+translated into catanatron's actions.  After every action both states are compared
+(hands, development cards, pieces, VP, Longest Road, Largest Army, the bank, the robber,
+the board, whose turn): a divergence stops that game and is reported with the action
+that caused it; one the README documents as a rule difference between the engines is
+brought back in line on catanatron's side, counted, and play goes on.
+
+No trading between players (catanatron's players never offer): our bots make no offers in
+these games; bank and harbour trades are allowed.
+
+Catanatron never becomes a dependency: it lives in a throwaway virtualenv outside the
+project, made from a local copy of its repository (``--catanatron-src`` or
+``CATANATRON_SRC``; ``CATANATRON_PYTHON`` names a ready interpreter instead), and runs in
+its own process, the worker (versus_catanatron_worker.py), spoken to in JSON lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..bots.greedy import GreedyBot
+from ..bots.search import SearchBot
+from ..engine.actions import Action, Event
+from ..engine.geometry import RESOURCES
+from ..errors import CatanError
+from ..game import Game
+from ..simulate import seatings
+from .versus_catanatron_map import (
+    CAT_CARDS, CAT_RESOURCES, BoardMap, MapError, Untranslatable, cat_map_request, derive_map,
+    discard_action, from_cat, road_building_action, to_cat,
+)
+
+WORKER = Path(__file__).with_name("versus_catanatron_worker.py")
+NAMES = ("red", "blue", "white", "orange")
+SIDES = ("ours", "catanatron")
+#: the base game with a shuffled board (terrain and numbers), the same for both engines
+OPTIONS = ("variable",)
+#: a game still going after this many turns is stopped, without a winner
+TURN_CAP = 400
+#: the piece names of catanatron's state by ours
+PIECES = (("road", "roads_left"), ("settlement", "settlements_left"), ("city", "cities_left"))
+
+
+class BridgeError(CatanError):
+    """The worker cannot be started or answered with an error."""
+
+
+# --- catanatron's side -------------------------------------------------------------------------
+def catanatron_python(src: str | None) -> str:
+    """The interpreter of a virtualenv with catanatron: ``CATANATRON_PYTHON`` as it is, else
+    a throwaway virtualenv under the temporary directory, made once from ``src`` (or
+    ``CATANATRON_SRC``), the local copy of catanatron's repository."""
+    ready = os.environ.get("CATANATRON_PYTHON")
+    if ready:
+        return ready
+    src = src or os.environ.get("CATANATRON_SRC")
+    if not src:
+        raise BridgeError("give a local copy of catanatron's repository: --catanatron-src DIR "
+                          "(or CATANATRON_SRC=DIR), or CATANATRON_PYTHON=a python with catanatron")
+    root = Path(src).resolve()
+    if not (root / "pyproject.toml").is_file():
+        raise BridgeError(f"{root} is not catanatron's repository (no pyproject.toml)")
+    tag = hashlib.sha1(str(root).encode()).hexdigest()[:8]
+    venv = Path(os.environ.get("TMPDIR", "/tmp")) / f"catanatron-src-{tag}-venv"
+    python = venv / "bin" / "python"
+    if not python.exists():
+        print(f"making a throwaway virtualenv for catanatron in {venv} ...", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", str(root)], check=True)
+    return str(python)
+
+
+class Worker:
+    """The catanatron process, one request and one answer per line."""
+
+    def __init__(self, python: str) -> None:
+        try:
+            self.proc = subprocess.Popen([python, str(WORKER)], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, text=True, bufsize=1)
+        except OSError as exc:
+            raise BridgeError(f"cannot start catanatron's worker with {python}: {exc}") from None
+
+    def call(self, cmd: str, **fields: Any) -> dict[str, Any]:
+        proc = self.proc
+        assert proc.stdin is not None and proc.stdout is not None
+        try:
+            proc.stdin.write(json.dumps({"cmd": cmd, **fields}) + "\n")
+            proc.stdin.flush()
+            line = proc.stdout.readline()
+        except OSError as exc:
+            raise BridgeError(f"catanatron's worker is gone: {exc}") from None
+        if not line:
+            raise BridgeError("catanatron's worker stopped (is catanatron installed in that python?)")
+        answer: dict[str, Any] = json.loads(line)
+        if "error" in answer:
+            raise BridgeError(f"catanatron: {answer['error']}")
+        return answer
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                assert self.proc.stdin is not None
+                self.proc.stdin.write('{"cmd": "quit"}\n')
+                self.proc.stdin.close()
+                self.proc.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+
+
+# --- our side ------------------------------------------------------------------------------------
+class NoOfferGreedy(GreedyBot):
+    """The greedy bot without domestic offers: these games have no trading between players."""
+
+    def make_offer(self, ctx: Any, goals: Any) -> Action | None:
+        return None
+
+
+def our_bot(think_ms: int) -> SearchBot:
+    """The hard bot at ``think_ms`` per decision, making no offers, in its play-outs too."""
+    bot = SearchBot(think_ms=think_ms)
+    bot.greedy = NoOfferGreedy()
+    bot.playout = NoOfferGreedy()
+    return bot
+
+
+# --- the two states side by side ---------------------------------------------------------------
+def our_picture(game: Game, bmap: BoardMap) -> dict[str, Any]:
+    """Our state in the comparable shape of the worker's ``state`` answer."""
+    e, s = game.engine, game.engine.s
+    players = []
+    for i, p in enumerate(s.players):
+        cards = dict.fromkeys(CAT_CARDS.values(), 0)
+        for card, _ in p.dev_cards:
+            cards[CAT_CARDS[card]] += 1
+        players.append({
+            "resources": list(p.resources), "dev_cards": cards, "knights": p.knights, "vp": e.vp(i),
+            **{theirs: p.pieces[ours] for ours, theirs in PIECES},
+        })
+    buildings = {str(bmap.node_to_cat[n]): [o, "CITY" if e.pieces.node_names[k] == "city" else "SETTLEMENT"]
+                 for n, (o, k) in enumerate(zip(s.node_owner, s.node_kind)) if o >= 0 and k}
+    roads = sorted([list(bmap.edge_to_cat[x]), o] for x, o in enumerate(s.edge_owner) if o >= 0)
+    return {
+        "players": players, "bank": list(s.bank), "deck": len(s.deck),
+        "longest": None if s.longest_holder < 0 else s.longest_holder,
+        "army": None if s.army_holder < 0 else s.army_holder,
+        "robber": list(bmap.hex_to_cat[s.robber]), "buildings": buildings, "roads": roads,
+    }
+
+
+def differences(game: Game, bmap: BoardMap, cat: dict[str, Any]) -> list[str]:
+    """Where catanatron's state (the worker's ``state``) differs from ours; empty when none."""
+    ours = our_picture(game, bmap)
+    out = []
+    for i, (mine, theirs) in enumerate(zip(ours["players"], cat["players"])):
+        for key, value in mine.items():
+            if theirs[key] != value:
+                out.append(f"{NAMES[i]} {key}: ours {value}, catanatron {theirs[key]}")
+    for key in ("bank", "deck", "longest", "army", "robber", "buildings", "roads"):
+        if ours[key] != cat[key]:
+            out.append(f"{key}: ours {_short(ours[key])}, catanatron {_short(cat[key])}")
+    s = game.engine.s
+    if not game.over and s.phase != "setup":
+        if cat["turn"] != s.current:
+            out.append(f"turn: ours {NAMES[s.current]}, catanatron {NAMES[cat['turn']]}")
+        if cat["prompt"] == "DISCARD":
+            if not any(it["kind"] == "discard" and it["seat"] == cat["to_act"] for it in s.pending):
+                out.append(f"catanatron waits for {NAMES[cat['to_act']]}'s discard; ours does not")
+        elif cat["to_act"] != game.engine.prompt_seat():
+            out.append(f"to act: ours {game.prompt_player()}, catanatron {NAMES[cat['to_act']]}")
+    elif not game.over and cat["to_act"] != game.engine.prompt_seat():
+        out.append(f"to act in the set-up: ours {game.prompt_player()}, catanatron {NAMES[cat['to_act']]}")
+    return out
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True)
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+# --- documented rule differences -------------------------------------------------------------------
+def explain(game: Game, bmap: BoardMap, worker: Worker, events: list[Event], diffs: list[str]) -> str | None:
+    """A divergence the README documents as a rule difference between the engines, brought
+    back in line on catanatron's side (ours follows the digest): its name, or None (then it
+    is a real divergence)."""
+    s = game.engine.s
+    kinds = {d.split(":")[0].split(" ")[-1] for d in diffs}
+    if any(ev.kind == "shortage" and ev.seat >= 0 for ev in events) and kinds <= {"resources", "bank"}:
+        # A.9: one player owed a resource the bank is short of takes what is left;
+        # catanatron pays nobody.
+        worker.call("set_hands", hands=[list(p.resources) for p in s.players], bank=list(s.bank))
+        return "A.9 bank shortage: the only player owed takes what is left"
+    if "longest" in kinds and kinds <= {"longest", "vp"}:
+        # A.13: after a road is broken (or while the card is set aside) the card stays with a
+        # holder still tied for longest, or is set aside on a tie or below 5; catanatron gives
+        # it to the longest road left, ties by its own order, any length.
+        worker.call("set_longest", holder=None if s.longest_holder < 0 else s.longest_holder)
+        return "A.13 Longest Road after a break"
+    return None
+
+
+# --- one game ----------------------------------------------------------------------------------
+@dataclass
+class Mirror:
+    """Our game and catanatron's, kept in step: every action goes through :meth:`play`."""
+
+    game: Game
+    worker: Worker
+    bmap: BoardMap
+    documented: list[dict[str, Any]] = field(default_factory=list)
+    moves: int = 0
+
+    @classmethod
+    def start(cls, worker: Worker, seed: int, seats: Sequence[str]) -> "Mirror":
+        game = Game.new("base", players=list(NAMES), seed=seed, options=list(OPTIONS))
+        board = worker.call("new", seed=seed, seats=["alphabeta" if k == "catanatron" else "ours" for k in seats],
+                            **cat_map_request(game))
+        mirror = cls(game, worker, derive_map(game, board))
+        diffs = differences(game, mirror.bmap, worker.call("state"))
+        if diffs:
+            raise MapError("the games differ before the first move: " + "; ".join(diffs))
+        return mirror
+
+    def play(self, action: Action) -> list[str]:
+        """Play our action in both games; the differences after it (empty: in step)."""
+        game = self.game
+        actor = game.engine.s.players[action.seat]
+        hand, cards = list(actor.resources), [c for c, _ in actor.dev_cards]
+        text = game.text(action)
+        events = game.execute(action)
+        self.moves += 1
+        for step, result in to_cat(action, self.bmap, hand, cards, game):
+            self.worker.call("apply", action=step, result=result)
+        diffs = differences(game, self.bmap, self.worker.call("state"))
+        if diffs:
+            why = explain(game, self.bmap, self.worker, events, diffs)
+            if why is not None:
+                self.documented.append({"move": self.moves, "action": text, "rule": why, "differences": diffs})
+                diffs = differences(game, self.bmap, self.worker.call("state"))
+        return diffs
+
+
+def play_game(worker: Worker, seed: int, seats: Sequence[str], think_ms: int,
+              turn_cap: int = TURN_CAP) -> dict[str, Any]:
+    """One match game; its record (winner side, decision times, divergence, history)."""
+    mirror = Mirror.start(worker, seed, seats)
+    game = mirror.game
+    bots = {i: our_bot(think_ms) for i, k in enumerate(seats) if k == "ours"}
+    times: dict[str, list[float]] = {side: [] for side in SIDES}
+    divergence: dict[str, Any] | None = None
+    while not game.over and game.engine.s.turn <= turn_cap:
+        actor = int(worker.call("state")["to_act"]) if game.engine.s.pending else game.engine.prompt_seat()
+        try:
+            if actor in bots:
+                t0 = time.thread_time()
+                action = bots[actor].choose_action(game, NAMES[actor])
+                times["ours"].append(1000.0 * (time.thread_time() - t0))
+            else:
+                answer = worker.call("decide")
+                times["catanatron"].extend(answer["ms"])
+                action = cat_move(answer["actions"], mirror.bmap)
+            text = game.text(action)
+            diffs = mirror.play(action)
+        except (Untranslatable, CatanError, KeyError) as exc:
+            divergence = {"seed": seed, "move": mirror.moves + 1, "seat": NAMES[actor],
+                          "action": str(exc), "differences": [f"{exc.__class__.__name__}: {exc}"]}
+            break
+        if diffs:
+            divergence = {"seed": seed, "move": mirror.moves, "seat": NAMES[actor], "action": text,
+                          "differences": diffs}
+            break
+    s = game.engine.s
+    winner = s.winners[0] if game.over and s.winners and divergence is None else None
+    return {
+        "seed": seed, "seats": list(seats), "turns": s.turn, "moves": mirror.moves,
+        "winner": None if winner is None else NAMES[winner],
+        "winner_side": None if winner is None else seats[winner],
+        "divergence": divergence, "documented": mirror.documented,
+        "decision_ms": {side: [round(t, 3) for t in v] for side, v in times.items()},
+        "history": list(game.history),
+    }
+
+
+def cat_move(actions: list[list[Any]], bmap: BoardMap) -> Action:
+    """AlphaBeta's move (the worker's list: one action, or a discard's cards, or Road
+    Building and its roads) as our one action."""
+    first = actions[0]
+    seat, kind = first[0], first[1]
+    if kind == "DISCARD_RESOURCE":
+        return discard_action(seat, [a[2] for a in actions])
+    if kind == "PLAY_ROAD_BUILDING":
+        return road_building_action(seat, [a[2] for a in actions[1:]], bmap)
+    if len(actions) != 1:
+        raise Untranslatable(f"catanatron answered {len(actions)} actions for {kind}")
+    return from_cat(first, bmap)
+
+
+def replay(worker: Worker, record: dict[str, Any]) -> dict[str, Any]:
+    """Play a recorded game's commands through both engines again: the winner, the number of
+    moves and the first divergence (None when they stay in step)."""
+    mirror = Mirror.start(worker, int(record["seed"]), record["seats"])
+    game = mirror.game
+    for line in record["history"]:
+        action = game.parse(line)
+        action = action.by(game.engine.actor_of(action))
+        diffs = mirror.play(action)
+        if diffs:
+            return {"winner": None, "moves": mirror.moves, "divergence": {"action": line, "differences": diffs},
+                    "documented": mirror.documented}
+    s = game.engine.s
+    return {"winner": NAMES[s.winners[0]] if game.over and s.winners else None, "moves": mirror.moves,
+            "divergence": None, "documented": mirror.documented}
+
+
+# --- the match ---------------------------------------------------------------------------------
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share ``wins / n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run_match(python: str, games: int, seed: int, think_ms: int, turn_cap: int = TURN_CAP,
+              progress: Any = None) -> dict[str, Any]:
+    """``games`` match games, seed ``seed + i`` and the i-th seating in turn; the report."""
+    orders = seatings(["ours", "ours", "catanatron", "catanatron"])
+    worker = Worker(python)
+    records = []
+    try:
+        for i in range(games):
+            records.append(play_game(worker, seed + i, orders[i % len(orders)], think_ms, turn_cap))
+            if progress is not None:
+                progress(i + 1, games, records[-1])
+    finally:
+        worker.close()
+    return summarise(records, seed, think_ms)
+
+
+def summarise(records: list[dict[str, Any]], seed: int, think_ms: int) -> dict[str, Any]:
+    wins = {side: sum(1 for r in records if r["winner_side"] == side) for side in SIDES}
+    decided = wins["ours"] + wins["catanatron"]
+    low, high = wilson(wins["ours"], decided)
+    medians = {}
+    for side in SIDES:
+        all_ms = [t for r in records for t in r["decision_ms"][side]]
+        medians[side] = round(statistics.median(all_ms), 3) if all_ms else None
+    return {
+        "games": len(records), "seed": seed, "think_ms": think_ms,
+        "wins": {**wins, "none": len(records) - decided},
+        "ours_share": round(wins["ours"] / decided, 4) if decided else None,
+        "ours_share_95": [round(low, 4), round(high, 4)],
+        "median_decision_ms": medians,
+        "decisions": {side: sum(len(r["decision_ms"][side]) for r in records) for side in SIDES},
+        "divergences": [r["divergence"] for r in records if r["divergence"] is not None],
+        "documented_differences": [dict(d, seed=r["seed"]) for r in records for d in r["documented"]],
+        "per_game": [{k: r[k] for k in ("seed", "seats", "winner", "winner_side", "turns", "moves")}
+                     for r in records],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m catan_cli.benchmarks.versus_catanatron", description=__doc__.split("\n\n")[1])
+    ap.add_argument("--catanatron-src", default=None,
+                    help="a local copy of catanatron's repository (else CATANATRON_SRC)")
+    ap.add_argument("--games", type=int, default=6)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--think", type=int, default=1000, help="our bot's budget per decision, ms")
+    ap.add_argument("--turn-cap", type=int, default=TURN_CAP)
+    ap.add_argument("--record", default=None, help="write every game's record (with its commands) here, JSON")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    if args.games < 1 or args.think < 1:
+        print("error: --games and --think must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        python = catanatron_python(args.catanatron_src)
+        kept: list[dict[str, Any]] = []
+
+        def progress(done: int, total: int, record: dict[str, Any]) -> None:
+            kept.append(record)
+            if not args.json:
+                div = " DIVERGENCE" if record["divergence"] else ""
+                print(f"game {done}/{total} seed {record['seed']}: {record['winner'] or 'no winner'} "
+                      f"({record['winner_side'] or '-'}), {record['turns']} turns{div}", file=sys.stderr)
+
+        report = run_match(python, args.games, args.seed, args.think, args.turn_cap, progress)
+    except (CatanError, MapError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if args.record:
+        Path(args.record).write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    w = report["wins"]
+    low, high = report["ours_share_95"]
+    share = report["ours_share"]
+    print(f"{report['games']} games, seed {report['seed']}, our think {report['think_ms']} ms")
+    print(f"wins: ours {w['ours']}, catanatron {w['catanatron']}, none {w['none']}"
+          + (f"; our share {100 * share:.1f}% (95% {100 * low:.1f}-{100 * high:.1f}%)" if share is not None else ""))
+    med = report["median_decision_ms"]
+    print(f"median decision: ours {med['ours']} ms, catanatron (AlphaBeta) {med['catanatron']} ms")
+    print(f"divergences: {len(report['divergences'])}; documented rule differences met: "
+          f"{len(report['documented_differences'])}")
+    for d in report["divergences"]:
+        print(f"  seed {d['seed']} move {d['move']} {d['seat']}: {d['action']}: {'; '.join(d['differences'])}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
