@@ -36,7 +36,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from ..bots.greedy import GreedyBot
 from ..bots.search import SearchBot
@@ -260,24 +260,58 @@ class Mirror:
         return diffs
 
 
-def play_game(worker: Worker, seed: int, seats: Sequence[str], think_ms: int,
+class EqualTime:
+    """``--think equal``: our budget follows AlphaBeta's median decision (among those with
+    a choice) measured so far in the match, ``START_MS`` until it has ``SAMPLES`` of them."""
+
+    START_MS: ClassVar[int] = 50
+    SAMPLES: ClassVar[int] = 20
+
+    def __init__(self) -> None:
+        self.seen: list[float] = []
+
+    def think_ms(self) -> int:
+        if len(self.seen) < self.SAMPLES:
+            return self.START_MS
+        return max(1, round(statistics.median(self.seen)))
+
+
+def play_game(worker: Worker, seed: int, seats: Sequence[str], think_ms: int | EqualTime,
               turn_cap: int = TURN_CAP) -> dict[str, Any]:
-    """One match game; its record (winner side, decision times, divergence, history)."""
+    """One match game; its record (winner side, decision times, divergence, history).
+    ``think_ms``: our bot's budget, or an :class:`EqualTime` that sets it before each of
+    our decisions and is told every AlphaBeta decision's time."""
     mirror = Mirror.start(worker, seed, seats)
     game = mirror.game
-    bots = {i: our_bot(think_ms) for i, k in enumerate(seats) if k == "ours"}
+    equal = think_ms if isinstance(think_ms, EqualTime) else None
+    budget = think_ms.think_ms() if isinstance(think_ms, EqualTime) else think_ms
+    bots = {i: our_bot(budget) for i, k in enumerate(seats) if k == "ours"}
+    budgets: list[int] = []
     times: dict[str, list[float]] = {side: [] for side in SIDES}
+    # the times of the decisions with more than one legal move (the forced ones take no thought)
+    chosen: dict[str, list[float]] = {side: [] for side in SIDES}
     divergence: dict[str, Any] | None = None
     while not game.over and game.engine.s.turn <= turn_cap:
         actor = int(worker.call("state")["to_act"]) if game.engine.s.pending else game.engine.prompt_seat()
         try:
             if actor in bots:
+                options = sum(1 for a in game.legal_actions() if a.seat == actor)
+                if equal is not None:
+                    bots[actor].think_ms = equal.think_ms()
+                budgets.append(bots[actor].think_ms)
                 t0 = time.thread_time()
                 action = bots[actor].choose_action(game, NAMES[actor])
-                times["ours"].append(1000.0 * (time.thread_time() - t0))
+                ms = 1000.0 * (time.thread_time() - t0)
+                times["ours"].append(ms)
+                if options != 1:      # a discard is listed only when it is the one way
+                    chosen["ours"].append(ms)
             else:
                 answer = worker.call("decide")
                 times["catanatron"].extend(answer["ms"])
+                thought = [t for t, n in zip(answer["ms"], answer["choices"]) if n > 1]
+                chosen["catanatron"].extend(thought)
+                if equal is not None:
+                    equal.seen.extend(thought)
                 action = cat_move(answer["actions"], mirror.bmap)
             text = game.text(action)
             diffs = mirror.play(action)
@@ -297,6 +331,8 @@ def play_game(worker: Worker, seed: int, seats: Sequence[str], think_ms: int,
         "winner_side": None if winner is None else seats[winner],
         "divergence": divergence, "documented": mirror.documented,
         "decision_ms": {side: [round(t, 3) for t in v] for side, v in times.items()},
+        "choice_ms": {side: [round(t, 3) for t in v] for side, v in chosen.items()},
+        "think_ms": round(statistics.median(budgets)) if budgets else budget,
         "history": list(game.history),
     }
 
@@ -343,15 +379,17 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run_match(python: str, games: int, seed: int, think_ms: int, turn_cap: int = TURN_CAP,
+def run_match(python: str, games: int, seed: int, think_ms: int | None, turn_cap: int = TURN_CAP,
               progress: Any = None) -> dict[str, Any]:
-    """``games`` match games, seed ``seed + i`` and the i-th seating in turn; the report."""
+    """``games`` match games, seed ``seed + i`` and the i-th seating in turn; the report.
+    ``think_ms`` None: equal time (see :class:`EqualTime`)."""
     orders = seatings(["ours", "ours", "catanatron", "catanatron"])
     worker = Worker(python)
     records = []
+    budget: int | EqualTime = EqualTime() if think_ms is None else think_ms
     try:
         for i in range(games):
-            records.append(play_game(worker, seed + i, orders[i % len(orders)], think_ms, turn_cap))
+            records.append(play_game(worker, seed + i, orders[i % len(orders)], budget, turn_cap))
             if progress is not None:
                 progress(i + 1, games, records[-1])
     finally:
@@ -359,20 +397,26 @@ def run_match(python: str, games: int, seed: int, think_ms: int, turn_cap: int =
     return summarise(records, seed, think_ms)
 
 
-def summarise(records: list[dict[str, Any]], seed: int, think_ms: int) -> dict[str, Any]:
+def summarise(records: list[dict[str, Any]], seed: int, think_ms: int | None) -> dict[str, Any]:
     wins = {side: sum(1 for r in records if r["winner_side"] == side) for side in SIDES}
     decided = wins["ours"] + wins["catanatron"]
     low, high = wilson(wins["ours"], decided)
-    medians = {}
+    medians: dict[str, float | None] = {}
+    choice_medians: dict[str, float | None] = {}
     for side in SIDES:
         all_ms = [t for r in records for t in r["decision_ms"][side]]
         medians[side] = round(statistics.median(all_ms), 3) if all_ms else None
+        some = [t for r in records for t in r["choice_ms"][side]]
+        choice_medians[side] = round(statistics.median(some), 3) if some else None
     return {
-        "games": len(records), "seed": seed, "think_ms": think_ms,
+        "games": len(records), "seed": seed,
+        "think_ms": think_ms if think_ms is not None else "equal",
+        "think_ms_used": round(statistics.median(r["think_ms"] for r in records)) if records else None,
         "wins": {**wins, "none": len(records) - decided},
         "ours_share": round(wins["ours"] / decided, 4) if decided else None,
         "ours_share_95": [round(low, 4), round(high, 4)],
         "median_decision_ms": medians,
+        "median_choice_ms": choice_medians,
         "decisions": {side: sum(len(r["decision_ms"][side]) for r in records) for side in SIDES},
         "divergences": [r["divergence"] for r in records if r["divergence"] is not None],
         "documented_differences": [dict(d, seed=r["seed"]) for r in records for d in r["documented"]],
@@ -387,42 +431,53 @@ def main(argv: list[str] | None = None) -> int:
                     help="a local copy of catanatron's repository (else CATANATRON_SRC)")
     ap.add_argument("--games", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--think", type=int, default=1000, help="our bot's budget per decision, ms")
+    ap.add_argument("--think", default="equal",
+                    help="our bot's budget per decision, ms, or 'equal': AlphaBeta's median "
+                         "decision time measured in the same games (the default)")
     ap.add_argument("--turn-cap", type=int, default=TURN_CAP)
-    ap.add_argument("--record", default=None, help="write every game's record (with its commands) here, JSON")
+    ap.add_argument("--record", default=None, help="append every game's record (with its commands) to this file, a JSON line per game")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if args.games < 1 or args.think < 1:
-        print("error: --games and --think must be at least 1", file=sys.stderr)
+    think: int | None = None
+    if args.think != "equal":
+        try:
+            think = int(args.think)
+        except ValueError:
+            think = 0
+    if args.games < 1 or (think is not None and think < 1):
+        print("error: --games must be at least 1 and --think a number of ms (at least 1) or 'equal'",
+              file=sys.stderr)
         return 2
     try:
         python = catanatron_python(args.catanatron_src)
-        kept: list[dict[str, Any]] = []
 
         def progress(done: int, total: int, record: dict[str, Any]) -> None:
-            kept.append(record)
+            if args.record:     # a line per game as it ends: a long run's games are kept
+                with open(args.record, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(record) + "\n")
             if not args.json:
                 div = " DIVERGENCE" if record["divergence"] else ""
                 print(f"game {done}/{total} seed {record['seed']}: {record['winner'] or 'no winner'} "
                       f"({record['winner_side'] or '-'}), {record['turns']} turns{div}", file=sys.stderr)
 
-        report = run_match(python, args.games, args.seed, args.think, args.turn_cap, progress)
+        report = run_match(python, args.games, args.seed, think, args.turn_cap, progress)
     except (CatanError, MapError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    if args.record:
-        Path(args.record).write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
     w = report["wins"]
     low, high = report["ours_share_95"]
     share = report["ours_share"]
-    print(f"{report['games']} games, seed {report['seed']}, our think {report['think_ms']} ms")
+    print(f"{report['games']} games, seed {report['seed']}, our think {report['think_ms']} "
+          f"(median budget used {report['think_ms_used']} ms)")
     print(f"wins: ours {w['ours']}, catanatron {w['catanatron']}, none {w['none']}"
           + (f"; our share {100 * share:.1f}% (95% {100 * low:.1f}-{100 * high:.1f}%)" if share is not None else ""))
     med = report["median_decision_ms"]
     print(f"median decision: ours {med['ours']} ms, catanatron (AlphaBeta) {med['catanatron']} ms")
+    med = report["median_choice_ms"]
+    print(f"median decision with a choice: ours {med['ours']} ms, catanatron (AlphaBeta) {med['catanatron']} ms")
     print(f"divergences: {len(report['divergences'])}; documented rule differences met: "
           f"{len(report['documented_differences'])}")
     for d in report["divergences"]:

@@ -127,9 +127,10 @@ def derive_map(game: Game, board: dict[str, Any]) -> BoardMap:
     for tile in board["tiles"]:
         coord = tuple(int(v) for v in tile["coord"])
         x, y = cube_point(coord)
-        h = by_point.get((x, y))
-        if h is None:
+        found = by_point.get((x, y))
+        if found is None:
             raise MapError(f"catanatron's tile {coord} has no hex of ours")
+        h = found
         r = TERRAIN_RESOURCE[s.terrain[h]]
         if tile["resource"] != (CAT_RESOURCES[r] if r >= 0 else None) or (
                 r >= 0 and tile["number"] != s.numbers[h]):

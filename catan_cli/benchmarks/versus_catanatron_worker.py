@@ -11,7 +11,8 @@ One request per line, one answer per line:
   board's geometry: every land tile's coordinate with its corner node ids and every land
   edge, so the other side can derive its coordinate map.
 * ``{"cmd": "decide"}``: AlphaBeta's move for the seat to act (a discard or Road Building
-  followed to its end: a list of actions), with each decision's processor time.
+  followed to its end: a list of actions), with each decision's processor time and the
+  number of actions it chose from.
 * ``{"cmd": "apply", "action": action, "result": value | null}``: play one action, the
   chance outcome forced (the dice, the card drawn, the card stolen).
 * ``{"cmd": "playable"}``, ``{"cmd": "state"}``: the playable actions; the comparable state.
@@ -137,7 +138,7 @@ class Worker:
         of the game, so the answer is one whole move: the list of actions and each one's
         processor time."""
         game = self.game
-        actions, times = [], []
+        actions, times, choices = [], [], []
         work = game
         while True:
             player = work.state.current_player()
@@ -152,6 +153,7 @@ class Worker:
             finally:
                 work.playable_actions = full
             times.append(1000.0 * (time.process_time() - start))
+            choices.append(len(work.playable_actions))
             actions.append(action)
             kind = action.action_type
             discarding = kind == ActionType.DISCARD_RESOURCE
@@ -169,14 +171,14 @@ class Worker:
                 or (building and st.is_road_building))
             if not more:
                 break
-        return {"actions": [self.encode(a) for a in actions], "ms": times}
+        return {"actions": [self.encode(a) for a in actions], "ms": times, "choices": choices}
 
     def apply(self, req: dict[str, Any]) -> dict[str, Any]:
         action = self.decode(req["action"])
         result = req.get("result")
         record = None
         if action.action_type == ActionType.ROLL:
-            record = ActionRecord(action, tuple(result))
+            record = ActionRecord(action, tuple(result or ()))
         elif action.action_type in (ActionType.BUY_DEVELOPMENT_CARD, ActionType.MOVE_ROBBER):
             record = ActionRecord(action, result)
         self.game.execute(action, action_record=record)
