@@ -36,6 +36,7 @@ from typing import Any
 
 from catanatron.game import Game  # type: ignore[import-not-found]
 from catanatron.models.actions import generate_playable_actions  # type: ignore[import-not-found]
+from catanatron.models.board import STATIC_GRAPH  # type: ignore[import-not-found]
 from catanatron.models.coordinate_system import Direction  # type: ignore[import-not-found]
 from catanatron.models.enums import (  # type: ignore[import-not-found]
     DEVELOPMENT_CARDS, RESOURCES, Action, ActionRecord, ActionType, NodeRef,
@@ -49,6 +50,30 @@ from catanatron.players.minimax import AlphaBetaPlayer  # type: ignore[import-no
 from catanatron.state_functions import get_largest_army, get_longest_road_color  # type: ignore[import-not-found]
 
 COLORS = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+
+
+def follows_rules(state: Any, action: Any) -> bool:
+    """Whether one of catanatron's playable actions is allowed by the rules where catanatron
+    allows more (documented rule differences; AlphaBeta chooses among the others):
+
+    * A.12: Year of Plenty takes two cards (catanatron offers one when the bank is short);
+    * A.7: a road does not continue through an opponent's building (catanatron lets a
+      player whose road an opponent's settlement broke build on from that settlement).
+    """
+    kind = action.action_type
+    if kind == ActionType.PLAY_YEAR_OF_PLENTY:
+        return len(action.value) == 2
+    if kind == ActionType.BUILD_ROAD and not state.is_initial_build_phase:
+        board, color = state.board, action.color
+        for node in action.value:
+            owner = board.get_node_color(node)
+            if owner == color:
+                return True
+            if owner is None and any(board.roads.get((node, other)) == color
+                                     for other in STATIC_GRAPH.neighbors(node)):
+                return True
+        return False
+    return True
 
 
 class Worker:
@@ -143,10 +168,7 @@ class Worker:
         while True:
             player = work.state.current_player()
             full = list(work.playable_actions)
-            # A.12: Year of Plenty takes two cards; catanatron also offers one when the bank
-            # is short (a documented rule difference: the one-card plays are left out).
-            work.playable_actions = [a for a in full if not (
-                a.action_type == ActionType.PLAY_YEAR_OF_PLENTY and len(a.value) != 2)] or full
+            work.playable_actions = [a for a in full if follows_rules(work.state, a)] or full
             start = time.process_time()
             try:
                 action = player.decide(work, work.playable_actions)
