@@ -65,6 +65,10 @@ class BridgeError(CatanError):
     """The worker cannot be started or answered with an error."""
 
 
+class WorkerGone(BridgeError):
+    """The worker stopped: no game can go on (an error answer is a refused action instead)."""
+
+
 # --- catanatron's side -------------------------------------------------------------------------
 def catanatron_python(src: str | None) -> str:
     """The interpreter of a virtualenv with catanatron: ``CATANATRON_PYTHON`` as it is, else
@@ -108,9 +112,9 @@ class Worker:
             proc.stdin.flush()
             line = proc.stdout.readline()
         except OSError as exc:
-            raise BridgeError(f"catanatron's worker is gone: {exc}") from None
+            raise WorkerGone(f"catanatron's worker is gone: {exc}") from None
         if not line:
-            raise BridgeError("catanatron's worker stopped (is catanatron installed in that python?)")
+            raise WorkerGone("catanatron's worker stopped (is catanatron installed in that python?)")
         answer: dict[str, Any] = json.loads(line)
         if "error" in answer:
             raise BridgeError(f"catanatron: {answer['error']}")
@@ -315,6 +319,8 @@ def play_game(worker: Worker, seed: int, seats: Sequence[str], think_ms: int | E
                 action = cat_move(answer["actions"], mirror.bmap)
             text = game.text(action)
             diffs = mirror.play(action)
+        except WorkerGone:
+            raise
         except (Untranslatable, CatanError, KeyError) as exc:
             divergence = {"seed": seed, "move": mirror.moves + 1, "seat": NAMES[actor],
                           "action": str(exc), "differences": [f"{exc.__class__.__name__}: {exc}"]}

@@ -34,20 +34,23 @@ import sys
 import time
 from typing import Any
 
-from catanatron.game import Game  # type: ignore[import-not-found]
-from catanatron.models.actions import generate_playable_actions  # type: ignore[import-not-found]
-from catanatron.models.board import STATIC_GRAPH  # type: ignore[import-not-found]
-from catanatron.models.coordinate_system import Direction  # type: ignore[import-not-found]
-from catanatron.models.enums import (  # type: ignore[import-not-found]
-    DEVELOPMENT_CARDS, RESOURCES, Action, ActionRecord, ActionType, NodeRef,
-)
-from catanatron.models.map import (  # type: ignore[import-not-found]
-    BASE_MAP_TEMPLATE, CatanMap, MapTemplate, initialize_tiles,
-)
-from catanatron.models.player import Color, Player  # type: ignore[import-not-found]
-from catanatron.models.tiles import LandTile, Port, Water  # type: ignore[import-not-found]
-from catanatron.players.minimax import AlphaBetaPlayer  # type: ignore[import-not-found]
-from catanatron.state_functions import get_largest_army, get_longest_road_color  # type: ignore[import-not-found]
+try:
+    from catanatron.game import Game  # type: ignore[import-not-found]
+    from catanatron.models.actions import generate_playable_actions  # type: ignore[import-not-found]
+    from catanatron.models.board import STATIC_GRAPH  # type: ignore[import-not-found]
+    from catanatron.models.coordinate_system import Direction  # type: ignore[import-not-found]
+    from catanatron.models.enums import (  # type: ignore[import-not-found]
+        DEVELOPMENT_CARDS, RESOURCES, Action, ActionRecord, ActionType,
+    )
+    from catanatron.models.map import (  # type: ignore[import-not-found]
+        BASE_MAP_TEMPLATE, CatanMap, MapTemplate, initialize_tiles,
+    )
+    from catanatron.models.player import Color, Player  # type: ignore[import-not-found]
+    from catanatron.models.tiles import LandTile, Port, Water  # type: ignore[import-not-found]
+    from catanatron.players.minimax import AlphaBetaPlayer  # type: ignore[import-not-found]
+    from catanatron.state_functions import get_largest_army, get_longest_road_color  # type: ignore[import-not-found]
+except ImportError as exc:      # not the python of catanatron's virtualenv
+    sys.exit(f"the catanatron worker needs catanatron installed in this python: {exc}")
 
 COLORS = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
 
