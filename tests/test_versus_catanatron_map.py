@@ -16,13 +16,13 @@ import pytest
 
 from catan_cli import Game
 from catan_cli.benchmarks.versus_catanatron import (
-    NAMES, OPTIONS, NoOfferGreedy, differences, our_bot, our_picture, wilson,
+    NAMES, OPTIONS, NoOfferGreedy, differences, explain, our_bot, our_picture, wilson,
 )
 from catan_cli.benchmarks.versus_catanatron_map import (
     CAT_RESOURCES, MapError, Untranslatable, cat_map_request, derive_map, discard_action, from_cat,
     road_building_action, to_cat,
 )
-from catan_cli.engine.actions import Action
+from catan_cli.engine.actions import Action, Event
 from catan_cli.engine.geometry import CORNERS
 
 DATA = json.loads((Path(__file__).parent / "data" / "catanatron_board_seed7.json").read_text())
@@ -240,3 +240,44 @@ def test_the_share_interval_is_wilsons():
     assert wilson(0, 0) == (0.0, 1.0)
     low, high = wilson(10, 10)
     assert high == 1.0 and 0.69 < low < 0.73
+
+
+# --- documented rule differences ------------------------------------------------------------------
+class FakeWorker:
+    """Takes the bridge's corrections to catanatron's game without a catanatron."""
+
+    def __init__(self):
+        self.calls = []
+
+    def call(self, cmd, **fields):
+        self.calls.append((cmd, fields))
+        return {"ok": True}
+
+
+@pytest.mark.rule("A.9")
+def test_a_lone_player_owed_a_short_resource_takes_what_is_left_in_catanatron_too(bmap):
+    game = new_game()
+    worker = FakeWorker()
+    events = [Event("shortage", 2, "the bank is short of ore: white takes the last 1")]
+    diffs = ["white resources: ours [0, 0, 0, 0, 1], catanatron [0, 0, 0, 0, 0]", "bank: ours [..], catanatron [..]"]
+    why = explain(game, bmap, worker, events, diffs)
+    assert why is not None and why.startswith("A.9")
+    assert worker.calls == [("set_hands", {"hands": [list(p.resources) for p in game.engine.s.players],
+                                           "bank": list(game.engine.s.bank)})]
+    # a shortage shared by several players pays nobody in both engines: nothing to explain
+    assert explain(game, bmap, FakeWorker(), [Event("shortage", -1, "the bank cannot pay everyone ore")],
+                   diffs) is None
+
+
+@pytest.mark.rule("A.13")
+def test_longest_road_after_a_break_follows_ours_in_catanatron_too(bmap):
+    game = new_game()
+    game.state.longest_holder = -1       # set aside: a tie after the break
+    worker = FakeWorker()
+    diffs = ["red vp: ours 5, catanatron 7", "longest: ours null, catanatron 0"]
+    why = explain(game, bmap, worker, [], diffs)
+    assert why is not None and why.startswith("A.13")
+    assert worker.calls == [("set_longest", {"holder": None})]
+    # any other difference beside it is a divergence
+    assert explain(game, bmap, FakeWorker(), [], diffs + ["red resources: ours [1, 0, 0, 0, 0], "
+                                                          "catanatron [0, 0, 0, 0, 0]"]) is None
