@@ -260,12 +260,12 @@ def test_a_lone_player_owed_a_short_resource_takes_what_is_left_in_catanatron_to
     worker = FakeWorker()
     events = [Event("shortage", 2, "the bank is short of ore: white takes the last 1")]
     diffs = ["white resources: ours [0, 0, 0, 0, 1], catanatron [0, 0, 0, 0, 0]", "bank: ours [..], catanatron [..]"]
-    why = explain(game, bmap, worker, events, diffs)
+    why = explain(game, worker, events, diffs)
     assert why is not None and why.startswith("A.9")
     assert worker.calls == [("set_hands", {"hands": [list(p.resources) for p in game.engine.s.players],
                                            "bank": list(game.engine.s.bank)})]
     # a shortage shared by several players pays nobody in both engines: nothing to explain
-    assert explain(game, bmap, FakeWorker(), [Event("shortage", -1, "the bank cannot pay everyone ore")],
+    assert explain(game, FakeWorker(), [Event("shortage", -1, "the bank cannot pay everyone ore")],
                    diffs) is None
 
 
@@ -275,9 +275,9 @@ def test_longest_road_after_a_break_follows_ours_in_catanatron_too(bmap):
     game.state.longest_holder = -1       # set aside: a tie after the break
     worker = FakeWorker()
     diffs = ["red vp: ours 5, catanatron 7", "longest: ours null, catanatron 0"]
-    why = explain(game, bmap, worker, [], diffs)
+    why = explain(game, worker, [], diffs)
     assert why is not None and why.startswith("A.13")
     assert worker.calls == [("set_longest", {"holder": None})]
     # any other difference beside it is a divergence
-    assert explain(game, bmap, FakeWorker(), [], diffs + ["red resources: ours [1, 0, 0, 0, 0], "
+    assert explain(game, FakeWorker(), [], diffs + ["red resources: ours [1, 0, 0, 0, 0], "
                                                           "catanatron [0, 0, 0, 0, 0]"]) is None

@@ -203,7 +203,7 @@ def _short(value: Any) -> str:
 
 
 # --- documented rule differences -------------------------------------------------------------------
-def explain(game: Game, bmap: BoardMap, worker: Worker, events: list[Event], diffs: list[str]) -> str | None:
+def explain(game: Game, worker: Worker, events: list[Event], diffs: list[str]) -> str | None:
     """A divergence the README documents as a rule difference between the engines, brought
     back in line on catanatron's side (ours follows the digest): its name, or None (then it
     is a real divergence)."""
@@ -257,7 +257,7 @@ class Mirror:
             self.worker.call("apply", action=step, result=result)
         diffs = differences(game, self.bmap, self.worker.call("state"))
         if diffs:
-            why = explain(game, self.bmap, self.worker, events, diffs)
+            why = explain(game, self.worker, events, diffs)
             if why is not None:
                 self.documented.append({"move": self.moves, "action": text, "rule": why, "differences": diffs})
                 diffs = differences(game, self.bmap, self.worker.call("state"))
