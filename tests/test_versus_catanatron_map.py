@@ -158,10 +158,19 @@ def test_a_discard_is_one_catanatron_action_per_card_and_back(bmap):
 def test_road_building_is_the_card_then_each_free_road(bmap):
     game = new_game()
     e1, e2 = bmap.edge_from_cat[(0, 1)], bmap.edge_from_cat[(1, 2)]
-    steps = to_cat(Action("play-road-building", (e1, e2), 2), bmap, [0] * 5, [], game)
+    ours = Action("play-road-building", (("road", e1), ("road", e2)), 2)
+    steps = to_cat(ours, bmap, [0] * 5, [], game)
     assert [step for step, _ in steps] == [[2, "PLAY_ROAD_BUILDING", None], [2, "BUILD_ROAD", [0, 1]],
                                            [2, "BUILD_ROAD", [1, 2]]]
-    assert road_building_action(2, [[1, 0], [2, 1]], bmap) == Action("play-road-building", (e1, e2), 2)
+    assert road_building_action(2, [[1, 0], [2, 1]], bmap) == ours
+    # the shape our engine lists the card's plays in
+    bot = NoOfferGreedy()
+    while game.engine.s.phase == "setup":
+        game.execute(bot.choose_action(game, game.prompt_player()))
+    seat = game.engine.s.current
+    game.state.players[seat].dev_cards = [["road-building", -1]]     # bought before this turn
+    listed = [a for a in game.legal_actions() if a.kind == "play-road-building"]
+    assert listed and all(piece == "road" for a in listed for piece, _ in a.args)
 
 
 def test_chance_outcomes_are_read_from_our_game(bmap):

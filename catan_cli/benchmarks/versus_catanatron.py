@@ -3,8 +3,8 @@
     python -m catan_cli.benchmarks.versus_catanatron --catanatron-src DIR --games N --seed S --think MS [--json]
 
 Base game, 4 seats: our search bot in two, catanatron's AlphaBetaPlayer (its defaults) in
-the other two, the seatings rotated over the games (game i: seed S+i, the i-th of the six
-seatings).  Our engine plays the game; a catanatron game on the same map (tiles, numbers,
+the other two, the seatings rotated over the games (game i: seed S+i and the six seatings
+in turn, the seating by the seed).  Our engine plays the game; a catanatron game on the same map (tiles, numbers,
 harbours, robber) mirrors every action, with the dice, the card drawn and the card stolen
 forced to ours (catanatron's ``execute`` takes them as an ``ActionRecord``).  AlphaBeta's
 moves are translated into our actions and played through ``Game.execute``; ours are
@@ -387,7 +387,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def run_match(python: str, games: int, seed: int, think_ms: int | None, turn_cap: int = TURN_CAP,
               progress: Any = None) -> dict[str, Any]:
-    """``games`` match games, seed ``seed + i`` and the i-th seating in turn; the report.
+    """``games`` match games, seed ``seed + i`` with the seating ``(seed + i) mod 6`` of the
+    six; the report.
     ``think_ms`` None: equal time (see :class:`EqualTime`)."""
     orders = seatings(["ours", "ours", "catanatron", "catanatron"])
     worker = Worker(python)
@@ -395,7 +396,8 @@ def run_match(python: str, games: int, seed: int, think_ms: int | None, turn_cap
     budget: int | EqualTime = EqualTime() if think_ms is None else think_ms
     try:
         for i in range(games):
-            records.append(play_game(worker, seed + i, orders[i % len(orders)], budget, turn_cap))
+            # the seating by the seed, so a match resumed at a later seed goes on in turn
+            records.append(play_game(worker, seed + i, orders[(seed + i) % len(orders)], budget, turn_cap))
             if progress is not None:
                 progress(i + 1, games, records[-1])
     finally:

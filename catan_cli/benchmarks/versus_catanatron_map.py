@@ -236,9 +236,11 @@ def to_cat(action: Action, bmap: BoardMap, hand: Sequence[int], cards: Sequence[
         return [([seat, "PLAY_YEAR_OF_PLENTY", [CAT_RESOURCES[r] for r in pair]], None)]
     if kind == "play-monopoly":
         return [([seat, "PLAY_MONOPOLY", CAT_RESOURCES[args[0]]], None)]
-    if kind == "play-road-building":
+    if kind == "play-road-building":      # args: (piece, path) for each free piece
+        if any(piece != "road" for piece, _ in args):
+            raise Untranslatable("catanatron has no ships")
         return [([seat, "PLAY_ROAD_BUILDING", None], None)] + [
-            ([seat, "BUILD_ROAD", list(bmap.edge_to_cat[e])], None) for e in args]
+            ([seat, "BUILD_ROAD", list(bmap.edge_to_cat[e])], None) for _, e in args]
     raise Untranslatable(f"catanatron has no {kind}")
 
 
@@ -287,4 +289,4 @@ def discard_action(seat: int, cards: Sequence[str]) -> Action:
 def road_building_action(seat: int, edges: Sequence[Sequence[int]], bmap: BoardMap) -> Action:
     """Catanatron's Road Building and the free roads it placed as our one play."""
     return Action("play-road-building",
-                  tuple(bmap.edge_from_cat[(min(e), max(e))] for e in edges), seat)
+                  tuple(("road", bmap.edge_from_cat[(min(e), max(e))]) for e in edges), seat)
