@@ -16,7 +16,7 @@ import pytest
 
 from catan_cli import Game
 from catan_cli.benchmarks.versus_catanatron import (
-    NAMES, OPTIONS, NoOfferGreedy, differences, explain, our_bot, our_picture, wilson,
+    NAMES, OPTIONS, NoOfferGreedy, differences, explain, main, our_bot, our_picture, wilson,
 )
 from catan_cli.benchmarks.versus_catanatron_map import (
     CAT_RESOURCES, MapError, Untranslatable, cat_map_request, derive_map, discard_action, from_cat,
@@ -290,3 +290,35 @@ def test_longest_road_after_a_break_follows_ours_in_catanatron_too(bmap):
     # any other difference beside it is a divergence
     assert explain(game, FakeWorker(), [], diffs + ["red resources: ours [1, 0, 0, 0, 0], "
                                                           "catanatron [0, 0, 0, 0, 0]"]) is None
+
+
+# --- the report ----------------------------------------------------------------------------------
+def game_record(seed, winner_side, divergence=None):
+    return {"seed": seed, "seats": ["ours", "catanatron", "ours", "catanatron"], "turns": 60, "moves": 200,
+            "winner": {"ours": "red", "catanatron": "blue", None: None}[winner_side], "winner_side": winner_side,
+            "divergence": divergence, "documented": [], "think_ms": 30,
+            "decision_ms": {"ours": [0.5, 20.0, 40.0], "catanatron": [0.01, 30.0, 50.0]},
+            "choice_ms": {"ours": [20.0, 40.0], "catanatron": [30.0, 50.0]}, "history": []}
+
+
+def test_the_report_of_recorded_games_has_the_issues_fields(tmp_path, capsys):
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text(json.dumps(game_record(5, "ours")) + "\n" + json.dumps(game_record(6, "catanatron")) + "\n")
+    stop = {"seed": 7, "move": 12, "seat": "red", "action": "end", "differences": ["turn: ours red, catanatron blue"]}
+    second.write_text(json.dumps(game_record(7, None, stop)) + "\n" + json.dumps(game_record(5, "ours")) + "\n")
+    assert main(["--report", str(first), str(second), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 3      # seed 5 recorded twice counts once
+    assert report["wins"] == {"ours": 1, "catanatron": 1, "none": 1}
+    assert report["divergences"] == [stop]
+    assert report["median_decision_ms"] == {"ours": 20.0, "catanatron": 30.0}
+    assert report["median_choice_ms"] == {"ours": 30.0, "catanatron": 40.0}
+    assert report["ours_share"] == 0.5 and report["ours_share_95"][0] < 0.5 < report["ours_share_95"][1]
+
+
+def test_bad_arguments_get_one_line_and_no_game(tmp_path, capsys):
+    assert main(["--report", str(tmp_path / "missing.jsonl")]) == 1
+    assert main(["--games", "0"]) == 2
+    assert main(["--think", "soon"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 3

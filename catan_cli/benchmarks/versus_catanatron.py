@@ -444,8 +444,18 @@ def main(argv: list[str] | None = None) -> int:
                          "decision time measured in the same games (the default)")
     ap.add_argument("--turn-cap", type=int, default=TURN_CAP)
     ap.add_argument("--record", default=None, help="append every game's record (with its commands) to this file, a JSON line per game")
+    ap.add_argument("--report", nargs="+", default=None, metavar="FILE",
+                    help="no play: the report of the games recorded in these --record files")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if args.report:
+        try:
+            records = read_records(args.report)
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"error: cannot read the records: {exc}", file=sys.stderr)
+            return 1
+        return show(summarise(records, min(r["seed"] for r in records), None if len(
+            {r["think_ms"] for r in records}) > 1 else records[0]["think_ms"]), args.json)
     think: int | None = None
     if args.think != "equal":
         try:
@@ -472,13 +482,32 @@ def main(argv: list[str] | None = None) -> int:
     except (CatanError, MapError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    if args.json:
+    return show(report, args.json)
+
+
+def read_records(paths: Sequence[str]) -> list[dict[str, Any]]:
+    """The game records of --record files (a JSON object per line), in seed order, each
+    seed once (a game played again replaces the earlier record)."""
+    by_seed: dict[int, dict[str, Any]] = {}
+    for path in paths:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                record = json.loads(line)
+                by_seed[int(record["seed"])] = record
+    if not by_seed:
+        raise ValueError("no game recorded")
+    return [by_seed[k] for k in sorted(by_seed)]
+
+
+def show(report: dict[str, Any], as_json: bool) -> int:
+    """Print the match report, as JSON or as a few lines."""
+    if as_json:
         print(json.dumps(report, indent=2))
         return 0
     w = report["wins"]
     low, high = report["ours_share_95"]
     share = report["ours_share"]
-    print(f"{report['games']} games, seed {report['seed']}, our think {report['think_ms']} "
+    print(f"{report['games']} games, from seed {report['seed']}, our think {report['think_ms']} "
           f"(median budget used {report['think_ms_used']} ms)")
     print(f"wins: ours {w['ours']}, catanatron {w['catanatron']}, none {w['none']}"
           + (f"; our share {100 * share:.1f}% (95% {100 * low:.1f}-{100 * high:.1f}%)" if share is not None else ""))
