@@ -297,6 +297,7 @@ def play_game(worker: Worker, seed: int, seats: Sequence[str], think_ms: int | E
     divergence: dict[str, Any] | None = None
     while not game.over and game.engine.s.turn <= turn_cap:
         actor = int(worker.call("state")["to_act"]) if game.engine.s.pending else game.engine.prompt_seat()
+        text = ""
         try:
             if actor in bots:
                 options = sum(1 for a in game.legal_actions() if a.seat == actor)
@@ -322,8 +323,9 @@ def play_game(worker: Worker, seed: int, seats: Sequence[str], think_ms: int | E
         except WorkerGone:
             raise
         except (Untranslatable, CatanError, KeyError) as exc:
+            # an action one engine refuses or the other cannot express
             divergence = {"seed": seed, "move": mirror.moves + 1, "seat": NAMES[actor],
-                          "action": str(exc), "differences": [f"{exc.__class__.__name__}: {exc}"]}
+                          "action": text or "(the decision)", "differences": [f"{exc.__class__.__name__}: {exc}"]}
             break
         if diffs:
             divergence = {"seed": seed, "move": mirror.moves, "seat": NAMES[actor], "action": text,
