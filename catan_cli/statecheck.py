@@ -22,7 +22,7 @@ from . import boundedjson as bj
 from .engine.packages import rules_class
 from .engine.phases import GENERAL_PHASES
 from .engine.pieces import GENERAL_PIECES, PieceTable
-from .engine.rulebook import _declared
+from .engine.rulebook import class_declaration
 from .engine.scenario import DEV_CARDS, HARBOR_TYPES, SCENARIO_KEY, TERRAIN_CODES
 from .engine.state import GameState
 
@@ -117,8 +117,8 @@ def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
         return out
     rules = rules_class(scen)   # the scenario's declared pieces and phases are known too
     # (read as the class declares them: the compiled ScenarioRules keeps its own in slots)
-    pieces = PieceTable(GENERAL_PIECES + _declared(rules, "pieces", ()))
-    out.one_of("phase", s.phase, GENERAL_PHASES | {p.name for p in _declared(rules, "phases", ())})
+    pieces = PieceTable(GENERAL_PIECES + class_declaration(rules, "pieces", ()))
+    out.one_of("phase", s.phase, GENERAL_PHASES | {p.name for p in class_declaration(rules, "phases", ())})
     out.one_of("set-up step", s.setup_step, SETUP_STEPS)
     out.int_in("the seat on turn", s.current, 0, n - 1)
     out.int_in("the turn", s.turn, 0, MAX_TURN)

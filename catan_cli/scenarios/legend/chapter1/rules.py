@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from ....engine.actions import Action, Event, Private
 from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
@@ -49,11 +49,11 @@ Tasks of the Council of Catan:
 
 
 class Chapter1(Chapter):
-    number = 1
-    title = "The Castaways"
-    record_columns = (("castaways", "castaways rescued"),)
-    total_column = ("castaways", "castaways rescued in all")
-    rules_text = RULES_TEXT
+    number: ClassVar[int] = 1
+    title: ClassVar[str] = "The Castaways"
+    record_columns: ClassVar[tuple[tuple[str, str], ...]] = (("castaways", "castaways rescued"),)
+    total_column: ClassVar[tuple[str, str] | None] = ("castaways", "castaways rescued in all")
+    rules_text: ClassVar[str] = RULES_TEXT
 
     def rules_words(self) -> dict[str, object]:
         params = self.ctx.scen.params
