@@ -50,13 +50,6 @@ def _declared(rules: "ScenarioRules", name: str, default: Any) -> Any:
     return default if value is None else value
 
 
-def class_declaration(cls: type["ScenarioRules"], name: str, default: Any) -> Any:
-    """A declaration as the scenario's class says it at class level, before any game (the
-    state checks of a saved game): read from an instance made without ``__init__``, since a
-    compiled class keeps a class-level value only for its instances' slots."""
-    return _declared(cls.__new__(cls), name, default)
-
-
 # Scenario packages subclass it in plain Python, also in the compiled build.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ScenarioRules:

@@ -96,12 +96,12 @@ class Strategy(BaseStrategy):
     def _reach(self, ctx: "Ctx") -> list[tuple[list[int], float]]:
         """The open villages of this decision as (ship hops to every node, worth): worked
         out once per decision, since a decision values dozens of corners."""
-        found: list[tuple[list[int], float]] | None = ctx.__dict__.get("_cloth_reach")
+        found: list[tuple[list[int], float]] | None = ctx.memo.get("cloth_reach")
         if found is None:
             dist = self.sea_dist(ctx.board)
             found = [(dist[int(v["node"]) - 1], self.village_value(v)) for v in self.open_villages(ctx)
                      if int(v["node"]) - 1 in dist]
-            ctx.__dict__["_cloth_reach"] = found
+            ctx.memo["cloth_reach"] = found
         return found
 
     def setup_route_bonus(self, ctx: "Ctx", action: Action) -> float:
