@@ -126,7 +126,9 @@ class GreedyBot:
         # game lists the position's moves once (its execute needs them too), discards included,
         # so a lone discard is the discard the bot would work out.
         me = game.seat(seat)
-        self._offer_checked = None
+        # (through a method: an assignment here would let mypy, and so mypyc's compiled
+        # check, take the attribute for None still after decide() has set it)
+        self._forget_checked_offer()
         mine = [a for a in game.legal_actions() if a.seat == me]
         if len(mine) == 1:
             return mine[0]
@@ -145,6 +147,9 @@ class GreedyBot:
             # never emit an illegal line: fall back to a sensible legal one
             action = self._fallback(ctx)
         return action
+
+    def _forget_checked_offer(self) -> None:
+        self._offer_checked = None
 
     def memo(self, ctx: Ctx) -> dict[str, Any]:
         """This turn's trades and offers so far.  From the game's history when it keeps one
