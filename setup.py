@@ -29,11 +29,12 @@ PACKAGED = ("catan_cli", "_rules")
 # The engine and the layers every move passes through, by glob so that a new file follows:
 # the scenario packages (their rules, bot strategies and helpers; not the screen's render
 # modules, which no move passes through), the bots' context, the greedy bot and its
-# strategies, and the search bot's play-out path (copies dealt afresh, the bots' generator).
+# strategies, and the bots' generator.  Not determinise.py: its PairedDice subclasses
+# random.Random, and compiled it crashed the interpreter (a play-out deals a world once; the
+# moves played in it are the greedy bot's and the engine's, compiled).
 COMPILED = ("catan_cli/engine/*.py", "catan_cli/game.py", "catan_cli/position.py", "catan_cli/notation.py",
             "catan_cli/scenarios/**/*.py", "catan_cli/bots/context.py", "catan_cli/bots/greedy.py",
-            "catan_cli/bots/seeding.py", "catan_cli/bots/rng.py", "catan_cli/bots/determinise.py",
-            "catan_cli/bots/strategies/*.py")
+            "catan_cli/bots/seeding.py", "catan_cli/bots/rng.py", "catan_cli/bots/strategies/*.py")
 #: what the globs above match but stays Python
 NOT_COMPILED = ("render.py",)
 

@@ -28,13 +28,13 @@ EXAMPLE = Path(__file__).resolve().parent / "scenario_example"
 
 
 #: modules a move passes through: the engine, the scenario packages, the greedy bot and what
-#: it asks per decision, the search bot's play-out path
+#: it asks per decision (the search bot's play-outs), the bots' generator
 HOT = ("catan_cli.engine.core", "catan_cli.engine.legal", "catan_cli.game", "catan_cli.notation",
        "catan_cli.scenarios.cloth.rules", "catan_cli.scenarios.pirate_islands.rules",
        "catan_cli.scenarios.legend.general", "catan_cli.scenarios.legend.chapter3.sea_robbers",
        "catan_cli.scenarios.land_ho.voyages", "catan_cli.scenarios.barbarian_attack.rules",
        "catan_cli.scenarios.pirate_islands.bot", "catan_cli.bots.greedy", "catan_cli.bots.context",
-       "catan_cli.bots.strategies.base", "catan_cli.bots.determinise", "catan_cli.bots.rng")
+       "catan_cli.bots.strategies.base", "catan_cli.bots.rng")
 
 
 def _native(module_name: str) -> bool:
@@ -69,6 +69,7 @@ def test_the_version_line_names_the_build_that_was_imported():
 
 
 def test_the_build_compiles_every_scenario_module_but_the_screen_s_and_the_bots_hot_path():
+    # (not determinise.py: its random.Random subclass crashed compiled)
     if not (ROOT / "setup.py").is_file():
         pytest.skip("no checkout beside these tests (setup.py names the compiled modules)")
     globs, left_out = _setup_globs()
