@@ -22,7 +22,7 @@ from . import boundedjson as bj
 from .engine.packages import rules_class
 from .engine.phases import GENERAL_PHASES
 from .engine.pieces import GENERAL_PIECES, PieceTable
-from .engine.rulebook import _declared
+from .engine.rulebook import ScenarioRules, _declared
 from .engine.scenario import DEV_CARDS, HARBOR_TYPES, SCENARIO_KEY, TERRAIN_CODES
 from .engine.state import GameState
 
@@ -103,6 +103,22 @@ class _Problems(list[str]):
             self.append(f"unknown {what} {value!r}")
 
 
+def _rules_unplayed(scen: "Scenario") -> ScenarioRules:
+    """The scenario's rules object, for its declarations, before the state is trusted: in
+    plain Python one made without ``__init__`` (its class attributes are the declarations); a
+    compiled class keeps them in its instances' slots and runs ``__init__`` when one is
+    made, which wants a game: then the rules of a new game of the scenario."""
+    cls = rules_class(scen)
+    try:
+        return cls.__new__(cls)
+    except TypeError:
+        from .engine.core import Engine
+        from .engine.newgame import new_state
+
+        seats = ["a", "b", "c", "d", "e", "f", "g", "h"][:max(1, scen.min_players)]
+        return Engine(scen, new_state(scen, seats, 0, (), True)).rules
+
+
 def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
     """Every type or range problem of ``s`` for scenario ``scen`` (empty: the right shape)."""
     geo = scen.geo
@@ -116,8 +132,7 @@ def shape_problems(scen: "Scenario", s: GameState) -> list[str]:
             not isinstance(name, str) or not name.isidentifier() or name in ("all", "nobody") for name in names):
         out.append(f"the players' names {names!r} are not distinct one-word names")
         return out
-    rules = rules_class(scen)   # the scenario's declared pieces and phases are known too
-    # (read as the class declares them: the compiled ScenarioRules keeps its own in slots)
+    rules = _rules_unplayed(scen)   # the scenario's declared pieces and phases are known too
     pieces = PieceTable(GENERAL_PIECES + _declared(rules, "pieces", ()))
     out.one_of("phase", s.phase, GENERAL_PHASES | {p.name for p in _declared(rules, "phases", ())})
     out.one_of("set-up step", s.setup_step, SETUP_STEPS)

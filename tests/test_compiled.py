@@ -6,6 +6,8 @@ install (CI's second job) against the pure tree named by ``CATAN_PURE_TREE`` (a 
 
 from __future__ import annotations
 
+import ast
+import importlib
 import os
 import subprocess
 import sys
@@ -25,6 +27,30 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = Path(__file__).resolve().parent / "scenario_example"
 
 
+#: modules a move passes through: the engine, the scenario packages, the greedy bot and what
+#: it asks per decision (the search bot's play-outs), the bots' generator
+HOT = ("catan_cli.engine.core", "catan_cli.engine.legal", "catan_cli.game", "catan_cli.notation",
+       "catan_cli.scenarios.cloth.rules", "catan_cli.scenarios.pirate_islands.rules",
+       "catan_cli.scenarios.legend.general", "catan_cli.scenarios.legend.chapter3.sea_robbers",
+       "catan_cli.scenarios.land_ho.voyages", "catan_cli.scenarios.barbarian_attack.rules",
+       "catan_cli.scenarios.pirate_islands.bot", "catan_cli.bots.greedy", "catan_cli.bots.context",
+       "catan_cli.bots.strategies.base", "catan_cli.bots.rng")
+
+
+def _native(module_name: str) -> bool:
+    path = str(importlib.import_module(module_name).__file__)
+    return any(path.endswith(suffix) for suffix in EXTENSION_SUFFIXES)
+
+
+def _setup_globs() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """setup.py's COMPILED globs and NOT_COMPILED names, read without running setup()."""
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    found = {t.id: ast.literal_eval(node.value) for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+             for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+             if isinstance(t, ast.Name) and t.id in ("COMPILED", "NOT_COMPILED")}
+    return found["COMPILED"], found["NOT_COMPILED"]
+
+
 def _pure_tree() -> Path | None:
     named = os.environ.get("CATAN_PURE_TREE")
     if named:
@@ -40,6 +66,24 @@ def test_the_version_line_names_the_build_that_was_imported():
     out = subprocess.run([sys.executable, "-m", "catan_cli", "--version"], capture_output=True, text=True,
                          cwd=Path(catan_cli.__file__).parent.parent).stdout
     assert out.strip().endswith(f"({build()})")
+
+
+def test_the_build_compiles_every_scenario_module_but_the_screen_s_and_the_bots_hot_path():
+    # (not determinise.py: its random.Random subclass crashed compiled)
+    if not (ROOT / "setup.py").is_file():
+        pytest.skip("no checkout beside these tests (setup.py names the compiled modules)")
+    globs, left_out = _setup_globs()
+    compiled = {p.relative_to(ROOT).as_posix() for g in globs for p in ROOT.glob(g) if p.name not in left_out}
+    scenario_files = {p.relative_to(ROOT).as_posix() for p in (ROOT / "catan_cli" / "scenarios").rglob("*.py")}
+    assert {f for f in scenario_files if not f.endswith("/render.py")} <= compiled
+    assert not {f for f in compiled if f.endswith("/render.py")}
+    assert {f"{m.replace('.', '/')}.py" for m in HOT} <= compiled
+
+
+@pytest.mark.skipif(not COMPILED, reason="checks a compiled install")
+def test_the_compiled_build_runs_the_hot_layers_native():
+    assert [m for m in HOT if not _native(m)] == []
+    assert not _native("catan_cli.scenarios.pirate_islands.render")    # the screen's part stays Python
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -689,6 +689,7 @@ def test_no_seat_sees_the_face_down_hexes_or_their_stacks_during_a_voyage():
     assert "terrain" not in str(view["extra"]["face_down"])
 
 
+@pure_only
 def test_the_secrecy_test_catches_a_view_that_shows_the_next_face_down_hex(monkeypatch):
     from secrecy import leaks
     from catan_cli.scenarios.land_ho.rules import Rules

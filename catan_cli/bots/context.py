@@ -207,6 +207,10 @@ class Ctx:
         self._rates: list[int] | None = None
         self._prod: list[list[int]] | None = None
         self._mine: list[int] | None = None
+        # Memos of this decision (a compiled Ctx takes no attributes beyond those it
+        # declares): the greedy bot's best expansion, and a scenario strategy's own by name.
+        self.expansion_memo: tuple[float, int, int] | None = None
+        self.memo: dict[str, Any] = {}
 
     # --- derived, lazily --------------------------------------------------------------
     @property

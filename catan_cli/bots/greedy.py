@@ -127,7 +127,9 @@ class GreedyBot:
         # game lists the position's moves once (its execute needs them too), discards included,
         # so a lone discard is the discard the bot would work out.
         me = game.seat(seat)
-        self._offer_checked = None
+        # (through a method: an assignment here would let mypy, and so mypyc's compiled
+        # check, take the attribute for None still after decide() has set it)
+        self._forget_checked_offer()
         mine = [a for a in game.legal_actions() if a.seat == me]
         if len(mine) == 1:
             return mine[0]
@@ -146,6 +148,9 @@ class GreedyBot:
             # never emit an illegal line: fall back to a sensible legal one
             action = self._fallback(ctx)
         return action
+
+    def _forget_checked_offer(self) -> None:
+        self._offer_checked = None
 
     def memo(self, ctx: Ctx) -> dict[str, Any]:
         """This turn's trades and offers so far.  From the game's history when it keeps one
@@ -365,13 +370,13 @@ class GreedyBot:
     def expansion(self, ctx: Ctx, strat: Strategy) -> tuple[float, int, int]:
         """(score, first edge, mode) of the best place to reach with a new route, or
         (0, -1, 0).  Memoised per decision."""
-        cached = getattr(ctx, "_expansion", None)
+        cached = ctx.expansion_memo
         if cached is not None:
-            return cached  # type: ignore[no-any-return]
+            return cached
         vkey = None if ctx.trying else _valuation_key(strat, ctx)
         kept = self._picture_memo(ctx, vkey) if vkey is not None else None
         if kept is not None and "expansion" in kept:
-            ctx._expansion = kept["expansion"]  # type: ignore[attr-defined]
+            ctx.expansion_memo = kept["expansion"]
             return kept["expansion"]  # type: ignore[no-any-return]
         targets = dict(strat.route_targets(ctx))
         best = (0.0, -1, 0)
@@ -399,7 +404,7 @@ class GreedyBot:
                         score = val / (1.0 + 0.55 * (d - 1))
                         if score > best[0] and first[n] >= 0:
                             best = (score, first[n] >> 1, first[n] & 1)
-            ctx._expansion = best  # type: ignore[attr-defined]
+            ctx.expansion_memo = best
             if kept is not None:
                 kept["expansion"] = best
             return best
@@ -414,7 +419,7 @@ class GreedyBot:
                 score = val / (1.0 + 0.55 * (d - 1))
                 if score > best[0]:
                     best = (score, first[n] >> 1, first[n] & 1)
-        ctx._expansion = best  # type: ignore[attr-defined]
+        ctx.expansion_memo = best
         if kept is not None:
             kept["expansion"] = best
         return best
@@ -777,12 +782,12 @@ class GreedyBot:
             ctx.edge_owner, ctx.edge_kind = owners, path_kinds
             ctx.trying, kept_spots, ctx.spots = True, ctx.spots, {}   # a scenario's bonus may read routes
             try:
-                ctx._expansion = None  # type: ignore[attr-defined]
+                ctx.expansion_memo = None
                 _, edge2, mode2 = self.expansion(ctx, strat)
             finally:
                 ctx.edge_owner, ctx.edge_kind = kept_paths
                 ctx.trying, ctx.spots = False, kept_spots
-                ctx._expansion = None  # type: ignore[attr-defined]
+                ctx.expansion_memo = None
             if edge2 >= 0:
                 a = by_set.get(frozenset([first, ("ship" if mode2 else "road", edge2)]))
                 if a is not None:

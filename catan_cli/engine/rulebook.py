@@ -40,17 +40,14 @@ DECLARATIONS = ("pieces", "state_items", "phases", "rules_text", "help_notes", "
                 "answers_from_pieces")
 
 
-def _declared(cls: type, name: str, default: Any) -> Any:
-    """A declaration's value as a scenario class says it at class level, else ``default``
-    (the general rules' own)."""
-    for klass in cls.__mro__:
-        if klass is ScenarioRules:
-            break
-        value = klass.__dict__.get(name)
-        # (a compiled class's own entry is the slot's descriptor, not a value)
-        if value is not None and not hasattr(type(value), "__get__"):
-            return value
-    return default
+def _declared(rules: "ScenarioRules", name: str, default: Any) -> Any:
+    """A declaration's value as the scenario's class says it, else ``default`` (the general
+    rules' own).  Read by name, through Python's lookup, which serves every build: a plain
+    Python class's attribute (also one that subclasses the compiled ScenarioRules: its class
+    attribute comes before the base's slot), or in a compiled class the slot, which mypyc
+    fills with the class-level value before ``__init__`` runs (None: nothing declared)."""
+    value = getattr(rules, name, None)
+    return default if value is None else value
 
 
 # Scenario packages subclass it in plain Python, also in the compiled build.
@@ -73,18 +70,17 @@ class ScenarioRules:
     def __init__(self, ctx: RulesContext) -> None:
         self.ctx = ctx
         # Compiled by mypyc, this class keeps each declaration in a slot of the instance,
-        # which a subclass's class attribute of the same name does not reach: copy it in
-        # (the defaults are the class's own, which mypyc does not set for a dict or a set).
+        # which a plain-Python subclass's class attribute of the same name does not reach
+        # (a compiled subclass's does): copy it in, whichever build and subclass this is.
         # (A subclass assigns a declaration in ``__init__`` or at class level, not both: after
         # a class-level one, ``self.NAME = ...`` in plain Python misses the slot.)
-        cls = type(self)
-        self.pieces = _declared(cls, "pieces", ())
-        self.state_items = _declared(cls, "state_items", ())
-        self.phases = _declared(cls, "phases", ())
-        self.rules_text = _declared(cls, "rules_text", "")
-        self.help_notes = _declared(cls, "help_notes", {})
-        self.reserved_nodes = _declared(cls, "reserved_nodes", frozenset())
-        self.answers_from_pieces = _declared(cls, "answers_from_pieces", frozenset())
+        self.pieces = _declared(self, "pieces", ())
+        self.state_items = _declared(self, "state_items", ())
+        self.phases = _declared(self, "phases", ())
+        self.rules_text = _declared(self, "rules_text", "")
+        self.help_notes = _declared(self, "help_notes", {})
+        self.reserved_nodes = _declared(self, "reserved_nodes", frozenset())
+        self.answers_from_pieces = _declared(self, "answers_from_pieces", frozenset())
 
     def declarations(self) -> dict[str, object]:
         """The declarations as the engine reads them (in the compiled build, from the slots):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Hashable
 
+from mypy_extensions import mypyc_attr
+
 from ...engine.actions import Action
 
 if TYPE_CHECKING:
@@ -25,6 +27,8 @@ LAND_WEIGHTS = (1.0, 1.0, 0.8, 0.95, 0.9)
 SEA_WEIGHTS = (1.05, 0.9, 0.95, 0.95, 0.9)
 
 
+# Compiled with the bots; a scenario package outside this one subclasses it in plain Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Strategy:
     """The base game: no scenario goals.  Every hook has a neutral default."""
 

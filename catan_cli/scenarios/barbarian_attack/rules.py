@@ -73,12 +73,12 @@ def _count(value: Any) -> Any:
 
 
 class Rules(ScenarioRules):
-    pieces = (
+    pieces: tuple[PieceKind, ...] = (
         PieceKind("conquered-settlement", "node", FALLEN_SETTLEMENT, "z", supply="settlement"),
         PieceKind("conquered-city", "node", FALLEN_CITY, "Z", supply="city"),
     )
     rules_text = RULES_TEXT
-    state_items = (
+    state_items: tuple[StateItem, ...] = (
         StateItem("barbarians", Visibility.PUBLIC, doc="barbarians per coastal hex, in battle order"),
         StateItem("barbarian_supply", Visibility.PUBLIC, doc="barbarians not yet landed"),
         StateItem("deck", Visibility.NOBODY, shown_as=_count,

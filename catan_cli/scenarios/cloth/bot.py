@@ -8,7 +8,6 @@ left and traders; each player's cloth is in ``players[i]["extra"]["cloth"]``.
 
 from __future__ import annotations
 
-import weakref
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +24,8 @@ if TYPE_CHECKING:
 #: (issue 19): at 1.0 the seats placing late in the three set-up rounds (white, orange) took
 #: the coast near the villages and won 35 % and 30 %, red and blue 18 % and 17 %
 SPOT_SCALE = 2.0
+#: boards whose village distances are kept (the bots' board tables are kept per map too)
+SEA_DIST_BOARDS = 16
 
 
 #: the searching bot's worth (in VP) of a trade relation with a village on a 6 or 8
@@ -35,7 +36,8 @@ class Strategy(BaseStrategy):
     key = "cloth-for-catan"
 
     def __init__(self) -> None:
-        self._sea_dist: "weakref.WeakKeyDictionary[Board, dict[int, list[int]]]" = weakref.WeakKeyDictionary()
+        # by board (a compiled Board takes no weak reference: a few boards are kept instead)
+        self._sea_dist: "dict[Board, dict[int, list[int]]]" = {}
 
     # --- what the view says ------------------------------------------------------------
     def villages(self, ctx: "Ctx") -> list[dict[str, Any]]:
@@ -69,6 +71,8 @@ class Strategy(BaseStrategy):
                             dist[y] = dist[x] + 1
                             queue.append(y)
                 cached[start] = dist
+            if len(self._sea_dist) >= SEA_DIST_BOARDS:
+                self._sea_dist.clear()
             self._sea_dist[board] = cached
         return cached
 
@@ -96,12 +100,12 @@ class Strategy(BaseStrategy):
     def _reach(self, ctx: "Ctx") -> list[tuple[list[int], float]]:
         """The open villages of this decision as (ship hops to every node, worth): worked
         out once per decision, since a decision values dozens of corners."""
-        found: list[tuple[list[int], float]] | None = ctx.__dict__.get("_cloth_reach")
+        found: list[tuple[list[int], float]] | None = ctx.memo.get("cloth_reach")
         if found is None:
             dist = self.sea_dist(ctx.board)
             found = [(dist[int(v["node"]) - 1], self.village_value(v)) for v in self.open_villages(ctx)
                      if int(v["node"]) - 1 in dist]
-            ctx.__dict__["_cloth_reach"] = found
+            ctx.memo["cloth_reach"] = found
         return found
 
     def setup_route_bonus(self, ctx: "Ctx", action: Action) -> float:

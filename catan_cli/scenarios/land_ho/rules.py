@@ -24,13 +24,13 @@ _EDGE = re.compile(r"\d+-\d+")
 
 
 class Rules(GoldTrade):
-    pieces = (
+    pieces: tuple[PieceKind, ...] = (
         PieceKind("harbor-settlement", "node", HARBOR, "H", supply="harbor-settlement", produces=1, vp=2),
         PieceKind("neutral-settlement", "node", NEUTRAL_SETTLEMENT, "x", produces=0, ownerless=True),
         PieceKind("neutral-harbor", "node", NEUTRAL_HARBOR, "X", produces=0, ownerless=True),
         PieceKind("neutral-road", "edge", NEUTRAL_ROAD, "=", building=False, ownerless=True),
     )
-    phases = (PhaseKind(MOVEMENT, "move ships/end",
+    phases: tuple[PhaseKind, ...] = (PhaseKind(MOVEMENT, "move ships/end",
                         closed="the movement phase has begun: you may not {what} any more this turn "
                                "(only found a settlement from a settler ship)"),)
     rules_text = (

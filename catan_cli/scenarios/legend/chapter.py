@@ -28,7 +28,7 @@ a later chapter needing an older result finds it there, not in the carry.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from ...engine.actions import Event
 from ...engine.declare import PendingKind, StateItem, Verb
@@ -42,13 +42,14 @@ if TYPE_CHECKING:
 class Chapter:
     """A chapter's own rules: the neutral chapter (no tasks beyond the general rules)."""
 
-    number = 0
-    title = ""
+    # (read from the class too: the Chronicle's columns, the campaign's titles)
+    number: ClassVar[int] = 0
+    title: ClassVar[str] = ""
     #: what the Chronicle records for each player beyond VP: (key, column heading)
-    record_columns: tuple[tuple[str, str], ...] = ()
+    record_columns: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: the chapter's total the Chronicle records for the table (key, heading), if any
-    total_column: tuple[str, str] | None = None
-    rules_text = ""
+    total_column: ClassVar[tuple[str, str] | None] = None
+    rules_text: ClassVar[str] = ""
 
     def __init__(self, rules: "LegendRules") -> None:
         self.rules = rules

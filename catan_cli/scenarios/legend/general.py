@@ -71,7 +71,7 @@ OUTPOST_TEXT = """\
 
 
 class LegendRules(Friends3Rules):
-    pieces = (PieceKind("outpost", "node", OUTPOST, "O", supply="outpost", vp=1), MERCHANT_PIECE)
+    pieces: tuple[PieceKind, ...] = (PieceKind("outpost", "node", OUTPOST, "O", supply="outpost", vp=1), MERCHANT_PIECE)
 
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)

@@ -52,7 +52,7 @@ class Strategy(BaseStrategy):
 
     # --- what the view says ------------------------------------------------------------
     def _mine(self, ctx: "Ctx") -> dict[str, Any]:
-        cached = getattr(ctx, "_pirate", None)
+        cached = ctx.memo.get("pirate")
         if cached is not None:
             return cached  # type: ignore[no-any-return]
         extra = ctx.view["extra"]
@@ -73,7 +73,7 @@ class Strategy(BaseStrategy):
             "knights_in_hand": sum(1 for c in ctx.devs if c == "knight"
                                    or (c == "victory-point" and ctx.n >= 4)),
         }
-        ctx._pirate = info  # type: ignore[attr-defined]
+        ctx.memo["pirate"] = info
         return info
 
     # --- valuing ----------------------------------------------------------------------------

@@ -155,7 +155,7 @@ class _SeatPieces:
 
 
 class Rules(ScenarioRules):
-    pieces = (
+    pieces: tuple[PieceKind, ...] = (
         PieceKind("fortress", "node", FORTRESS, "F", supply="settlement"),
         PieceKind("warship", "edge", WARSHIP, "=", supply="ship", building=False, ship=True),
     )

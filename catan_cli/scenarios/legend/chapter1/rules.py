@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ....engine.actions import Action, Event, Private
 from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
@@ -52,11 +52,11 @@ Tasks of the Council of Catan:
 
 
 class Chapter1(Chapter):
-    number = 1
-    title = "The Castaways"
-    record_columns = (("castaways", "castaways rescued"),)
-    total_column = ("castaways", "castaways rescued in all")
-    rules_text = RULES_TEXT
+    number: ClassVar[int] = 1
+    title: ClassVar[str] = "The Castaways"
+    record_columns: ClassVar[tuple[tuple[str, str], ...]] = (("castaways", "castaways rescued"),)
+    total_column: ClassVar[tuple[str, str] | None] = ("castaways", "castaways rescued in all")
+    rules_text: ClassVar[str] = RULES_TEXT
 
     def rules_words(self) -> dict[str, object]:
         params = self.ctx.scen.params

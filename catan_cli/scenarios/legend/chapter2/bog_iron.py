@@ -107,7 +107,7 @@ class BogIron:
                                  "due": due, "paid": from_here})
                     events.append(Event("bog", seat, f"{ctx.name(seat)} may take ore from the bog iron on "
                                                      f"{ctx.hex_id(hex_)} instead of wool"))
-        for item in reversed(asks):       # production's own choices come before Oda's
+        for item in asks[::-1]:       # production's own choices come before Oda's
             ctx.ask(item, first=True)
         return events
 

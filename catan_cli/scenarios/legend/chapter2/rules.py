@@ -15,7 +15,7 @@ E.3.4-E.3.6, F.0.11).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ....engine.actions import Event
 from ....engine.declare import PendingKind, StateItem, Verb
@@ -47,11 +47,11 @@ Tasks of the Council of Catan:
 
 
 class Chapter2(Chapter):
-    number = 2
-    title = "The Attack"
-    record_columns = (("gold", "gold panned"),)
-    total_column = ("gold", "gold panned in all")
-    rules_text = RULES_TEXT
+    number: ClassVar[int] = 2
+    title: ClassVar[str] = "The Attack"
+    record_columns: ClassVar[tuple[tuple[str, str], ...]] = (("gold", "gold panned"),)
+    total_column: ClassVar[tuple[str, str] | None] = ("gold", "gold panned in all")
+    rules_text: ClassVar[str] = RULES_TEXT
 
     def rules_words(self) -> dict[str, object]:
         scen = self.ctx.scen

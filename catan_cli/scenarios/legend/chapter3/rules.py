@@ -17,7 +17,7 @@ Chapter 2"; digest E.3.1, F.0.12-F.0.15).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ....engine.actions import Action, Event
 from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
@@ -48,11 +48,11 @@ Tasks of the Council of Catan:
 
 
 class Chapter3(Chapter):
-    number = 3
-    title = "The Battle Against the Sea Robbers"
-    record_columns = (("sunk", "sea robbers sunk"),)
-    total_column = ("robbers_left", "sea robbers left on the board")
-    rules_text = RULES_TEXT
+    number: ClassVar[int] = 3
+    title: ClassVar[str] = "The Battle Against the Sea Robbers"
+    record_columns: ClassVar[tuple[tuple[str, str], ...]] = (("sunk", "sea robbers sunk"),)
+    total_column: ClassVar[tuple[str, str] | None] = ("robbers_left", "sea robbers left on the board")
+    rules_text: ClassVar[str] = RULES_TEXT
 
     def rules_words(self) -> dict[str, object]:
         params = self.ctx.scen.params

@@ -19,7 +19,7 @@ digest E.1.3, E.3.7, F.0.6, F.0.16-F.0.19).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ....engine.actions import Action, Event
 from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb
@@ -59,10 +59,10 @@ with {robber_protects_up_to} VP or fewer (for the pirate: next to that player's 
 
 
 class Chapter4(Chapter):
-    number = 4
-    title = "The Spice Islands"
-    record_columns = (("chits", "Catan chits for spices"),)
-    rules_text = RULES_TEXT
+    number: ClassVar[int] = 4
+    title: ClassVar[str] = "The Spice Islands"
+    record_columns: ClassVar[tuple[tuple[str, str], ...]] = (("chits", "Catan chits for spices"),)
+    rules_text: ClassVar[str] = RULES_TEXT
 
     def rules_words(self) -> dict[str, object]:
         scen = self.ctx.scen
