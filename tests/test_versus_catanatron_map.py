@@ -16,12 +16,13 @@ import pytest
 
 from catan_cli import Game
 from catan_cli.benchmarks.versus_catanatron import (
-    NAMES, OPTIONS, NoOfferGreedy, differences, explain, main, our_bot, our_picture, wilson,
+    NAMES, OPTIONS, differences, explain, main, our_bot, our_picture, wilson,
 )
 from catan_cli.benchmarks.versus_catanatron_map import (
     CAT_RESOURCES, MapError, Untranslatable, cat_map_request, derive_map, discard_action, from_cat,
     road_building_action, to_cat,
 )
+from catan_cli.bots.greedy import GreedyBot
 from catan_cli.engine.actions import Action, Event
 from catan_cli.engine.geometry import CORNERS
 
@@ -164,7 +165,7 @@ def test_road_building_is_the_card_then_each_free_road(bmap):
                                            [2, "BUILD_ROAD", [1, 2]]]
     assert road_building_action(2, [[1, 0], [2, 1]], bmap) == ours
     # the shape our engine lists the card's plays in
-    bot = NoOfferGreedy()
+    bot = GreedyBot(offers=False)
     while game.engine.s.phase == "setup":
         game.execute(bot.choose_action(game, game.prompt_player()))
     seat = game.engine.s.current
@@ -211,7 +212,7 @@ def cat_state_like(game: Game, bmap):
 def test_states_that_agree_show_no_difference_and_any_change_shows(bmap):
     game = new_game()
     for _ in range(30):          # into the game: set-up pieces on the board, a roll
-        game.execute(NoOfferGreedy().choose_action(game, game.prompt_player()))
+        game.execute(GreedyBot(offers=False).choose_action(game, game.prompt_player()))
     cat = cat_state_like(game, bmap)
     assert differences(game, bmap, cat) == []
     for damage in ("resources", "vp", "knights", "roads_left", "dev_cards"):
@@ -234,13 +235,13 @@ def test_states_that_agree_show_no_difference_and_any_change_shows(bmap):
 # --- our bots in these games --------------------------------------------------------------------
 def test_our_bots_make_no_offers_in_these_games():
     game = Game.new("base", players=list(NAMES), seed=11, options=list(OPTIONS))
-    bot = NoOfferGreedy()
+    bot = GreedyBot(offers=False)
     while not game.over and game.engine.s.turn < 120:
         game.execute(bot.choose_action(game, game.prompt_player()))
     assert not any(line.split(": ")[-1].startswith("offer") for line in game.history)
     hard = our_bot(50)
     assert hard.think_ms == 50
-    assert isinstance(hard.greedy, NoOfferGreedy) and isinstance(hard.playout, NoOfferGreedy)
+    assert not hard.greedy.offers and not hard.playout.offers
 
 
 def test_the_share_interval_is_wilsons():

@@ -133,18 +133,11 @@ class Worker:
 
 
 # --- our side ------------------------------------------------------------------------------------
-class NoOfferGreedy(GreedyBot):
-    """The greedy bot without domestic offers: these games have no trading between players."""
-
-    def make_offer(self, ctx: Any, goals: Any) -> Action | None:
-        return None
-
-
 def our_bot(think_ms: int) -> SearchBot:
     """The hard bot at ``think_ms`` per decision, making no offers, in its play-outs too."""
     bot = SearchBot(think_ms=think_ms)
-    bot.greedy = NoOfferGreedy()
-    bot.playout = NoOfferGreedy()
+    bot.greedy = GreedyBot(offers=False)      # these games have no trading between players
+    bot.playout = GreedyBot(offers=False)
     return bot
 
 

@@ -86,11 +86,13 @@ class GreedyBot:
 
     kind = "greedy"
 
-    def __init__(self, seed: int = 0, vary: bool = True) -> None:
+    def __init__(self, seed: int = 0, vary: bool = True, offers: bool = True) -> None:
         # ``seed`` is kept for make_bot's signature: every random choice comes from
-        # bot_rng(game, seat), so a resumed game continues exactly.
+        # bot_rng(game, seat), so a resumed game continues exactly.  ``offers=False``: no
+        # offers to other players (games played without domestic trade).
         self.seed = seed
         self.vary = vary
+        self.offers = offers
         self._memo_key: tuple[int, int, int] | None = None
         self._memo: dict[str, Any] = {}
         self._offer_checked: Action | None = None     # the offer make_offer found legal, this decision
@@ -704,6 +706,8 @@ class GreedyBot:
         return act if act in kinds.get("trade", []) else None
 
     def make_offer(self, ctx: Ctx, goals: list[Goal]) -> Action | None:
+        if not self.offers:
+            return None
         memo = self.memo(ctx)
         if memo["offers"] >= MAX_OFFERS_PER_TURN or not goals:
             return None
