@@ -129,12 +129,19 @@ def test_simulate_refuses_a_bad_budget_or_bot() -> None:
 
 # --- the searching bot ------------------------------------------------------------------------
 def test_a_world_shows_its_seat_exactly_what_the_game_shows() -> None:
-    """Dealing the unseen cards afresh keeps every count the seat sees, and deals differently."""
+    """Dealing the unseen cards afresh keeps every count the seat sees and every card the
+    whole table knows a hand holds (the public count), and deals the rest differently."""
     for scenario in SCENARIOS:
         game = Game.new(scenario, players=NAMES, seed=14)
         advance(game, {n: make_bot("greedy") for n in NAMES}, 150)
         me = game.seat(game.prompt_player())
         assert can_determinise(game, me)
+        known = [list(k) for k in game.engine.s.public_min]
+        for k in range(6):
+            world = world_of(game, me, random.Random(k))
+            assert world.view(me) == game.view(me)
+            assert all(p.resources[r] >= known[i][r] for i, p in enumerate(world.engine.s.players) for r in range(5))
+        game.state.public_min = [[0] * 5 for _ in NAMES]     # nobody knows anything: all is dealt
         dealt = set()
         for k in range(6):
             world = world_of(game, me, random.Random(k))
