@@ -17,9 +17,9 @@ from rich.text import Text
 from ...render import theme
 from ...render.layers import BoardLayer, Colors, EdgeMark, HexMark, Item, View, key_item, sample_mark, view_marks
 from ...render.tables import player_text
-from .rules import Rules
+from .rules import PIECES
 
-GLYPHS: dict[str, str] = {k.name: k.glyph for k in Rules.pieces}
+GLYPHS: dict[str, str] = {k.name: k.glyph for k in PIECES}
 KNIGHT = "k"
 BARBARIAN_STYLE = "bold red"
 CONQUERED_STYLE = "bold white on red"

@@ -72,11 +72,16 @@ def _count(value: Any) -> Any:
     return len(value)
 
 
+# The scenario's own pieces, also read by its drawing: a compiled rules class keeps class-level
+# declarations in its instances' slots, so the class itself cannot be asked for them.
+PIECES: tuple[PieceKind, ...] = (
+    PieceKind("conquered-settlement", "node", FALLEN_SETTLEMENT, "z", supply="settlement"),
+    PieceKind("conquered-city", "node", FALLEN_CITY, "Z", supply="city"),
+)
+
+
 class Rules(ScenarioRules):
-    pieces: tuple[PieceKind, ...] = (
-        PieceKind("conquered-settlement", "node", FALLEN_SETTLEMENT, "z", supply="settlement"),
-        PieceKind("conquered-city", "node", FALLEN_CITY, "Z", supply="city"),
-    )
+    pieces: tuple[PieceKind, ...] = PIECES
     rules_text = RULES_TEXT
     state_items: tuple[StateItem, ...] = (
         StateItem("barbarians", Visibility.PUBLIC, doc="barbarians per coastal hex, in battle order"),

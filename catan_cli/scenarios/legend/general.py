@@ -70,8 +70,13 @@ OUTPOST_TEXT = """\
 """
 
 
+# The scenario's own pieces, also read by its drawing: a compiled rules class keeps class-level
+# declarations in its instances' slots, so the class itself cannot be asked for them.
+PIECES: tuple[PieceKind, ...] = (PieceKind("outpost", "node", OUTPOST, "O", supply="outpost", vp=1), MERCHANT_PIECE)
+
+
 class LegendRules(Friends3Rules):
-    pieces: tuple[PieceKind, ...] = (PieceKind("outpost", "node", OUTPOST, "O", supply="outpost", vp=1), MERCHANT_PIECE)
+    pieces: tuple[PieceKind, ...] = PIECES
 
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)

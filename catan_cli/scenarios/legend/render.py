@@ -22,9 +22,9 @@ from ...render.tables import player_text
 from .chapter2 import render as render2
 from .chapter3 import render as render3
 from .chapter4 import render as render4
-from .rules import Rules
+from .general import PIECES
 
-GLYPHS: dict[str, str] = {k.name: k.glyph for k in Rules.pieces}
+GLYPHS: dict[str, str] = {k.name: k.glyph for k in PIECES}
 START = "S"
 CHEST = "c"
 CHEST_STYLE = "bold yellow"

@@ -17,12 +17,12 @@ from ...render.layers import (
     Board, BoardLayer, Colors, EdgeMark, HexMark, HexNote, Item, View, key_item, sample_mark, view_marks,
 )
 from ...render.tables import player_text
-from .rules import Rules
+from .rules import PIECES
 
 MARKED = "o"
 LANE_GLYPH = ":"   # a lane with no ship on it yet; ``~`` would read as a ship
 PATH_STYLE = "magenta"
-GLYPHS: dict[str, str] = {k.name: k.glyph for k in Rules.pieces}
+GLYPHS: dict[str, str] = {k.name: k.glyph for k in PIECES}
 FORTRESS = GLYPHS["fortress"]
 FLEET = HexMark("FLEET", "F", theme.PIRATE_STYLE)
 

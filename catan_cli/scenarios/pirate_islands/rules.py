@@ -154,11 +154,16 @@ class _SeatPieces:
         self.cities = -1        # counted when the fleet first beats the seat (-1: not yet)
 
 
+# The scenario's own pieces, also read by its drawing: a compiled rules class keeps class-level
+# declarations in its instances' slots, so the class itself cannot be asked for them.
+PIECES: tuple[PieceKind, ...] = (
+    PieceKind("fortress", "node", FORTRESS, "F", supply="settlement"),
+    PieceKind("warship", "edge", WARSHIP, "=", supply="ship", building=False, ship=True),
+)
+
+
 class Rules(ScenarioRules):
-    pieces: tuple[PieceKind, ...] = (
-        PieceKind("fortress", "node", FORTRESS, "F", supply="settlement"),
-        PieceKind("warship", "edge", WARSHIP, "=", supply="ship", building=False, ship=True),
-    )
+    pieces: tuple[PieceKind, ...] = PIECES
     rules_text = RULES_TEXT
     help_notes = {
         "buy": "a knight card is your warship: played, it turns your hindmost normal ship into "
