@@ -30,6 +30,8 @@ SCENARIO_WORDS = re.compile(
 
 
 def _core_files() -> list[Path]:
+    if not (ROOT / "catan_cli").is_dir():
+        pytest.skip("reads the checkout's source: no checkout beside these tests (CI's compiled job)")
     files: list[Path] = []
     for entry in CORE:
         path = ROOT / entry
