@@ -160,7 +160,7 @@ def test_every_land_ho_verb_and_decision_is_declared_exact() -> None:
     assert e.pending_kinds["gold-offer"].exact
 
 
-@pytest.mark.rule("C.3", "C.4", "C.5", "C.6", "C.7", "C.8", "C.9")
+@pytest.mark.rule("C.3.1", "C.4", "C.5", "C.6", "C.7", "C.8", "C.9")
 @pytest.mark.parametrize("players, seed", [(2, 11), (3, 6), (4, 23)])
 def test_listed_land_ho_moves_are_exactly_those_the_check_allows(players: int, seed: int) -> None:
     seen: Counter[str] = Counter()
@@ -171,7 +171,7 @@ def test_listed_land_ho_moves_are_exactly_those_the_check_allows(players: int, s
     assert {"sail", "sail-ship", "buy-gold", "gold-offer"} <= set(seen), seen
 
 
-@pytest.mark.rule("C.3", "C.6")
+@pytest.mark.rule("C.3.1", "C.6")
 @pytest.mark.parametrize("players, seed", [(2, 5), (4, 8)])
 def test_kept_sea_steps_routes_and_fleets_equal_a_fresh_working_out(players: int, seed: int) -> None:
     discovered = 0
