@@ -185,6 +185,11 @@ class RulesContext:
         """Move resource cards from the bank to ``seat``."""
         self._e.gain(seat, counts)
 
+    def affords(self, seat: int, cost: tuple[int, ...] | list[int]) -> bool:
+        """Whether ``seat``'s hand holds every resource card of ``cost``."""
+        have = self._e.s.players[seat].resources
+        return all(have[i] >= cost[i] for i in range(5))
+
     def pay(self, seat: int, counts: tuple[int, ...] | list[int]) -> None:
         """Move resource cards from ``seat`` to the bank."""
         self._e.pay(seat, counts)

@@ -194,9 +194,6 @@ class LandHoBase(ScenarioRules):
             return None
         return self.ctx.main_phase_reason(seat, what)
 
-    def affords(self, seat: int, cost: tuple[int, ...]) -> bool:
-        have = self.ctx.state.players[seat].resources
-        return all(have[i] >= cost[i] for i in range(5))
 
     def gold(self, seat: int) -> int:
         return int(self.ctx.player_data(seat)["gold"])

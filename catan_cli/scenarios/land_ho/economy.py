@@ -46,7 +46,7 @@ class Economy(Voyages):
         ctx = self.ctx
         if ctx.main_phase_reason(seat, "build") is not None:
             return []
-        if ctx.state.players[seat].pieces["harbor-settlement"] <= 0 or not self.affords(seat, self.harbor_cost):
+        if ctx.state.players[seat].pieces["harbor-settlement"] <= 0 or not ctx.affords(seat, self.harbor_cost):
             return []
         return [Action("build-harbor", (n,), seat) for n in self.own_nodes(seat, SETTLEMENT) if self.coastal(n)]
 
@@ -99,7 +99,7 @@ class Economy(Voyages):
         ctx = self.ctx
         if ctx.main_phase_reason(seat, "build") is not None:
             return []
-        if ctx.player_data(seat)["settlers_left"] <= 0 or not self.affords(seat, self.settler_cost):
+        if ctx.player_data(seat)["settlers_left"] <= 0 or not ctx.affords(seat, self.settler_cost):
             return []
         basins = ctx.data["basins"]
         out = [Action("build-settler", ("basin", n), seat) for n in self.own_nodes(seat, HARBOR)

@@ -74,8 +74,7 @@ class Voyages(LandHoBase):
         reason = self.ship_site_reason(seat, edge, lifted)
         if reason:
             return reason
-        have = ctx.state.players[seat].resources
-        if any(have[i] < self.ship_cost[i] for i in range(5)):
+        if not ctx.affords(seat, self.ship_cost):
             return f"a ship costs {resource_text(self.ship_cost)}"
         return None
 
@@ -120,9 +119,7 @@ class Voyages(LandHoBase):
         ctx = self.ctx
         if ctx.main_phase_reason(seat, "build") is not None:
             return []
-        have = ctx.state.players[seat].resources
-        cost = self.ship_cost
-        if any(have[i] < cost[i] for i in range(5)):
+        if not ctx.affords(seat, self.ship_cost):
             return []
         steps, stops = self.sea_steps()
         kinds = ctx.scen.edge_kind

@@ -219,8 +219,7 @@ class FriendRules(FriendlyRobberRules):
         if not ctx.state.deck:
             return "the development deck is empty (it is not reshuffled)"
         cost = self.cost_of("jerok_card")
-        have = ctx.state.players[seat].resources
-        if any(have[i] < cost[i] for i in range(5)):
+        if not ctx.affords(seat, cost):
             return "with Jerok a development card costs 1 wool and 1 grain"
         return None
 
@@ -230,8 +229,7 @@ class FriendRules(FriendlyRobberRules):
         if ctx.main_phase_reason(seat, "buy a card") or not ctx.state.deck:
             return []
         cost = self.cost_of("jerok_card")
-        have = ctx.state.players[seat].resources
-        return [] if any(have[i] < cost[i] for i in range(5)) else [Action("jerok", (), seat)]
+        return [] if not ctx.affords(seat, cost) else [Action("jerok", (), seat)]
 
     def apply_jerok(self, action: Action) -> list[Event]:
         from ...engine.actions import Private

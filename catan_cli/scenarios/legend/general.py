@@ -324,8 +324,7 @@ class LegendRules(Friends3Rules):
         if not self.ship_reaches(seat, node):
             return f"your ships have not reached {node + 1}"
         cost = self.cost_of("outpost_cost")
-        have = ctx.state.players[seat].resources
-        if any(have[i] < cost[i] for i in range(5)):
+        if not ctx.affords(seat, cost):
             return "an outpost costs 2 lumber and 1 wool"
         return None
 
@@ -347,8 +346,7 @@ class LegendRules(Friends3Rules):
         if ctx.main_phase_reason(seat, "build") or s.players[seat].pieces.get("outpost", 0) <= 0:
             return []
         cost = self.cost_of("outpost_cost")
-        have = s.players[seat].resources
-        if any(have[i] < cost[i] for i in range(5)):
+        if not ctx.affords(seat, cost):
             return []
         node_kind = s.node_kind
         free = [n for n in sorted(self.outpost_sites) if not node_kind[n]]

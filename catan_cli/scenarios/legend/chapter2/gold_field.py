@@ -160,8 +160,7 @@ class GoldField:
         if len(self.miners_at(post)) >= self.per_node:
             return f"intersection {post + 1} has {self.per_node} gold miners already, the most it takes"
         cost = self.rules.cost_of("miner_cost")
-        have = ctx.state.players[seat].resources
-        if any(have[i] < cost[i] for i in range(5)):
+        if not ctx.affords(seat, cost):
             return "a gold miner costs 1 ore and 1 wool"
         return None
 
@@ -171,8 +170,7 @@ class GoldField:
         if len(ctx.player_data(seat)["gold_miners"]) >= self.each:
             return []
         cost = self.rules.cost_of("miner_cost")
-        have = ctx.state.players[seat].resources
-        if any(have[i] < cost[i] for i in range(5)) or ctx.main_phase_reason(seat, "build"):
+        if not ctx.affords(seat, cost) or ctx.main_phase_reason(seat, "build"):
             return []
         post = self.rules.outpost_of(seat)
         if post < 0 or len(self.miners_at(post)) >= self.per_node:
@@ -208,8 +206,7 @@ class GoldField:
         if len(self.miners_at(dst)) >= self.per_node:
             return f"intersection {dst + 1} has {self.per_node} gold miners already, the most it takes"
         cost = self.rules.cost_of("miner_move_cost")
-        have = ctx.state.players[seat].resources
-        if any(have[i] < cost[i] for i in range(5)):
+        if not ctx.affords(seat, cost):
             return "moving a gold miner costs 1 grain"
         return None
 
@@ -233,8 +230,7 @@ class GoldField:
         if not sources:
             return []
         cost = self.rules.cost_of("miner_move_cost")
-        have = ctx.state.players[seat].resources
-        if any(have[i] < cost[i] for i in range(5)) or ctx.main_phase_reason(seat, "move gold miners"):
+        if not ctx.affords(seat, cost) or ctx.main_phase_reason(seat, "move gold miners"):
             return []
         count: dict[int, int] = {}
         for p in range(ctx.n):

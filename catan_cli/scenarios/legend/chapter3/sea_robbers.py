@@ -131,8 +131,7 @@ class SeaRobbers:
         if ctx.player_data(seat)["jugs"] >= self.jugs_max:
             return f"your ship tile shows {self.jugs_max} clay jugs, the most"
         cost = self.rules.cost_of("catapult_cost")
-        have = ctx.state.players[seat].resources
-        if any(have[i] < cost[i] for i in range(5)):
+        if not ctx.affords(seat, cost):
             return "a clay jug for your catapults costs 1 ore and 1 lumber"
         return None
 
