@@ -132,8 +132,9 @@ class Voyages(LandHoBase):
         most = self.per_route
         if ctx.player_data(seat)["ships_left"] > 0:
             return [Action("launch-ship", (e, -1), seat) for e in sites if held[e] < most]
-        # each of the seat's ships, in launch order (two on one route: listed twice, as before)
-        own = [sh["edge"] for sh in self.own_ships(seat)]
+        # each route of the seat's ships, in launch order: two ships on one route are one
+        # move (the check and the rebuild take the first of them off), listed once
+        own = list(dict.fromkeys(sh["edge"] for sh in self.own_ships(seat)))
         return [Action("launch-ship", (e, f), seat) for e in sites for f in own
                 if held[e] - (f == e) < most]
 
