@@ -21,12 +21,16 @@ from catan_cli.engine.actions import Action
 from catan_cli.engine.phases import Phase
 from catan_cli.scenarios.legend.chapter4.spices import SPICES
 from catan_cli.scenarios.legend.friends import FRIENDS
-from sea_helpers import run
+from sea_helpers import legal, refused, run, to_roll
+from test_legend_ch2 import with_friend
+from test_legend_ch4 import AFTER_3, give_spices
 
 COLOURS = ["red", "blue", "white", "orange"]
+#: the answers to Chapter 4's spice offers
+ANSWERS_OF_OFFERS = {"accept-spices", "decline-spices"}
 #: the answers to the Legend's own decisions (the general ones are listed by the core)
 ANSWERS = ("choose-friend", "oda", "lea-take", "lea-discard", "salvage", "retreat", "harbor", "choose-resource",
-           "rescue", "leave-castaway", "reiko")
+           "rescue", "leave-castaway", "reiko", "accept-spices", "decline-spices")
 
 
 def exact_kinds(g: Game) -> set[str]:
@@ -35,6 +39,16 @@ def exact_kinds(g: Game) -> set[str]:
     e = g.engine
     kinds = {v.kind for v in e.verbs.values() if v.exact}
     return kinds | {v.kind for v in e.verbs.values() if v.kind in ANSWERS and e.pending_kinds[v.answers].exact}
+
+
+def splits(limits: list[int], total: int) -> Iterator[tuple[int, ...]]:
+    """Every way to make ``total`` of counts each at most its limit."""
+    if len(limits) == 1:
+        if total <= limits[0]:
+            yield (total,)
+        return
+    for first in range(min(limits[0], total) + 1):
+        yield from ((first,) + rest for rest in splits(limits[1:], total - first))
 
 
 def candidates(g: Game, seat: int, kinds: set[str]) -> Iterator[Action]:
@@ -47,7 +61,7 @@ def candidates(g: Game, seat: int, kinds: set[str]) -> Iterator[Action]:
     nodes = range(e.geo.n_nodes)
     simple = {
         "jerok": [()], "lea": [()], "mine": [()], "build-miner": [()], "build-catapult": [()],
-        "rescue": [()], "leave-castaway": [()], "reiko": [()],
+        "rescue": [()], "leave-castaway": [()], "reiko": [()], "accept-spices": [()], "decline-spices": [()],
         "send-miner": [(r,) for r in five], "buy-spice": [(r,) for r in five],
         "monopoly-spice": [(k,) for k in range(len(SPICES))],
         "build-outpost": [(n,) for n in nodes],
@@ -71,6 +85,14 @@ def candidates(g: Game, seat: int, kinds: set[str]) -> Iterator[Action]:
         yield from rules.legal_olaf(seat)       # the unfiltered roads and moves
     if "isa" in kinds:
         yield from rules.legal_isa(seat)
+        ships = [edge for edge in edges if rules.ctx.has_ship(seat, edge)]     # a second move: any ship, any path
+        yield from (Action("isa", ("move", src, dst), seat) for src in ships for dst in edges)
+    if "discard-spices" in kinds:
+        # every split of the count (any count when none is due) over the eight kinds of card,
+        # each up to one more than the hand holds
+        due = next((it["count"] for it in e.s.pending if it["kind"] == "discard" and it["seat"] == seat), 1)
+        have = list(e.s.players[seat].resources) + list(rules.ctx.player_data(seat)["spices"])
+        yield from (Action("discard-spices", (cards,), seat) for cards in splits([n + 1 for n in have], due))
     if "cash-spices" in kinds:
         count = e.verbs["cash-spices"].legal.__self__.cash_count      # the chapter's spice rules
         yield from (Action("cash-spices", (combo,), seat)
@@ -98,10 +120,6 @@ def listed_equals_allowed(g: Game, kinds: set[str]) -> list[Action]:
     seats asked, or the seat on turn); returns them."""
     e = g.engine
     listed = [a for a in g.legal_actions(offers=True) if a.kind in kinds]
-    if e.s.phase == Phase.ROLL and not e.s.pending:
-        # Before the roll the core lists the roll and the general cards only (a spice
-        # Monopoly may be played then, but is not proposed): outside what Verb.exact promises.
-        kinds = {k for k in kinds if k in ANSWERS}
     # the seats asked now (discards on a 7: every seat that must discard, in any order)
     seats = sorted({int(it["seat"]) for it in e.actionable_pending()}) if e.s.pending else [e.prompt_seat()]
     allowed = [a for seat in seats for a in candidates(g, seat, kinds) if e.check(a) is None]
@@ -110,14 +128,19 @@ def listed_equals_allowed(g: Game, kinds: set[str]) -> list[Action]:
     return listed
 
 
-def play(scenario: str, players: int, seed: int, steps: int) -> Iterator[tuple[int, Game]]:
+def play(scenario: str, players: int, seed: int, steps: int, offer_every: int = 0) -> Iterator[tuple[int, Game]]:
+    """A seeded random game; with ``offer_every``, at every so many steps an open spice
+    offer when one is proposed, so its answers are listed too."""
     g = Game.new(scenario, players=COLOURS[:players], seed=seed)
     choose = random.Random(seed).choice
     for step in range(steps):
         if g.over:
             break
         yield step, g
-        g.execute(choose(g.legal_actions()))
+        moves = g.legal_actions()
+        offers = ([a for a in g.legal_actions(offers=True) if a.kind == "spice-offer"]
+                  if offer_every and step % offer_every == 0 else [])
+        g.execute(choose(offers or moves))
 
 
 @pytest.mark.rule("F.0.6", "F.0.7", "F.0.8", "F.0.9", "F.0.10", "F.0.11", "F.0.14", "F.0.15", "F.0.17", "F.0.18",
@@ -127,7 +150,8 @@ def play(scenario: str, players: int, seed: int, steps: int) -> Iterator[tuple[i
     ("legend-2", 3, 5, 900, {"build-miner", "move-miner", "build-outpost", "gerhild", "jerok"}),
     ("legend-3", 4, 2, 900, {"build-catapult", "olaf", "lias", "nyala", "salvage", "reiko", "open-chest"}),
     ("legend-3", 4, 9, 600, {"retreat", "hakon", "isa"}),
-    ("legend-4", 3, 4, 900, {"build-merchant", "buy-spice", "cash-spices", "lea", "lea-take", "open-chest"})])
+    ("legend-4", 3, 4, 900, {"build-merchant", "buy-spice", "cash-spices", "lea", "lea-take", "open-chest",
+                             "discard-spices", "monopoly-spice", "isa"})])
 def test_listed_scenario_moves_are_exactly_those_the_check_allows(scenario: str, players: int, seed: int,
                                                                   steps: int, must_list: set[str]) -> None:
     kinds: set[str] = set()
@@ -150,3 +174,87 @@ def test_a_monopoly_card_in_hand_lists_each_spice_exactly_while_the_card_may_be_
     assert len(listed_equals_allowed(g, kinds)) == len(SPICES)
     run(g, "play monopoly pepper")          # one card a turn: now none is allowed, and none listed
     assert listed_equals_allowed(g, kinds) == []
+
+
+def tags(listed: list[Action]) -> set[str]:
+    """The kinds listed, with Isa's second ship move told apart."""
+    return {a.kind for a in listed} | {"isa move" for a in listed if a.kind == "isa" and a.args[0] == "move"}
+
+
+@pytest.mark.rule("F.0.7", "F.0.18", "A.11.2", "S0:ch4/spice-cards", "S0:ch4/rules-for-spice-cards",
+                  "S0:ch2/specific-components-needed-for-chapter-2")
+def test_chapter_4_spice_answers_discards_monopoly_and_isa_are_listed_exactly() -> None:
+    """Chapter 4 with a spice offer now and then: the offer's answers, the discards with
+    spices and Isa's second ship move are each listed exactly as the check allows (a spice
+    Monopoly too, before the roll as after), and the game met every one of them."""
+    kinds: set[str] = set()
+    seen: set[str] = set()
+    for step, g in play("legend-4", 3, 4, 900, offer_every=5):
+        if not kinds:
+            kinds = exact_kinds(g)
+            assert {"discard-spices", "accept-spices", "decline-spices", "monopoly-spice", "isa"} <= kinds
+        if step % 3 == 0 or g.engine.s.pending:
+            seen |= tags(listed_equals_allowed(g, kinds))
+    must = {"discard-spices", "accept-spices", "decline-spices", "isa move"}      # Monopoly: the seed-4 game above
+    assert must <= seen, f"the game never listed {sorted(must - seen)}: the test saw too little"
+
+
+# --- the moves that were judged when typed but never listed ------------------------------------------
+@pytest.mark.rule("F.0.18", "A.11.2", "S0:ch4/spice-cards")
+def test_a_spice_monopoly_is_listed_before_the_roll_as_the_general_cards_are() -> None:
+    g = Game.new("legend-4", players=COLOURS, seed=7, sandbox=True, carry=AFTER_3)
+    run(g, "draw red monopoly")
+    to_roll(g, "red")
+    listed = g.legal_commands()
+    assert "play monopoly ore" in listed                 # the general card, as before
+    assert {"play monopoly nutmeg", "play monopoly pepper", "play monopoly cinnamon"} <= set(listed)
+    assert len(listed_equals_allowed(g, {"monopoly-spice"})) == len(SPICES)
+    run(g, "play monopoly pepper")                        # played before the roll: then no card, no spice
+    assert g.legal_commands() == ["roll"]
+    assert listed_equals_allowed(g, {"monopoly-spice"}) == []
+
+
+@pytest.mark.rule("F.0.7", "S0:ch2/specific-components-needed-for-chapter-2")
+def test_isa_lists_a_second_ship_move_once_the_first_ship_has_moved() -> None:
+    """Isa (seed: "move a second open ship"): no second move before the first; after it,
+    every second move the check allows, the one a player would type among them."""
+    g = with_friend("isa")
+    run(g, "put settlement red 79", "put ship red 79-78", "put ship red 78-61", "put ship red 79-80")
+    to_roll(g, "red")
+    run(g, "dice 5 6", "roll")
+    assert not [c for c in g.legal_commands() if c.startswith("isa move")]
+    run(g, "move ship 78-61 to 80-63")
+    moves = [c for c in g.legal_commands() if c.startswith("isa move")]
+    assert "isa move 78-79 to 63-64" in moves         # as the game writes it
+    assert [a for a in listed_equals_allowed(g, {"isa"}) if a.args[0] == "move"]
+    run(g, "isa move 79-78 to 63-64")                    # the friend is used: no third move
+    assert not [c for c in g.legal_commands() if c.startswith("isa")]
+
+
+@pytest.mark.rule("F.0.18", "S0:ch4/spice-cards")
+def test_every_discard_with_spice_cards_is_listed_on_a_7() -> None:
+    """Red holds 2 ore, 3 pepper and 3 cinnamon and discards 4: 2 ore alone cannot make
+    it, so every listed discard names spices, all 10 splits of the 4 among ore, pepper and
+    cinnamon."""
+    g = Game.new("legend-4", players=COLOURS, seed=7, sandbox=True, carry=AFTER_3)
+    give_spices(g, "red", pepper=3, cinnamon=3)
+    run(g, "give red 2 ore", "turn white", "end", "dice 3 4", "roll")
+    listed = [a for a in g.legal_actions() if a.seat == 0]
+    assert listed and {a.kind for a in listed} <= {"discard-spices", "reiko"}
+    splits_of_4 = {(0, 0, 0, 0, o, 0, p, 4 - o - p) for o in range(3) for p in range(4) if 0 <= 4 - o - p <= 3}
+    assert {a.args[0] for a in listed if a.kind == "discard-spices"} == splits_of_4
+    assert len(splits_of_4) == 10
+    assert listed_equals_allowed(g, {"discard-spices"})
+    legal(g, "red: discard 1 ore 3 pepper")
+
+
+@pytest.mark.rule("F.0.18", "S0:ch4/spice-cards")
+def test_a_spice_offer_lists_accept_only_while_the_hand_holds_what_is_asked() -> None:
+    g = Game.new("legend-4", players=COLOURS, seed=7, sandbox=True, carry=AFTER_3)
+    give_spices(g, "red", cinnamon=2)
+    run(g, "turn red", "give blue 1 ore", "offer blue 1 cinnamon for 1 ore")
+    answers = ANSWERS_OF_OFFERS
+    assert [a.kind for a in listed_equals_allowed(g, answers)] == ["accept-spices", "decline-spices"]
+    run(g, "blue: accept", "offer blue 1 cinnamon for 1 ore")     # blue's ore is gone: decline only
+    assert [a.kind for a in listed_equals_allowed(g, answers)] == ["decline-spices"]
+    refused(g, "blue: accept", "blue has only 0 ore")

@@ -284,6 +284,11 @@ class RulesContext:
         """Empty paths touching ``seat``'s pieces: where a new road or ship could go."""
         return self._e.candidate_route_edges(seat)
 
+    def ship_moves(self, seat: int) -> list[Action]:
+        """Every ``move-ship`` of ``seat``'s the check allows in the main phase, with the
+        turn's one ship move not yet made (a friend that lifts the limit lists these)."""
+        return self._e.ship_moves(seat)
+
     def build_route(self, seat: int, edge: int, piece: str) -> list[Event]:
         """Put a road or ship of ``seat`` from its supply on ``edge`` as a build (no cost
         taken): longest route and the scenario's route reaction follow, as for a paid one,

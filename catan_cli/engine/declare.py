@@ -106,6 +106,9 @@ class Verb:
     #: seat on turn after set-up and the roll, nothing pending; an answer: the seat asked),
     #: so the core lists them as they come instead of checking every candidate
     exact: bool = False
+    #: the play of a development card (Monopoly naming a spice): listed before the roll too,
+    #: beside the general cards (A.11.2), while the seat holds a card and has played none
+    plays_card: bool = False
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,7 @@ class LegalMoves(SandboxRules):
     _end_rule = True
     _build_trade_rule = True
     _listing_verbs: tuple[Any, ...] = ()
+    _card_verbs: tuple[Any, ...] = ()     # scenario verbs that play a card: listed before the roll too
     _ship_moves_listed = False
     # Whether the scenario plays a card as another kind (ScenarioRules.card_plays_as).
     _own_card_kinds = True
@@ -106,7 +107,10 @@ class LegalMoves(SandboxRules):
                 seat = s.current
                 if s.dev_played or not s.players[seat].dev_cards:     # card_actions: none
                     return [_new(Action, ("roll", (), seat))]
-                return [_new(Action, ("roll", (), seat))] + self.card_actions(seat)
+                cards = [_new(Action, ("roll", (), seat))] + self.card_actions(seat)
+                for verb in self._card_verbs:
+                    cards += verb.legal(seat) if verb.exact else [a for a in verb.legal(seat) if self.check(a) is None]
+                return cards
             if phase == Phase.MAIN and self._plain_main and not offers:
                 return self._plain_main_actions(s.current)
         if phase == Phase.OVER:

@@ -11,7 +11,9 @@ way, so the mechanism lives here once:
   without the goods stays the general offer and its general answers);
 - the offerer's side was checked when offered and nothing changes it while the offer waits,
   so the answer judges only the answerer's side (judging both would make the answer depend
-  on a hidden hand).
+  on a hidden hand); the answers are listed exactly (``PendingKind.exact``): decline always,
+  accept when the answerer holds what is asked, which is all :meth:`GoodsOffers.check_answer`
+  asks of the seat the offer waits for.
 
 Each scenario says how its goods are held and moved (``held``, ``move``), checks its own
 offer (who may offer when), and lists the offers it proposes; the rest is here.
@@ -97,7 +99,7 @@ class GoodsOffers:
             self.goods.offer_kind,
             prompt=lambda it: f"accept or decline {ctx.name(it['from'])}'s offer",
             reason=lambda it: f"{ctx.name(it['seat'])} must accept or decline {ctx.name(it['from'])}'s offer",
-            answers=self.answers)
+            answers=self.answers, exact=True)
 
     def has(self, seat: int, side: Sequence[int]) -> str | None:
         have = list(self.ctx.state.players[seat].resources) + list(self.held(seat))
@@ -116,6 +118,8 @@ class GoodsOffers:
         return self.has(seat, give)
 
     def answers(self, item: dict[str, Any]) -> list[Action]:
+        """Exactly the legal answers of the seat the offer waits for, in the order the
+        general offer's answers come: accept (when its hand holds what is asked), decline."""
         seat = item["seat"]
         out = [Action(self.goods.decline_kind, (), seat)]
         if self.has(seat, item["get"]) is None:

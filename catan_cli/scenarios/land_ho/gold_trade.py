@@ -10,7 +10,6 @@ player on turn and another, trade and build only, each side gives something).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Iterable
 
 from ...engine.actions import Action, Event
@@ -36,9 +35,8 @@ class GoldTrade(Economy):
         self.add_gold(seat, delta)
 
     def gold_offer_pending(self) -> PendingKind:
-        # its answers are exactly the legal ones: decline always, accept when the hand holds
-        # what is asked (check_answer's questions), so the core lists them unchecked
-        return replace(self.gold_offers.pending(), exact=True)
+        # exact, as every goods offer's answers (goods_offers.py)
+        return self.gold_offers.pending()
 
     def check_gold_offer(self, a: Action) -> str | None:
         seat, (target, give, get) = a.seat, a.args

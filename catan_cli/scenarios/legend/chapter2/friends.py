@@ -23,6 +23,7 @@ from typing import Any, Iterable
 from ....engine.actions import Action, Event
 from ....engine.declare import HelpEntry, Verb
 from ....engine.geometry import RESOURCES
+from ....engine.phases import Phase
 from ....engine.words import either_text
 from ....notation import Reader
 from ....wording import plural
@@ -267,17 +268,21 @@ class NewFriendRules(FriendRules):
                 for e in ctx.candidate_route_edges(seat) for r in self._isa_prices()]
 
     def isa_moves(self, seat: int) -> list[Action]:
-        """legal_isa's ships that check_isa allows, the friend aside: the timing and the
-        hand asked once, each path's place once (not once per resource)."""
+        """The ``isa`` moves check_isa allows, the friend aside: the ships (the timing and
+        the hand asked once, each path's place once, not once per resource), then, once a
+        ship has moved this turn, the second ship moves (the general ship moves, which ask
+        what the move's check asks but the one-move limit)."""
         ctx = self.ctx
         if ctx.main_phase_reason(seat, "build"):
             return []
         have = ctx.state.players[seat].resources
         paid = [r for r in (RESOURCES.index(name) for name in self._isa_prices()) if have[r] >= 1]
-        if not paid:
-            return []
-        return [Action("isa", ("ship", e, r), seat) for e in ctx.candidate_route_edges(seat)
-                if ctx.free_route_reason(seat, "ship", e) is None for r in paid]
+        out = [Action("isa", ("ship", e, r), seat) for e in ctx.candidate_route_edges(seat)
+               if ctx.free_route_reason(seat, "ship", e) is None for r in paid] if paid else []
+        rules = ctx.scen.rules
+        if ctx.state.ship_moved and ctx.state.phase == Phase.MAIN and rules.ships and rules.ship_move:
+            out += [Action("isa", ("move",) + a.args, seat) for a in ctx.ship_moves(seat)]
+        return out
 
     def _isa_prices(self) -> list[str]:
         """The resources of which 1 buys a ship with Isa (the chapter's data)."""

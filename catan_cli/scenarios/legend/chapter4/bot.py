@@ -167,15 +167,41 @@ def answer(ctx: "Ctx", bot: "GreedyBot") -> Action | None:
     if choose:
         need = bot.needs(ctx)
         return max(choose, key=lambda a: (need[a.args[0]], -a.args[0]))
-    discards = [a for a in legal if a.kind == "discard-spices"]
-    if discards and not any(a.kind == "discard" for a in legal):
-        # every way sheds spices first: shed the kind held most, so a set of 3 may remain
+    if any(a.kind == "discard-spices" for a in legal) and not any(a.kind == "discard" for a in legal):
+        # too few resources to discard alone: shed spices first, the kind held most, so a
+        # set of 3 may remain
         hand = spice_hand(ctx)
-        return min(discards, key=lambda a: sum(a.args[0][5 + k] * (10 - hand[k]) for k in range(len(hand))))
+        return min(spices_first_discards(ctx, hand),
+                   key=lambda a: sum(a.args[0][5 + k] * (10 - hand[k]) for k in range(len(hand))))
     answers = [a for a in legal if a.kind in ("accept-spices", "decline-spices")]
     if answers:
         return offer_answer(ctx, answers)
     return None
+
+
+def spices_first_discards(ctx: "Ctx", hand: list[int]) -> list[Action]:
+    """The discards that shed as many spice cards as the count allows, one for each kind
+    taken first (then the others in order), and then resources, the most plentiful first:
+    legal whenever a discard with spices is (the game lists every way)."""
+    item = ctx.pending_for_me("discard") or {}
+    out: list[Action] = []
+    for first in range(len(hand)):
+        need = int(item.get("count", 0))
+        cards = [0] * (len(RESOURCES) + len(hand))
+        for k in [first] + [k for k in range(len(hand)) if k != first]:
+            take = min(need, hand[k])
+            cards[len(RESOURCES) + k] += take
+            need -= take
+        res = list(ctx.hand)
+        while need > 0:
+            r = max(range(len(RESOURCES)), key=lambda i: res[i])
+            res[r] -= 1
+            cards[r] += 1
+            need -= 1
+        action = Action("discard-spices", (tuple(cards),), ctx.me)
+        if action not in out:
+            out.append(action)
+    return out
 
 
 def offer_answer(ctx: "Ctx", answers: list[Action]) -> Action:

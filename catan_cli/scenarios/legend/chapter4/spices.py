@@ -18,12 +18,14 @@ Every line that names no spice is the general command: these verbs hand it on.
 from __future__ import annotations
 
 import random
+from itertools import product
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ....engine.actions import Action, Event, Private
 from ....engine.declare import HelpEntry, PendingKind, StateItem, Verb, Visibility
 from ....engine.geometry import RESOURCES
 from ....engine.hidden import deal, unseen
+from ....engine.legal import discard_choices
 from ....notation import VERBS, Reader
 from ....wording import plural
 from ...goods_offers import Goods, GoodsOffers
@@ -155,7 +157,7 @@ class Spices:
                                 "cash nutmeg pepper cinnamon", f"{self.cash_count} spice cards")),
             Verb("discard-spices", ("discard",), parse=_parse_discard,
                  format=lambda a, w: f"discard {side_text(a.args[0])}",
-                 check=self.check_discard, apply=self.apply_discard, legal=self.legal_discard,
+                 check=self.check_discard, apply=self.apply_discard, legal=self.legal_discard, exact=True,
                  help=HelpEntry("discard", "discard CARDS",
                                 "On a 7 with too many cards: discard half, spice cards among them if you "
                                 "like ('discard 2 ore 1 pepper'). Spice cards count as cards in hand.",
@@ -164,7 +166,7 @@ class Spices:
             Verb("monopoly-spice", ("play", "monopoly"), parse=_parse_monopoly,
                  format=lambda a, w: f"play monopoly {SPICES[a.args[0]]}",
                  check=self.check_monopoly, apply=self.apply_monopoly,
-                 legal=self.monopoly_moves, exact=True,
+                 legal=self.monopoly_moves, exact=True, plays_card=True,
                  help=HelpEntry("play", "play monopoly RES|SPICE",
                                 "Monopoly may name a spice: every other player hands you all their cards "
                                 "of that spice.", "play monopoly pepper")),
@@ -246,6 +248,10 @@ class Spices:
         item = ctx.pending_for("discard", seat)
         if item is None:
             return "you have nothing to discard now"
+        if len(cards) != N or min(cards) < 0:
+            return "discard a count of each card, none below zero"
+        if not any(cards[5:]):
+            return "a discard without spice cards is the general one ('discard 2 ore 2 wool')"
         if sum(cards) != item["count"]:
             return f"discard exactly {item['count']} cards (half of {ctx.hand_size(seat)}, rounded down)"
         have = list(ctx.state.players[seat].resources) + self.hand(seat)
@@ -266,30 +272,23 @@ class Spices:
         return [Event("discard", seat, f"{ctx.name(seat)} discards {side_text(cards)}")]
 
     def legal_discard(self, seat: int) -> list[Action]:
-        """Discards with spice cards among them: spices first (in each order of kinds), then
-        resources, most plentiful first (the general discards cover resources alone)."""
+        """Exactly the discards :meth:`check_discard` allows: every way to discard the count
+        with spice cards among them (those of resources alone are the general discard's),
+        the spices' part most nutmeg first, then pepper, then cinnamon, each with every
+        resource part in the general discards' order (``discard_choices``)."""
         ctx = self.ctx
         item = ctx.pending_for("discard", seat)
-        if item is None or not self.held(seat):
+        spice = self.hand(seat)
+        if item is None or not any(spice):
             return []
+        count = item["count"]
+        res = ctx.state.players[seat].resources
         out = []
-        for first in range(len(SPICES)):
-            need = item["count"]
-            cards = [0] * N
-            spice = self.hand(seat)
-            for k in [first] + [k for k in range(len(SPICES)) if k != first]:
-                take = min(need, spice[k])
-                cards[5 + k] += take
-                need -= take
-            res = list(ctx.state.players[seat].resources)
-            while need > 0:
-                r = max(range(5), key=lambda i: res[i])
-                res[r] -= 1
-                cards[r] += 1
-                need -= 1
-            action = Action("discard-spices", (tuple(cards),), seat)
-            if action not in out:
-                out.append(action)
+        for part in product(*(range(min(n, count), -1, -1) for n in spice)):
+            rest = count - sum(part)
+            if rest == count or rest < 0:
+                continue
+            out += [Action("discard-spices", (cards + part,), seat) for cards in discard_choices(res, rest)]
         return out
 
     # --- Monopoly on a spice ---------------------------------------------------------------------
