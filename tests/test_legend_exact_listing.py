@@ -1,11 +1,14 @@
 """The Legend's exact listings against the full check, at every few steps of seeded random
 games (Land Ho!'s: ``test_land_ho_exact_listing.py``).
 
-Its friend verbs, spice cashing and most decisions list their
-moves without the core checking each candidate (``Verb.exact``, ``PendingKind.exact``):
-a friend verb asks no candidate while its friend cannot help now, and the decisions'
-answers leave out what the bank cannot give.  Each listing must be exactly the candidates
-the full check allows.
+Its friend verbs, Chapter 4's spice verbs and every decision of its own list their moves
+without the core checking each candidate (``Verb.exact``, ``PendingKind.exact``): a friend
+verb asks no candidate while its friend cannot help now, the decisions' answers leave out
+what the bank cannot give, a spice offer's accept is listed while the hand holds what is
+asked, a discard with spices is every split of the count.  Each listing must be exactly
+the candidates the full check allows, before the roll too (a spice Monopoly); and the
+moves once judged when typed but never listed (Isa's second ship move, that Monopoly
+before the roll) are listed.
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ import pytest
 
 from catan_cli import Game
 from catan_cli.engine.actions import Action
-from catan_cli.engine.phases import Phase
 from catan_cli.scenarios.legend.chapter4.spices import SPICES
 from catan_cli.scenarios.legend.friends import FRIENDS
 from sea_helpers import legal, refused, run, to_roll
