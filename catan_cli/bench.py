@@ -19,7 +19,9 @@ Every figure is decisions per second of CPU time (``time.process_time``), not wa
 on a machine shared with other work, wall time measures the load more than the engine.
 
 The peer figure: ``--peer`` runs catanatron (random players, four seats) through
-``../shared/bench/catanatron.sh`` (or the script named by $CATANATRON_BENCH) in the same run,
+``../shared/bench/catanatron.sh`` beside the checkout (the one this module lies in, else the
+working directory's: an installed build runs from the checkout it is measured in) or the
+script named by $CATANATRON_BENCH, in the same run,
 before and after ours, so both figures come from the same machine.  Its CPU time is the
 child process's (``getrusage``); the start-up (interpreter, imports) is taken out by also
 running one game alone and counting only the difference: games 2..n.  One more game is
@@ -109,11 +111,14 @@ def run(scenario: str, games: int, players: int, seed: int, turn_cap: int, path:
 
 
 def peer_script() -> Path | None:
-    """catanatron's bench script beside this project's checkout, if there is one."""
+    """catanatron's bench script beside this project's checkout, if there is one: the
+    checkout this module runs from, else the one the bench is run in (an installed build,
+    such as a compiled wheel in a virtualenv elsewhere, lies beside no checkout)."""
     named = os.environ.get("CATANATRON_BENCH")
     if named:
         return Path(named)
-    for folder in Path(__file__).resolve().parents:
+    here, cwd = Path(__file__).resolve(), Path.cwd().resolve()
+    for folder in (*here.parents, cwd, *cwd.parents):
         candidate = folder.parent / "shared" / "bench" / "catanatron.sh"
         if candidate.is_file():
             return candidate
@@ -131,7 +136,9 @@ def _peer_once(script: Path, games: int, seed: int) -> tuple[dict[str, str], flo
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     fields = dict(line.split(None, 1) for line in done.stdout.splitlines() if " " in line)
     if "avg_decisions_per_game" not in fields:
-        return f"catanatron: no figure from {script} (exit {done.returncode})"
+        # the script's last complaint says why (a virtualenv without catanatron, no network ...)
+        why = next((line.strip() for line in reversed(done.stderr.splitlines()) if line.strip()), "")
+        return f"catanatron: no figure from {script} (exit {done.returncode})" + (f": {why}" if why else "")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return fields, cpu
 

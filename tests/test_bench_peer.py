@@ -80,3 +80,16 @@ def test_rounds_must_be_at_least_one(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit):
         bench.main(["--rounds", "0"])
     assert "--rounds must be 1 or more" in capsys.readouterr().err
+
+
+def test_a_peer_script_that_gives_no_figure_is_reported_with_its_reason(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # catanatron.sh's virtualenv left without catanatron (an install that failed once is not
+    # retried): the line says so, rather than only the exit code
+    script = tmp_path / "catanatron.sh"
+    script.write_text("#!/usr/bin/env bash\necho 'Traceback (most recent call last):' >&2\n"
+                      "echo \"ModuleNotFoundError: No module named 'catanatron'\" >&2\nexit 1\n")
+    monkeypatch.setenv("CATANATRON_BENCH", str(script))
+    line = bench.run_peer(3, 1)
+    assert line == (f"catanatron: no figure from {script} (exit 1): "
+                    "ModuleNotFoundError: No module named 'catanatron'")
