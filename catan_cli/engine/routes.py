@@ -4,9 +4,9 @@ A player's length is the longest trail (no edge used twice) through their own ro
 roads plus ships.  A trail cannot pass an intersection holding an opponent's building, and
 it changes between road and ship only at the player's own building.  Lengths are
 recomputed only for players whose network a change can touch.  A recomputation draws the
-network so that those two rules are in its shape (route_length), then takes each part
-without a loop as a tree (its longest path, two walks) and searches trail by trail only
-in a part with a loop, walking runs of pieces as one step.
+network so that those two rules are in its shape (route_length), trims the branches that
+lead nowhere keeping their lengths, and searches trail by trail only among the loops left,
+walking runs of pieces as one step (_longest_trail).
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ class RouteRules(TurnRules):
             else:
                 at.append((bit, a))
             bit <<= 1
-        return _longest_trail(adj)
+        return _longest_trail(adj, len(pieces))
 
     def road_added_length(self, seat: int, edge: int) -> int:
         """``seat``'s Longest Road length right after its road on ``edge`` was added, from
@@ -199,78 +199,58 @@ class RouteRules(TurnRules):
         return [Event("longest-route", new, f"{self.name(new)} takes the {label} ({top})")]
 
 
-def _longest_trail(adj: dict[int, list[tuple[int, int]]]) -> int:
-    """The longest trail (no piece used twice) through a network whose every place may be
-    passed, ``adj`` giving each place's pieces (bit, place at the other end): the longest
-    in any one of its parts (pieces joined through places).  A part without a loop is a
-    tree, where the trail is the longest path, found by two walks; only a part with a
-    loop is searched trail by trail."""
-    seen: set[int] = set()
+def _longest_trail(adj: dict[int, list[tuple[int, int]]], count: int) -> int:
+    """The longest trail (no piece used twice) through a network of ``count`` pieces whose
+    every place may be passed, ``adj`` giving each place's pieces (bit, place at the
+    other end).
+
+    First the branches that lead nowhere are trimmed, leaf by leaf: a trail going into
+    one must end in it, so each place keeps only the two longest branches trimmed off it
+    (the longest trail inside them runs down two of them from one place).  What is left
+    is the loops: there a run of pieces through places with two pieces each and no
+    branch is walked as one step (a chain), and a longest trail never starts inside one
+    (it could be lengthened by the run's other piece) unless it is a ring with nothing
+    else, counted whole.  So the search starts at each junction of the loops (three
+    pieces there, or a branch) and ends a trail anywhere, each end going on down the
+    longest branch there (at its own start, the second longest).  One walk over bit
+    masks of the chains used, without a stack of Python calls."""
+    left = {x: len(at) for x, at in adj.items()}        # pieces at x not trimmed off
+    longest: dict[int, int] = {}
+    second: dict[int, int] = {}
     best = 0
-    for root in adj:
-        if root in seen:
-            continue
-        part = [root]
-        seen.add(root)
-        ends = 0
-        for x in part:          # grows while read: the part joined to root
-            at = adj[x]
-            ends += len(at)
-            for _, y in at:
-                if y not in seen:
-                    seen.add(y)
-                    part.append(y)
-        count = ends // 2       # the part's pieces
-        if count <= best:
-            continue            # a trail here cannot be longer
-        if count == len(part) - 1:
-            far, _ = _farthest(adj, root)
-            length = _farthest(adj, far)[1]
-        else:
-            length = _longest_trail_with_loops(adj, part, count)
-        if length > best:
-            best = length
-    return best
-
-
-def _farthest(adj: dict[int, list[tuple[int, int]]], start: int) -> tuple[int, int]:
-    """In a tree of pieces, the place farthest from ``start`` and how many pieces away."""
-    far, most = start, 0
-    stack = [(start, 0, 0)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        x, came, length = pop()
-        if length > most:
-            far, most = x, length
-        for b, y in adj[x]:
-            if b != came:
-                push((y, b, length + 1))
-    return far, most
-
-
-def _longest_trail_with_loops(adj: dict[int, list[tuple[int, int]]], part: list[int], count: int) -> int:
-    """The longest trail in one part of ``count`` pieces that holds a loop.
-
-    A run of pieces through places with two pieces each is walked as one step (a chain,
-    weighted by its pieces): a trail entering it goes through to its end, and a longest
-    trail never starts inside one (it could be lengthened by the chain's other piece)
-    unless it is a closed ring with no other place, counted whole.  So the search walks
-    between junctions, the places with one or three pieces, and starts at each: a
-    longest open trail ends at two of them.  One walk over bit masks of the chains used,
-    without a stack of Python calls."""
-    junctions = [x for x in part if len(adj[x]) != 2]
-    if not junctions:
-        return count            # a ring
+    leaves = [x for x, n in left.items() if n == 1]
+    trimmed: set[int] = set()
+    for x in leaves:            # grows while read
+        trimmed.add(x)
+        length = longest.get(x, 0)
+        through = length + second.get(x, 0)
+        if through > best:
+            best = through
+        for _, y in adj[x]:
+            if y not in trimmed:        # the one piece left at x
+                length += 1
+                top = longest.get(y, 0)
+                if length > top:
+                    second[y], longest[y] = top, length
+                elif length > second.get(y, 0):
+                    second[y] = length
+                left[y] -= 1
+                if left[y] == 1:
+                    leaves.append(y)
+                break
+    if len(trimmed) == len(adj):
+        return best             # trees only
+    junctions = [x for x, n in left.items() if x not in trimmed and (n != 2 or x in longest)]
     chains: dict[int, list[tuple[int, int, int]]] = {x: [] for x in junctions}
     used = 0
     bit = 1
     for j in junctions:
         for first, x in adj[j]:
-            if used & first:
+            if used & first or x in trimmed:
                 continue
             used |= first
             came, length = first, 1
-            while x not in chains:          # a place with two pieces: go on
+            while x not in chains:          # two pieces in the loops and no branch: go on
                 (b1, y1), (b2, y2) = adj[x]
                 came, x = (b2, y2) if b1 == came else (b1, y1)
                 used |= came
@@ -278,16 +258,31 @@ def _longest_trail_with_loops(adj: dict[int, list[tuple[int, int]]], part: list[
             chains[j].append((bit, x, length))
             chains[x].append((bit, j, length))      # a chain back to j: listed twice there
             bit <<= 1
-    best = 0
+    for x, n in left.items():
+        # rings with no junction: two pieces at every place, none trimmed off
+        if x in trimmed or x in chains or used & adj[x][0][0]:
+            continue
+        came, y = adj[x][0]
+        used |= came
+        length = 1
+        while y != x:
+            (b1, y1), (b2, y2) = adj[y]
+            came, y = (b2, y2) if b1 == came else (b1, y1)
+            used |= came
+            length += 1
+        if length > best:
+            best = length
     for start in junctions:
         if best == count:
             break          # every piece in one trail: nothing can be longer
-        stack = [(start, 0, 0)]
+        tail = second.get(start, 0)
+        stack = [(start, longest.get(start, 0), 0)]
         pop, push = stack.pop, stack.append
         while stack:
             x, length, mask = pop()
-            if length > best:
-                best = length
+            end = length + (tail if x == start else longest.get(x, 0))
+            if end > best:
+                best = end
             for b, y, weight in chains[x]:
                 if not mask & b:
                     push((y, length + weight, mask | b))
