@@ -77,6 +77,9 @@ PIECES: tuple[PieceKind, ...] = (PieceKind("outpost", "node", OUTPOST, "O", supp
 
 class LegendRules(Friends3Rules):
     pieces: tuple[PieceKind, ...] = PIECES
+    # ship_reason refuses only in set-up: after it, where ships may go and move is the
+    # pieces' answer, kept while they stay (the ship moves listed at every decision).
+    answers_from_pieces: frozenset[str] = frozenset({"ship_reason"})
 
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)
