@@ -16,7 +16,8 @@ from typing import Sequence
 from .actions import Event
 from .geometry import Geometry
 from .turns import TurnRules
-from .state import NONE, ROAD, SHIP
+from .rulebook import ScenarioRules
+from .state import NONE, ROAD
 
 
 def joined_to_buildings(geo: Geometry, node_owner: Sequence[int], node_kind: Sequence[int], seat: int,
@@ -42,19 +43,14 @@ class RouteRules(TurnRules):
         if mode == "none":
             return 0
         s = self.s
-        edge_kind = s.edge_kind
-        if s.shared_ships:      # E.0.2: a second ship on a shared path is a piece too
-            edge_owner = s.edge_owner
-            pieces = [(e, edge_kind[e] if edge_owner[e] == seat else SHIP) for e in self.route_edges(seat)]
-        else:
-            pieces = [(e, edge_kind[e]) for e in self.seat_edges(seat)]
-        if mode != "trade-route":
-            pieces = [(e, kind) for e, kind in pieces if kind == ROAD]
-        if not pieces:
-            return 0
+        edge_kind, edge_owner = s.edge_kind, s.edge_owner
+        # E.0.2: a second ship on a shared path is a piece too
+        edges = self.route_edges(seat) if s.shared_ships else self.seat_edges(seat)
+        roads_only = mode != "trade-route"
         edge_nodes = self.geo.edge_nodes
         node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
-        node_blocks = self.rules.node_blocks_route
+        rules = self.rules
+        node_blocks = None if type(rules).node_blocks_route is ScenarioRules.node_blocks_route else rules.node_blocks_route
         # The network as places joined by pieces, drawn so that every trail through the
         # places is a trail the rules allow and the other way round:
         # - a trail changes between road and ship only at the seat's own building (B.12),
@@ -65,14 +61,19 @@ class RouteRules(TurnRules):
         #   only end.
         places: dict[int, int] = {}       # intersection -> 0 own building, 1 two places, 2 blocked
         adj: dict[int, list[tuple[int, int]]] = {}
-        bit, lone = 1, 0
-        for e, kind in pieces:
+        bit, lone, count = 1, 0, 0
+        for e in edges:
+            # the seat's piece on e: its own, or the second (a ship) on a shared path
+            half = edge_kind[e] != ROAD if edge_owner[e] == seat else True
+            if half and roads_only:
+                continue
+            count += 1
             ends = []
             for x in edge_nodes[e]:
                 how = places.get(x)
                 if how is None:
                     owner = node_owner[x]
-                    if (owner >= 0 and owner != seat) or node_blocks(seat, x):
+                    if (owner >= 0 and owner != seat) or (node_blocks is not None and node_blocks(seat, x)):
                         how = 2
                     else:
                         how = 0 if owner == seat and produces[node_kind[x]] > 0 else 1
@@ -80,7 +81,7 @@ class RouteRules(TurnRules):
                 if how == 0:
                     ends.append(2 * x)
                 elif how == 1:
-                    ends.append(2 * x + (kind != ROAD))
+                    ends.append(2 * x + half)
                 else:
                     lone -= 1
                     ends.append(lone)
@@ -96,7 +97,7 @@ class RouteRules(TurnRules):
             else:
                 at.append((bit, a))
             bit <<= 1
-        return _longest_trail(adj, len(pieces))
+        return _longest_trail(adj, count) if count else 0
 
     def road_added_length(self, seat: int, edge: int) -> int:
         """``seat``'s Longest Road length right after its road on ``edge`` was added, from

@@ -77,9 +77,10 @@ PIECES: tuple[PieceKind, ...] = (PieceKind("outpost", "node", OUTPOST, "O", supp
 
 class LegendRules(Friends3Rules):
     pieces: tuple[PieceKind, ...] = PIECES
-    # ship_reason refuses only in set-up: after it, where ships may go and move is the
-    # pieces' answer, kept while they stay (the ship moves listed at every decision).
-    answers_from_pieces: frozenset[str] = frozenset({"ship_reason"})
+    # Outside set-up ship_reason refuses nothing, and road_reason and settlement_reason
+    # ask only the chapter's map (Chapter 4's spice islands): the sites and ship moves
+    # listed at every decision are the pieces' answer, kept while they stay.
+    answers_from_pieces: frozenset[str] = frozenset({"ship_reason", "road_reason", "settlement_reason"})
 
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)
@@ -262,12 +263,12 @@ class LegendRules(Friends3Rules):
 
     # --- the friendly robber (E.0.1, F.0.6; its hexes in :mod:`.friendly_robber`) -------------
     def on_seven(self, seat: int) -> list[Event]:
-        if not self.robber_hexes(seat) and not self.chapter.pirate_hexes(seat):
+        if not self.robber_hex_left(seat) and not self.chapter.pirate_hexes(seat):
             return self.robber_to_start(seat)
         return super().on_seven(seat)
 
     def on_knight(self, seat: int) -> list[Event]:
-        if not self.robber_hexes(seat) and not self.chapter.pirate_hexes(seat):
+        if not self.robber_hex_left(seat) and not self.chapter.pirate_hexes(seat):
             return self.robber_to_start(seat)
         return super().on_knight(seat)
 
