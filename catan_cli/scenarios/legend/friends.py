@@ -362,8 +362,7 @@ class FriendRules(FriendlyRobberRules):
         out = []
         for k in range(ctx.n):
             seat = (ctx.current + k) % ctx.n
-            if "oda" in self.friends_of(seat) and self.friend_reason(seat, "oda") is None \
-                    and ctx.hand_size(seat) <= before[seat] and any(ctx.state.bank):
+            if self.friend_ready(seat, "oda") and ctx.hand_size(seat) <= before[seat] and any(ctx.state.bank):
                 out.append(seat)
         return out
 
