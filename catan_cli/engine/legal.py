@@ -802,8 +802,8 @@ class LegalMoves(SandboxRules):
                 out.extend([_new(Action, ("move-ship", (src, dst), seat)) for dst, only in targets if only != src])
             return out
         for src in movable:
-            out.extend(Action("move-ship", (src, dst), seat) for dst, only in targets
-                       if only != src and ship_reason(seat, dst, src) is None)
+            out.extend([_new(Action, ("move-ship", (src, dst), seat)) for dst, only in targets
+                        if only != src and ship_reason(seat, dst, src) is None])
         return out
 
     def ship_targets(self, seat: int) -> list[tuple[int, int]]:
