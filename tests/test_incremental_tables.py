@@ -22,7 +22,7 @@ from catan_cli.engine.rulebook import ScenarioRules
 from catan_cli.engine.scenario import COSTED
 
 COLOURS = ["red", "blue", "white", "orange"]
-SCENARIOS = ["base", "pirate-islands", "cloth-for-catan", "legend-3", "land-ho", "barbarian-attack"]
+SCENARIOS = ["base", "pirate-islands", "cloth-for-catan", "legend-3", "legend-4", "land-ho", "barbarian-attack"]
 
 
 def fresh_engine(g: Game) -> Engine:

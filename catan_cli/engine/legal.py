@@ -485,6 +485,10 @@ class LegalMoves(SandboxRules):
                 found = self._sites[("road", seat)] = self._plain_road_sites(seat)
             else:
                 found = frozenset(e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
+                if "road_reason" in self.rules.answers_from_pieces:
+                    # the whole reason read the pieces and the map alone (hexes turned up
+                    # give board_version a new number): kept like the plain sites
+                    self._sites[("road", seat)] = found
         return found  # type: ignore[no-any-return]
 
     def _plain_road_sites(self, seat: int) -> frozenset[int]:
@@ -565,7 +569,13 @@ class LegalMoves(SandboxRules):
                          and not any(map(node_kind.__getitem__, neighbors[node])))]
             self._sites[("settlement", seat)] = found
             return found
-        return [node for node in sorted(sites) if self.settlement_site_reason(seat, node, False) is None]
+        found = [node for node in sorted(sites) if self.settlement_site_reason(seat, node, False) is None]
+        if ("settlement_reason" in self.rules.answers_from_pieces
+                and (not self.rules.reserved_nodes or rules.reserved_site_reason is ScenarioRules.reserved_site_reason
+                     or "reserved_site_reason" in self.rules.answers_from_pieces)):
+            # the whole reasons read the pieces and the map alone: kept as above
+            self._sites[("settlement", seat)] = found
+        return found
 
     # --- cards ---------------------------------------------------------------------------------
     def card_actions(self, seat: int) -> list[Action]:
@@ -796,8 +806,8 @@ class LegalMoves(SandboxRules):
                 out.extend([_new(Action, ("move-ship", (src, dst), seat)) for dst, only in targets if only != src])
             return out
         for src in movable:
-            out.extend(Action("move-ship", (src, dst), seat) for dst, only in targets
-                       if only != src and ship_reason(seat, dst, src) is None)
+            out.extend([_new(Action, ("move-ship", (src, dst), seat)) for dst, only in targets
+                        if only != src and ship_reason(seat, dst, src) is None])
         return out
 
     def ship_targets(self, seat: int) -> list[tuple[int, int]]:

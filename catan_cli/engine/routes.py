@@ -3,8 +3,10 @@
 A player's length is the longest trail (no edge used twice) through their own roads, or
 roads plus ships.  A trail cannot pass an intersection holding an opponent's building, and
 it changes between road and ship only at the player's own building.  Lengths are
-recomputed only for players whose network a change can touch, and each recomputation is a
-depth-first search over at most 30 pieces.
+recomputed only for players whose network a change can touch.  A recomputation draws the
+network so that those two rules are in its shape (route_length), trims the branches that
+lead nowhere keeping their lengths, and searches trail by trail only among the loops left,
+walking runs of pieces as one step (_longest_trail).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Sequence
 from .actions import Event
 from .geometry import Geometry
 from .turns import TurnRules
+from .rulebook import ScenarioRules
 from .state import NONE, ROAD
 
 
@@ -39,55 +42,62 @@ class RouteRules(TurnRules):
         mode = self.scen.rules.longest_route
         if mode == "none":
             return 0
-        s, geo = self.s, self.geo
-        if s.shared_ships:      # E.0.2: a second ship on a shared path is a piece too
-            kinds = {e: self.route_kind(seat, e) for e in self.route_edges(seat)}
-        else:
-            edge_kind = s.edge_kind
-            kinds = {e: edge_kind[e] for e in self.seat_edges(seat)}
-        mine = [e for e, kind in kinds.items() if kind == ROAD] if mode != "trade-route" else list(kinds)
-        if not mine:
-            return 0
-        edge_nodes = geo.edge_nodes
+        s = self.s
+        edge_kind, edge_owner = s.edge_kind, s.edge_owner
+        # E.0.2: a second ship on a shared path is a piece too
+        edges = self.route_edges(seat) if s.shared_ships else self.seat_edges(seat)
+        roads_only = mode != "trade-route"
+        edge_nodes = self.geo.edge_nodes
         node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
-        node_blocks = self.rules.node_blocks_route
-        # The seat's network as adjacency lists, each piece one bit of the trail's "used" mask.
-        adj: dict[int, list[tuple[int, int, int]]] = {}
-        starts = []
-        for i, e in enumerate(mine):
-            a, b = edge_nodes[e]
-            kind_e = 1 if kinds[e] == ROAD else 2
-            bit = 1 << i
-            starts.append((a, b, kind_e, bit))
-            if a in adj:
-                adj[a].append((bit, b, kind_e))
+        rules = self.rules
+        node_blocks = None if type(rules).node_blocks_route is ScenarioRules.node_blocks_route else rules.node_blocks_route
+        # The network as places joined by pieces, drawn so that every trail through the
+        # places is a trail the rules allow and the other way round:
+        # - a trail changes between road and ship only at the seat's own building (B.12),
+        #   so any other intersection x is two places, 2x for its roads and 2x + 1 for its
+        #   ships; an own building is the one place 2x;
+        # - a trail may not pass an intersection an opponent holds (blocked_for), so there
+        #   each piece ends at a place of its own (a negative number), where a trail can
+        #   only end.
+        places: dict[int, int] = {}       # intersection -> 0 own building, 1 two places, 2 blocked
+        adj: dict[int, list[tuple[int, int]]] = {}
+        bit, lone, count = 1, 0, 0
+        for e in edges:
+            # the seat's piece on e: its own, or the second (a ship) on a shared path
+            half = edge_kind[e] != ROAD if edge_owner[e] == seat else True
+            if half and roads_only:
+                continue
+            count += 1
+            ends = []
+            for x in edge_nodes[e]:
+                how = places.get(x)
+                if how is None:
+                    owner = node_owner[x]
+                    if (owner >= 0 and owner != seat) or (node_blocks is not None and node_blocks(seat, x)):
+                        how = 2
+                    else:
+                        how = 0 if owner == seat and produces[node_kind[x]] > 0 else 1
+                    places[x] = how
+                if how == 0:
+                    ends.append(2 * x)
+                elif how == 1:
+                    ends.append(2 * x + half)
+                else:
+                    lone -= 1
+                    ends.append(lone)
+            a, b = ends
+            at = adj.get(a)
+            if at is None:
+                adj[a] = [(bit, b)]
             else:
-                adj[a] = [(bit, b, kind_e)]
-            if b in adj:
-                adj[b].append((bit, a, kind_e))
+                at.append((bit, b))
+            at = adj.get(b)
+            if at is None:
+                adj[b] = [(bit, a)]
             else:
-                adj[b] = [(bit, a, kind_e)]
-        # A trail may continue through node x only if no opponent sits there (blocked_for);
-        # it may switch between road and ship only at its own building (own_building).
-        passable: dict[int, bool] = {}
-        own: dict[int, bool] = {}
-        for x in adj:
-            owner = node_owner[x]
-            passable[x] = not ((owner >= 0 and owner != seat) or node_blocks(seat, x))
-            own[x] = owner == seat and produces[node_kind[x]] > 0
-        best = 0
-        whole = len(mine)
-        if any(kind_e != starts[0][2] for _, _, kind_e, _ in starts):
-            for a, b, kind_e, bit in starts:
-                if best == whole:
-                    break          # every piece in one trail: nothing can be longer
-                best = _longest_trail(adj, passable, own, [(a, kind_e, 1, bit), (b, kind_e, 1, bit)], best)
-            return best
-        for x in _trail_starts(adj, passable):
-            if best == whole:
-                break
-            best = _longest_trail(adj, passable, own, [(y, kind_e, 1, bit) for bit, y, kind_e in adj[x]], best)
-        return best
+                at.append((bit, a))
+            bit <<= 1
+        return _longest_trail(adj, count) if count else 0
 
     def road_added_length(self, seat: int, edge: int) -> int:
         """``seat``'s Longest Road length right after its road on ``edge`` was added, from
@@ -190,48 +200,91 @@ class RouteRules(TurnRules):
         return [Event("longest-route", new, f"{self.name(new)} takes the {label} ({top})")]
 
 
-def _longest_trail(adj: dict[int, list[tuple[int, int, int]]], passable: dict[int, bool], own: dict[int, bool],
-                   stack: list[tuple[int, int, int, int]], best: int) -> int:
-    """The longest of ``best`` and every trail continuing from the entries of ``stack``
-    (node reached, kind of the piece it came by, length so far, mask of the pieces used),
-    through passable nodes only, switching between road and ship only at an own building
-    (``own``): one walk over bit masks, without a stack of Python calls."""
-    pop, push = stack.pop, stack.append
-    while stack:
-        x, came_kind, length, used = pop()
+def _longest_trail(adj: dict[int, list[tuple[int, int]]], count: int) -> int:
+    """The longest trail (no piece used twice) through a network of ``count`` pieces whose
+    every place may be passed, ``adj`` giving each place's pieces (bit, place at the
+    other end).
+
+    First the branches that lead nowhere are trimmed, leaf by leaf: a trail going into
+    one must end in it, so each place keeps only the two longest branches trimmed off it
+    (the longest trail inside them runs down two of them from one place).  What is left
+    is the loops: there a run of pieces through places with two pieces each and no
+    branch is walked as one step (a chain), and a longest trail never starts inside one
+    (it could be lengthened by the run's other piece) unless it is a ring with nothing
+    else, counted whole.  So the search starts at each junction of the loops (three
+    pieces there, or a branch) and ends a trail anywhere, each end going on down the
+    longest branch there (at its own start, the second longest).  One walk over bit
+    masks of the chains used, without a stack of Python calls."""
+    left = {x: len(at) for x, at in adj.items()}        # pieces at x not trimmed off
+    longest: dict[int, int] = {}
+    second: dict[int, int] = {}
+    best = 0
+    leaves = [x for x, n in left.items() if n == 1]
+    trimmed: set[int] = set()
+    for x in leaves:            # grows while read
+        trimmed.add(x)
+        length = longest.get(x, 0)
+        through = length + second.get(x, 0)
+        if through > best:
+            best = through
+        for _, y in adj[x]:
+            if y not in trimmed:        # the one piece left at x
+                length += 1
+                top = longest.get(y, 0)
+                if length > top:
+                    second[y], longest[y] = top, length
+                elif length > second.get(y, 0):
+                    second[y] = length
+                left[y] -= 1
+                if left[y] == 1:
+                    leaves.append(y)
+                break
+    if len(trimmed) == len(adj):
+        return best             # trees only
+    junctions = [x for x, n in left.items() if x not in trimmed and (n != 2 or x in longest)]
+    chains: dict[int, list[tuple[int, int, int]]] = {x: [] for x in junctions}
+    used = 0
+    bit = 1
+    for j in junctions:
+        for first, x in adj[j]:
+            if used & first or x in trimmed:
+                continue
+            used |= first
+            came, length = first, 1
+            while x not in chains:          # two pieces in the loops and no branch: go on
+                (b1, y1), (b2, y2) = adj[x]
+                came, x = (b2, y2) if b1 == came else (b1, y1)
+                used |= came
+                length += 1
+            chains[j].append((bit, x, length))
+            chains[x].append((bit, j, length))      # a chain back to j: listed twice there
+            bit <<= 1
+    for x, n in left.items():
+        # rings with no junction: two pieces at every place, none trimmed off
+        if x in trimmed or x in chains or used & adj[x][0][0]:
+            continue
+        came, y = adj[x][0]
+        used |= came
+        length = 1
+        while y != x:
+            (b1, y1), (b2, y2) = adj[y]
+            came, y = (b2, y2) if b1 == came else (b1, y1)
+            used |= came
+            length += 1
         if length > best:
             best = length
-        if not passable[x]:
-            continue
-        switch_ok = own[x]
-        for bit, y, kind_e in adj[x]:
-            if not used & bit and (switch_ok or kind_e == came_kind):
-                push((y, kind_e, length + 1, used | bit))
+    for start in junctions:
+        if best == count:
+            break          # every piece in one trail: nothing can be longer
+        tail = second.get(start, 0)
+        stack = [(start, longest.get(start, 0), 0)]
+        pop, push = stack.pop, stack.append
+        while stack:
+            x, length, mask = pop()
+            end = length + (tail if x == start else longest.get(x, 0))
+            if end > best:
+                best = end
+            for b, y, weight in chains[x]:
+                if not mask & b:
+                    push((y, length + weight, mask | b))
     return best
-
-
-def _trail_starts(adj: dict[int, list[tuple[int, int, int]]], passable: dict[int, bool]) -> list[int]:
-    """Where a longest trail may be taken to start, in a network of one kind of piece: at a
-    node it cannot pass, or one with an odd number of pieces.  (A longest trail starting
-    at a passable node with an even number cannot be open: its first piece and its passes
-    leave a piece there unused, which would lengthen it.  A closed one uses every piece at
-    each of its nodes, so it is a whole part of the network with no such node: from there,
-    any node will do.)"""
-    out = [x for x in adj if not passable[x] or len(adj[x]) & 1]
-    marked = set(out)
-    seen: set[int] = set()
-    for x in adj:
-        if x in seen:
-            continue
-        part = [x]
-        seen.add(x)
-        found = x in marked
-        for y0 in part:            # grows while read: the part of the network joined to x
-            for _, y, _ in adj[y0]:
-                if y not in seen:
-                    seen.add(y)
-                    part.append(y)
-                    found = found or y in marked
-        if not found:
-            out.append(x)
-    return out

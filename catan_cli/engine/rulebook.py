@@ -169,9 +169,10 @@ class ScenarioRules:
         return None
 
     #: The hooks of this scenario that answer from the pieces and its fixed data alone (not
-    #: the phase, the turn or the hands), by name: ``"ship_reason"`` (outside set-up) and
-    #: ``"reserved_site_reason"`` (outside set-up) may be named.  What the legal moves work
-    #: out from a named hook is kept while the pieces stay, as it is for a scenario that
+    #: the phase, the turn or the hands), by name: ``"ship_reason"``, ``"road_reason"``,
+    #: ``"settlement_reason"`` and ``"reserved_site_reason"`` (each outside set-up) may be
+    #: named.  What the legal moves work out from a named hook is kept while the pieces
+    #: stay (and the map: hexes turned up count as a change), as it is for a scenario that
     #: does not override the hook.
     answers_from_pieces: frozenset[str] = frozenset()
 

@@ -68,6 +68,27 @@ class FriendlyRobberRules(ScenarioRules):
                 and scen.hex_area[h] not in scen.rules.robber_forbidden_areas
                 and self.protected_owner_at(h, protected) < 0]
 
+    def robber_hex_left(self, seat: int) -> bool:
+        """Whether robber_hexes(seat) holds any hex, stopped at the first found (asked at
+        every 7 and knight): a hex with no building on its corners needs no one's VP, so
+        whom the robber protects is worked out only when a hex with buildings is met."""
+        ctx = self.ctx
+        s, scen = ctx.state, ctx.scen
+        node_owner, node_kind, terrain, robber = s.node_owner, s.node_kind, s.terrain, s.robber
+        hex_nodes, hex_area, forbidden = ctx.geo.hex_nodes, scen.hex_area, scen.rules.robber_forbidden_areas
+        protected: tuple[bool, ...] | None = None
+        for h in ctx.land_hexes:
+            if h == robber or terrain[h] == UNEXPLORED or hex_area[h] in forbidden:
+                continue
+            owners = [node_owner[n] for n in hex_nodes[h] if node_owner[n] >= 0 and node_kind[n]]
+            if not owners:
+                return True
+            if protected is None:
+                protected = self.protected_seats()
+            if not any(protected[o] for o in owners):
+                return True
+        return False
+
     def robber_to_start(self, seat: int) -> list[Event]:
         self.ctx.place_robber(-1)
         return [Event("robber", seat, "no hex may take the friendly robber: it goes back to its start space "

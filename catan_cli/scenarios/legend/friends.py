@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ...engine.actions import Action, Event
+from ...engine.context import RulesContext
 from ...engine.declare import HelpEntry, PendingKind, Verb
 from ...engine.geometry import RESOURCES
 from ...engine.words import either_text, resource_text, sum_text
@@ -78,6 +79,10 @@ def side(uses: int, limit: int) -> str:
 class FriendRules(FriendlyRobberRules):
     """The friend-card part of the Legend's rules (a base of :class:`.general.LegendRules`)."""
 
+    def __init__(self, ctx: RulesContext) -> None:
+        self._costs: dict[str, tuple[int, ...]] = {}     # cost_of's prices, by parameter
+        super().__init__(ctx)
+
     # --- holding and using --------------------------------------------------------------
     def friends_of(self, seat: int) -> dict[str, int]:
         """The friend cards ``seat`` holds, with their uses this chapter."""
@@ -115,7 +120,10 @@ class FriendRules(FriendlyRobberRules):
         check allows once the friend may help (its timing, costs and places: the
         friend's own questions asked once, not once per candidate)."""
         def listed(seat: int) -> list[Action]:
-            if not self.friend_ready(seat, name):
+            # friend_ready, inlined: every friend verb asks it at every listing
+            pd = self.ctx.player_data(seat)
+            uses = pd["friends"].get(name)
+            if uses is None or pd["friend_turn"] == self.ctx.state.turn or uses >= self.friend_uses:
                 return []
             return list(moves(seat))
         return listed
@@ -244,7 +252,12 @@ class FriendRules(FriendlyRobberRules):
                                       (("card", card),)))]
 
     def cost_of(self, param: str) -> tuple[int, ...]:
-        return resource_vector(self.ctx.scen.params[param])
+        """A price of the chapter's data as counts (read once: listings ask at every
+        decision, and a chapter's prices never change)."""
+        found = self._costs.get(param)
+        if found is None:
+            found = self._costs[param] = resource_vector(self.ctx.scen.params[param])
+        return found
 
     def _jerok_price(self) -> str:
         """Jerok's price in a sentence ('1 wool + 1 grain'), from the chapter's data."""
@@ -362,8 +375,7 @@ class FriendRules(FriendlyRobberRules):
         out = []
         for k in range(ctx.n):
             seat = (ctx.current + k) % ctx.n
-            if "oda" in self.friends_of(seat) and self.friend_reason(seat, "oda") is None \
-                    and ctx.hand_size(seat) <= before[seat] and any(ctx.state.bank):
+            if self.friend_ready(seat, "oda") and ctx.hand_size(seat) <= before[seat] and any(ctx.state.bank):
                 out.append(seat)
         return out
 

@@ -77,10 +77,17 @@ PIECES: tuple[PieceKind, ...] = (PieceKind("outpost", "node", OUTPOST, "O", supp
 
 class LegendRules(Friends3Rules):
     pieces: tuple[PieceKind, ...] = PIECES
+    # Outside set-up ship_reason refuses nothing, and road_reason and settlement_reason
+    # ask only the chapter's map (Chapter 4's spice islands): the sites and ship moves
+    # listed at every decision are the pieces' answer, kept while they stay.
+    answers_from_pieces: frozenset[str] = frozenset({"ship_reason", "road_reason", "settlement_reason"})
 
     def __init__(self, ctx: RulesContext) -> None:
         super().__init__(ctx)
         scen = ctx.scen
+        # inland_site_left's memo: the position's memo key it was worked out at, and its answer
+        self._inland_key: int | None = None
+        self._inland = False
         self.chapter = chapter_class(int(scen.params.get("chapter", 0)))(self)
         self.start_nodes: tuple[int, ...] = tuple(int(p["node"]) for p in scen.places if p["kind"] == "start")
         self.chest_nodes: tuple[int, ...] = tuple(
@@ -212,11 +219,19 @@ class LegendRules(Friends3Rules):
         return self.ctx.state.players[seat].setup_settlements
 
     def inland_site_left(self, seat: int) -> bool:
-        """Whether some free intersection off the coast still takes a settlement."""
+        """Whether some free intersection off the coast still takes a settlement: kept for
+        the position (``ctx.memo_key()``), since listing the set-up sites asks it of every
+        coastal intersection."""
         ctx = self.ctx
+        key = ctx.memo_key()
+        if key is not None and key == self._inland_key:
+            return self._inland
         scen = ctx.scen
-        return any(scen.node_settleable[n] and not scen.node_touches_sea[n] and ctx.distance_reason(n) is None
-                   and ctx.unexplored_at(n) < 0 for n in range(ctx.geo.n_nodes))
+        found = any(scen.node_settleable[n] and not scen.node_touches_sea[n] and ctx.distance_reason(n) is None
+                    and ctx.unexplored_at(n) < 0 for n in range(ctx.geo.n_nodes))
+        if key is not None:
+            self._inland_key, self._inland = key, found
+        return found
 
     def settlement_reason(self, seat: int, node: int, setup: bool) -> str | None:
         reason = self.chapter.settlement_reason(seat, node)
@@ -259,12 +274,12 @@ class LegendRules(Friends3Rules):
 
     # --- the friendly robber (E.0.1, F.0.6; its hexes in :mod:`.friendly_robber`) -------------
     def on_seven(self, seat: int) -> list[Event]:
-        if not self.robber_hexes(seat) and not self.chapter.pirate_hexes(seat):
+        if not self.robber_hex_left(seat) and not self.chapter.pirate_hexes(seat):
             return self.robber_to_start(seat)
         return super().on_seven(seat)
 
     def on_knight(self, seat: int) -> list[Event]:
-        if not self.robber_hexes(seat) and not self.chapter.pirate_hexes(seat):
+        if not self.robber_hex_left(seat) and not self.chapter.pirate_hexes(seat):
             return self.robber_to_start(seat)
         return super().on_knight(seat)
 

@@ -136,8 +136,13 @@ class SeaRobbers:
         return None
 
     def catapult_moves(self, seat: int) -> list[Action]:
-        """``build catapult`` if check_catapult allows it."""
-        return [] if self.check_catapult(Action("build-catapult", (), seat)) else [Action("build-catapult", (), seat)]
+        """``build catapult`` if check_catapult allows it (its questions asked as yes/no: at
+        nearly every listing the answer is no)."""
+        ctx = self.ctx
+        if (ctx.player_data(seat)["jugs"] >= self.jugs_max or not ctx.affords(seat, self.rules.cost_of("catapult_cost"))
+                or ctx.main_phase_reason(seat, "build")):
+            return []
+        return [Action("build-catapult", (), seat)]
 
     def apply_catapult(self, action: Action) -> list[Event]:
         ctx = self.ctx
@@ -149,14 +154,21 @@ class SeaRobbers:
 
     # --- battles --------------------------------------------------------------------------------------
     def ships_of(self, seat: int) -> list[int]:
-        ctx = self.ctx      # the seat's kept paths, not every path of the board
-        return sorted({e for e in ctx.route_edges(seat) if ctx.has_ship(seat, e)})
+        """The paths holding a ship of ``seat``'s, in order: read from the seat's kept paths
+        (each listed once) and the piece tables, not asked path by path (after every route
+        change, and kept as the seat's known ships)."""
+        ctx = self.ctx
+        s = ctx.state
+        owner, kind, shared, is_ship = s.edge_owner, s.edge_kind, s.shared_ships, ctx.pieces.is_ship
+        return [e for e in ctx.route_edges(seat) if (is_ship[kind[e]] if owner[e] == seat else shared[e] == seat)]
 
     def robber_beside(self, edge: int) -> list[Any] | None:
         """The sea robber whose hex has a corner at an end of ``edge``, if any."""
-        ends = set(self.ctx.geo.edge_nodes[edge])
+        a, b = self.ctx.geo.edge_nodes[edge]
+        hex_nodes = self.ctx.geo.hex_nodes
         for item in self.ctx.data["sea_robbers"]:
-            if ends & set(self.ctx.geo.hex_nodes[item[0]]):
+            corners = hex_nodes[item[0]]
+            if a in corners or b in corners:
                 return item  # type: ignore[no-any-return]
         return None
 
@@ -166,14 +178,15 @@ class SeaRobbers:
         if ctx.state.phase == "setup":
             self.remember(seat)
             return []
-        known = set(ctx.player_data(seat)["ships_known"])
+        pd = ctx.player_data(seat)
+        known = set(pd["ships_known"])
         ships = self.ships_of(seat)
-        fresh = [e for e in ships if e not in known]
-        ctx.player_data(seat)["ships_known"] = ships       # remember(seat), the ships found once
-        for edge in fresh:
-            robber = self.robber_beside(edge)
-            if robber is not None:
-                return self.battle(seat, edge, robber)
+        pd["ships_known"] = ships       # remember(seat), the ships found once
+        for edge in ships:
+            if edge not in known:
+                robber = self.robber_beside(edge)
+                if robber is not None:
+                    return self.battle(seat, edge, robber)
         return []
 
     def remember(self, seat: int) -> None:

@@ -160,12 +160,11 @@ class Merchants:
         if (s.players[seat].pieces.get("merchant", 0) <= 0 or any(have[i] < self.cost[i] for i in range(5))
                 or ctx.main_phase_reason(seat, "build")):
             return out
-        for h in range(ctx.geo.n_hexes):
-            if s.terrain[h] != "spice":
-                continue
-            for node in ctx.geo.hex_nodes[h]:
-                if s.node_kind[node] or len(self.spice_hexes_at(node)) != 1 or not self.rules.ship_reaches(seat, node):
-                    continue
+        terrain, node_kind, hex_nodes = s.terrain, s.node_kind, ctx.geo.hex_nodes
+        free = [node for h, t in enumerate(terrain) if t == "spice" for node in hex_nodes[h] if not node_kind[node]]
+        # the seat's ships asked once, of the corners at one of its paths (nodes_ships_reach)
+        for node in self.rules.nodes_ships_reach(seat, free):
+            if len(self.spice_hexes_at(node)) == 1:
                 if self.option_reason(seat, node):
                     out.append(Action("build-merchant", (node, -1), seat))
                 else:
