@@ -320,7 +320,7 @@ class SearchBot:
     def play_out(self, base: "Game", me: int, action: Action, world_seed: int,
                  setup_only: bool = False) -> tuple["Game | None", int]:
         """Play ``action`` in a fresh world of seed ``world_seed``, then greedy for every
-        seat until ``me``'s turn has come round ``HORIZON`` times (``setup_only``: until
+        seat until ``me``'s turn has come round :func:`horizon` times (``setup_only``: until
         the set-up ends); the world (None if ``action`` is not legal in it) and the number
         of moves played after ``action``."""
         world = copy_game(base)
@@ -331,7 +331,7 @@ class SearchBot:
             world.execute(action)
         except CatanError:
             return None, 0
-        return world, self.play_on(world, me, HORIZON, setup_only)
+        return world, self.play_on(world, me, horizon(base), setup_only)
 
     def play_on(self, world: "Game", me: int, rounds: int, setup_only: bool = False) -> int:
         """Greedy for every seat in ``world`` until ``me``'s turn has come round ``rounds``
@@ -375,6 +375,13 @@ def pace(game: "Game") -> float:
     if own is not None:
         return own
     return MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
+
+
+def horizon(game: "Game") -> int:
+    """How many times ``me``'s turn comes round before a play-out is scored: the scenario
+    strategy's ``playout_horizon``, else ``HORIZON``."""
+    own = strategy_for(game.engine.s.scenario).playout_horizon(game)
+    return own if own is not None else HORIZON
 
 
 def evaluate(world: "Game", me: int) -> float:
@@ -434,11 +441,18 @@ def setup_worth(world: "Game", me: int) -> float:
     return worth[me] - max(w for i, w in enumerate(worth) if i != me)
 
 
-def production_worth(world: "Game", weights: tuple[float, ...] = (1.0,) * 5) -> list[float]:
+#: what a settlement (node code 1) and a city (2) yield per pip; other node codes nothing
+GENERAL_YIELDS = (0, 1, 2)
+
+
+def production_worth(world: "Game", weights: tuple[float, ...] = (1.0,) * 5,
+                     yields: tuple[int, ...] = GENERAL_YIELDS) -> list[float]:
     """Each seat's production in pips (off the robber, cities double), a resource's first
     pips worth more than its later ones (``p + 3 ln(1 + p / 2.5)``: the greedy bot's
     set-up weighting, summed), gold 1.7 a pip, and its harbours (a 3:1 worth 1.5 pips,
-    a 2:1 a third of its resource's pips); ``weights`` per resource (lumber .. ore)."""
+    a 2:1 a third of its resource's pips); ``weights`` per resource (lumber .. ore);
+    ``yields``: what a building of each node code yields per pip (a scenario with
+    producing pieces of its own, such as Land Ho!'s harbour settlements, gives its own)."""
     s = world.engine.s
     board = board_of(world)
     n = len(s.players)
@@ -446,11 +460,12 @@ def production_worth(world: "Game", weights: tuple[float, ...] = (1.0,) * 5) -> 
     harbors: list[set[int]] = [set() for _ in range(n)]
     for node, owner in enumerate(s.node_owner):
         kind = s.node_kind[node]
-        if owner >= 0 and kind in (1, 2):
+        made = yields[kind] if owner >= 0 and kind < len(yields) else 0
+        if made > 0:
             for h in board.node_hexes[node]:
                 r = board.hex_res[h]
                 if h != s.robber and 0 <= r <= 5:
-                    pips[owner][r] += board.hex_pips[h] * kind
+                    pips[owner][r] += board.hex_pips[h] * made
             if board.node_harbor[node] >= 0:
                 harbors[owner].add(board.node_harbor[node])
     out = []
@@ -517,4 +532,5 @@ def best_paired(scores: list[list[float]], confidence: float = CONFIDENCE) -> in
     return best
 
 
-__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate", "pace", "paired_mean", "worths"]
+__all__ = ["DEFAULT_THINK_MS", "GENERAL_YIELDS", "SearchBot", "best_paired", "evaluate", "horizon", "pace",
+           "paired_mean", "worths"]

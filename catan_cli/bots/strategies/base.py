@@ -117,6 +117,13 @@ class Strategy:
         overrun their budget."""
         return None
 
+    def playout_horizon(self, world: "Game") -> int | None:
+        """How many times the searching seat's turn comes round before a play-out is
+        scored; None: the general ``search.HORIZON``.  A scenario whose moves are dear
+        (few play-outs fit a budget) and whose standing sees the progress the play-out
+        would otherwise have to reach (settlers under way, ...) scores sooner."""
+        return None
+
     def playout_worth(self, world: "Game", seat: int) -> float:
         """What ``seat`` has built toward the scenario's own goals in a play-out's world,
         in victory points (the searching bot adds it to VP, production and cards).  The
