@@ -4,9 +4,10 @@ For one decision it takes a few candidate moves (the greedy bot's choice first, 
 best alternatives of each kind) and plays each out, again and again, in worlds its seat
 cannot tell apart from the real game (:mod:`.determinise`: the unseen cards dealt afresh,
 new dice), greedy playing every seat in the copies until the same seat's turn has come
-round twice (``HORIZON``; a scenario's strategy may say fewer, :func:`horizon`).  The copies keep the game's history and play on through
-``Game.execute``, so a greedy seat in a copy breaks near-ties as the real greedy bot will
-(its generator is seeded with the commands played: :func:`.rng.bot_rng`).
+round twice (``HORIZON``; a scenario's strategy may say fewer, :func:`horizon`).  The
+copies keep the game's history and play on through ``Game.execute``, so a greedy seat in
+a copy breaks near-ties as the real greedy bot will (its generator is seeded with the
+commands played: :func:`.rng.bot_rng`).
 Each round plays every candidate in the same world with the same dice (common random
 numbers; the dice have a stream of their own, :class:`.determinise.PairedDice`, so a steal
 in one play-out does not shift the next rolls), so candidates are compared on equal luck;
@@ -387,9 +388,9 @@ def horizon(game: "Game") -> int:
 def evaluate(world: "Game", me: int) -> float:
     """``me``'s standing in ``world``: its worth minus the best other seat's.  A seat's
     worth is its scenario strategy's ``standing`` where the scenario measures it its own
-    way (The Pirate Islands' and Land Ho!'s fitted weights); otherwise victory points, then what they will
-    bring: production (:func:`production_worth`) worth more the more points the leader
-    still needs (``PIP_WORTH``), cards in hand, development cards, knights and the
+    way (The Pirate Islands' and Land Ho!'s fitted weights); otherwise victory points, then
+    what they will bring: production (:func:`production_worth`) worth more the more points
+    the leader still needs (``PIP_WORTH``), cards in hand, development cards, knights and the
     strategy's ``playout_worth`` (the scenario's own goals, such as Cloth's).  A won
     play-out counts ``WIN_SCORE``: decisive, yet not so far off the scale that one lucky
     round outweighs every other round's difference."""
