@@ -28,7 +28,8 @@ def on_turn() -> Game:
 
 
 def features(g: Game, seat: int = RED) -> list[float]:
-    return strategy_for("land-ho").standing_features(g, seat, production_worth(g)[seat])
+    strat = strategy_for("land-ho")
+    return strat.standing_features(g, seat, production_worth(g, yields=strat.production_yields())[seat])
 
 
 def test_the_standing_weighs_its_features_and_is_the_leaf_the_search_scores() -> None:

@@ -45,6 +45,7 @@ from .determinise import can_determinise, copy_game, determinise
 from .greedy import GreedyBot
 from .rng import bot_rng
 from .strategies import strategy_for
+from .strategies.base import GENERAL_YIELDS
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -406,7 +407,7 @@ def worths(world: "Game") -> list[float]:
     e, s = world.engine, world.engine.s
     strat = strategy_for(s.scenario)
     n = len(s.players)
-    prod = production_worth(world)
+    prod = production_worth(world, yields=strat.production_yields())
     vps = [e.vp(i) for i in range(n)]
     left = max(1, e.scen.vp_target - max(vps))
     pip_worth = PIP_WORTH[0] + PIP_WORTH[1] * min(left, 8)
@@ -442,18 +443,14 @@ def setup_worth(world: "Game", me: int) -> float:
     return worth[me] - max(w for i, w in enumerate(worth) if i != me)
 
 
-#: what a settlement (node code 1) and a city (2) yield per pip; other node codes nothing
-GENERAL_YIELDS = (0, 1, 2)
-
-
 def production_worth(world: "Game", weights: tuple[float, ...] = (1.0,) * 5,
                      yields: tuple[int, ...] = GENERAL_YIELDS) -> list[float]:
     """Each seat's production in pips (off the robber, cities double), a resource's first
     pips worth more than its later ones (``p + 3 ln(1 + p / 2.5)``: the greedy bot's
     set-up weighting, summed), gold 1.7 a pip, and its harbours (a 3:1 worth 1.5 pips,
     a 2:1 a third of its resource's pips); ``weights`` per resource (lumber .. ore);
-    ``yields``: what a building of each node code yields per pip (a scenario with
-    producing pieces of its own, such as Land Ho!'s harbour settlements, gives its own)."""
+    ``yields``: what a building of each node code yields per pip (the strategy's
+    ``production_yields``: Land Ho!'s harbour settlements produce too)."""
     s = world.engine.s
     board = board_of(world)
     n = len(s.players)

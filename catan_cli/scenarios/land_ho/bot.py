@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...bots.search import production_worth
 from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
 from ...engine.geometry import UNEXPLORED
@@ -25,9 +24,9 @@ if TYPE_CHECKING:
 
 LAND = 0          # bots.context edge kind of a path between two land hexes
 FAR = 99
-#: what each node code yields per pip in the searching bot's production worth: a
-#: settlement 1, a harbour settlement 1 (C.4: it produces only 1 resource; the general
-#: worth, which knows settlements and cities only, would count it as producing nothing)
+#: what each node code yields per pip in the searching bot's production worth
+#: (Strategy.production_yields): a settlement 1, a harbour settlement 1 (C.4: it produces
+#: only 1 resource; the general count, settlements and cities only, would leave it out)
 YIELDS = (0, 1, 0, 1)
 #: gold counted up to this many coins (2 buy a resource, at most twice a turn: C.9)
 GOLD_CAP = 8
@@ -59,20 +58,23 @@ class Strategy(BaseStrategy):
     def playout_horizon(self, world: "Game") -> int | None:
         return self.HORIZON
 
+    def production_yields(self) -> tuple[int, ...]:
+        return YIELDS
+
     # --- the searching bot's leaf --------------------------------------------------------------
     def standing_features(self, world: "Game", seat: int, production: float) -> list[float]:
         # What the standing weighs (STANDING_WEIGHTS, in this order): points up to the
-        # target; production, harbour settlements counted (``production``, the general
-        # worth, leaves them out); resource cards (up to 7: a 7 halves more); gold (up to
-        # GOLD_CAP); settlers built and not yet founded (in a basin or a ship's hold: a
-        # settlement paid for, C.5); ships on the board (C.6).
+        # target; production (harbour settlements counted: production_yields); resource
+        # cards (up to 7: a 7 halves more); gold (up to GOLD_CAP); settlers built and not
+        # yet founded (in a basin or a ship's hold: a settlement paid for, C.5); ships on
+        # the board (C.6).
         e, s = world.engine, world.engine.s
         p = s.players[seat]
         extra = p.extra
         ships = [sh for sh in s.extra["ships"] if sh["owner"] == seat]
         settlers = sum(1 for sh in ships if sh["cargo"]) + sum(
             1 for node in s.extra["basins"] if s.node_owner[int(node)] == seat)
-        return [float(min(e.vp(seat), e.scen.vp_target)), production_worth(world, yields=YIELDS)[seat],
+        return [float(min(e.vp(seat), e.scen.vp_target)), production,
                 float(min(sum(p.resources), 7)), float(min(int(extra["gold"]), GOLD_CAP)),
                 float(settlers), float(len(ships))]
 
