@@ -44,8 +44,11 @@ class Strategy(BaseStrategy):
     #: the searching bot's pace (Strategy.playout_pace): sailing by movement points lists
     #: many moves.  benchmarks/search_time.py (300 ms, 40 turns) measured 0.84 moves per
     #: processor ms on a machine where base measured 4.6 (8.3 on the reference machine):
-    #: about 1.5 there, this a little below it
-    PACE: ClassVar[float] = 1.2
+    #: about 1.5 there, this a little below it (1.2 with two-turn play-outs); one-turn
+    #: play-outs (HORIZON) copy and deal a world twice as often per move played: with them,
+    #: 1.2 put the decision median at 353 ms of a 300 ms budget (6 games, where two-turn
+    #: ones measured 289 ms), so 1.0
+    PACE: ClassVar[float] = 1.0
 
     #: the searching bot's play-outs end when its turn has come round once (the general
     #: two): at this pace a budget buys few moves, and the standing sees settlers under
