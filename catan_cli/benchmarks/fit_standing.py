@@ -75,7 +75,7 @@ def _collect_game(job: tuple[str, int]) -> tuple[bool, list[Sample]]:
     while not game.over and s.turn <= 500:
         if s.phase != "setup" and s.turn != last_turn:
             last_turn = s.turn
-            prod = production_worth(game)
+            prod = production_worth(game, yields=strat.production_yields())
             rows.append([features_of(game, strat, i, prod[i]) for i in range(len(NAMES))])
         seat = game.prompt_player()
         game.execute(bots[seat].choose_action(game, seat))

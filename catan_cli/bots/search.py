@@ -4,9 +4,10 @@ For one decision it takes a few candidate moves (the greedy bot's choice first, 
 best alternatives of each kind) and plays each out, again and again, in worlds its seat
 cannot tell apart from the real game (:mod:`.determinise`: the unseen cards dealt afresh,
 new dice), greedy playing every seat in the copies until the same seat's turn has come
-round twice (``HORIZON``).  The copies keep the game's history and play on through
-``Game.execute``, so a greedy seat in a copy breaks near-ties as the real greedy bot will
-(its generator is seeded with the commands played: :func:`.rng.bot_rng`).
+round twice (``HORIZON``; a scenario's strategy may say fewer, :func:`horizon`).  The
+copies keep the game's history and play on through ``Game.execute``, so a greedy seat in
+a copy breaks near-ties as the real greedy bot will (its generator is seeded with the
+commands played: :func:`.rng.bot_rng`).
 Each round plays every candidate in the same world with the same dice (common random
 numbers; the dice have a stream of their own, :class:`.determinise.PairedDice`, so a steal
 in one play-out does not shift the next rolls), so candidates are compared on equal luck;
@@ -44,6 +45,7 @@ from .determinise import can_determinise, copy_game, determinise
 from .greedy import GreedyBot
 from .rng import bot_rng
 from .strategies import strategy_for
+from .strategies.base import GENERAL_YIELDS
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -320,7 +322,7 @@ class SearchBot:
     def play_out(self, base: "Game", me: int, action: Action, world_seed: int,
                  setup_only: bool = False) -> tuple["Game | None", int]:
         """Play ``action`` in a fresh world of seed ``world_seed``, then greedy for every
-        seat until ``me``'s turn has come round ``HORIZON`` times (``setup_only``: until
+        seat until ``me``'s turn has come round :func:`horizon` times (``setup_only``: until
         the set-up ends); the world (None if ``action`` is not legal in it) and the number
         of moves played after ``action``."""
         world = copy_game(base)
@@ -331,7 +333,7 @@ class SearchBot:
             world.execute(action)
         except CatanError:
             return None, 0
-        return world, self.play_on(world, me, HORIZON, setup_only)
+        return world, self.play_on(world, me, horizon(base), setup_only)
 
     def play_on(self, world: "Game", me: int, rounds: int, setup_only: bool = False) -> int:
         """Greedy for every seat in ``world`` until ``me``'s turn has come round ``rounds``
@@ -377,12 +379,19 @@ def pace(game: "Game") -> float:
     return MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
 
 
+def horizon(game: "Game") -> int:
+    """How many times ``me``'s turn comes round before a play-out is scored: the scenario
+    strategy's ``playout_horizon``, else ``HORIZON``."""
+    own = strategy_for(game.engine.s.scenario).playout_horizon(game)
+    return own if own is not None else HORIZON
+
+
 def evaluate(world: "Game", me: int) -> float:
     """``me``'s standing in ``world``: its worth minus the best other seat's.  A seat's
     worth is its scenario strategy's ``standing`` where the scenario measures it its own
-    way (The Pirate Islands' fitted weights); otherwise victory points, then what they will
-    bring: production (:func:`production_worth`) worth more the more points the leader
-    still needs (``PIP_WORTH``), cards in hand, development cards, knights and the
+    way (The Pirate Islands' and Land Ho!'s fitted weights); otherwise victory points, then
+    what they will bring: production (:func:`production_worth`) worth more the more points
+    the leader still needs (``PIP_WORTH``), cards in hand, development cards, knights and the
     strategy's ``playout_worth`` (the scenario's own goals, such as Cloth's).  A won
     play-out counts ``WIN_SCORE``: decisive, yet not so far off the scale that one lucky
     round outweighs every other round's difference."""
@@ -398,7 +407,7 @@ def worths(world: "Game") -> list[float]:
     e, s = world.engine, world.engine.s
     strat = strategy_for(s.scenario)
     n = len(s.players)
-    prod = production_worth(world)
+    prod = production_worth(world, yields=strat.production_yields())
     vps = [e.vp(i) for i in range(n)]
     left = max(1, e.scen.vp_target - max(vps))
     pip_worth = PIP_WORTH[0] + PIP_WORTH[1] * min(left, 8)
@@ -434,11 +443,14 @@ def setup_worth(world: "Game", me: int) -> float:
     return worth[me] - max(w for i, w in enumerate(worth) if i != me)
 
 
-def production_worth(world: "Game", weights: tuple[float, ...] = (1.0,) * 5) -> list[float]:
+def production_worth(world: "Game", weights: tuple[float, ...] = (1.0,) * 5,
+                     yields: tuple[int, ...] = GENERAL_YIELDS) -> list[float]:
     """Each seat's production in pips (off the robber, cities double), a resource's first
     pips worth more than its later ones (``p + 3 ln(1 + p / 2.5)``: the greedy bot's
     set-up weighting, summed), gold 1.7 a pip, and its harbours (a 3:1 worth 1.5 pips,
-    a 2:1 a third of its resource's pips); ``weights`` per resource (lumber .. ore)."""
+    a 2:1 a third of its resource's pips); ``weights`` per resource (lumber .. ore);
+    ``yields``: what a building of each node code yields per pip (the strategy's
+    ``production_yields``: Land Ho!'s harbour settlements produce too)."""
     s = world.engine.s
     board = board_of(world)
     n = len(s.players)
@@ -446,11 +458,12 @@ def production_worth(world: "Game", weights: tuple[float, ...] = (1.0,) * 5) -> 
     harbors: list[set[int]] = [set() for _ in range(n)]
     for node, owner in enumerate(s.node_owner):
         kind = s.node_kind[node]
-        if owner >= 0 and kind in (1, 2):
+        made = yields[kind] if owner >= 0 and kind < len(yields) else 0
+        if made > 0:
             for h in board.node_hexes[node]:
                 r = board.hex_res[h]
                 if h != s.robber and 0 <= r <= 5:
-                    pips[owner][r] += board.hex_pips[h] * kind
+                    pips[owner][r] += board.hex_pips[h] * made
             if board.node_harbor[node] >= 0:
                 harbors[owner].add(board.node_harbor[node])
     out = []
@@ -517,4 +530,5 @@ def best_paired(scores: list[list[float]], confidence: float = CONFIDENCE) -> in
     return best
 
 
-__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate", "pace", "paired_mean", "worths"]
+__all__ = ["DEFAULT_THINK_MS", "GENERAL_YIELDS", "SearchBot", "best_paired", "evaluate", "horizon", "pace",
+           "paired_mean", "worths"]

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 LAND_WEIGHTS = (1.0, 1.0, 0.8, 0.95, 0.9)
 #: a sea game: a ship is lumber and wool
 SEA_WEIGHTS = (1.05, 0.9, 0.95, 0.95, 0.9)
+#: what a settlement (node code 1) and a city (2) yield per pip; other node codes nothing
+GENERAL_YIELDS = (0, 1, 2)
 
 
 # Compiled with the bots; a scenario package outside this one subclasses it in plain Python.
@@ -115,6 +117,19 @@ class Strategy:
         MOVES_PER_MS_LAND without).  A scenario whose moves cost more to list and choose
         gives its measured pace (benchmarks/search_time.py prints it), or its decisions
         overrun their budget."""
+        return None
+
+    def production_yields(self) -> tuple[int, ...]:
+        """What a building of each node code yields per pip in the searching bot's
+        production worth (search.production_worth): a settlement 1, a city 2, other codes
+        nothing; a scenario with producing pieces of its own gives its own."""
+        return GENERAL_YIELDS
+
+    def playout_horizon(self, world: "Game") -> int | None:
+        """How many times the searching seat's turn comes round before a play-out is
+        scored; None: the general ``search.HORIZON``.  A scenario whose moves are dear
+        (few play-outs fit a budget) and whose standing sees the progress the play-out
+        would otherwise have to reach (settlers under way, ...) scores sooner."""
         return None
 
     def playout_worth(self, world: "Game", seat: int) -> float:

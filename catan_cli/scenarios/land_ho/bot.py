@@ -24,6 +24,19 @@ if TYPE_CHECKING:
 
 LAND = 0          # bots.context edge kind of a path between two land hexes
 FAR = 99
+#: what each node code yields per pip in the searching bot's production worth
+#: (Strategy.production_yields): a settlement 1, a harbour settlement 1 (C.4: it produces
+#: only 1 resource; the general count, settlements and cities only, would leave it out)
+YIELDS = (0, 1, 0, 1)
+#: gold counted up to this many coins (2 buy a resource, at most twice a turn: C.9)
+GOLD_CAP = 8
+#: the searching bot's standing of a seat (Strategy.standing), in VP, per feature of
+#: standing_features (points, production, cards, gold, settlers out, ships out): fitted by
+#: ``python -m catan_cli.benchmarks.fit_standing --scenario land-ho --games 200 --seed
+#: 7000`` (who won, at each turn's start of greedy games; held-out turns whose highest
+#: standing won: 0.440, hand-set weights 0.410, chance 0.25): a settler out is worth three
+#: quarters of a point, a ship a third, a card or a coin more than production promises
+STANDING_WEIGHTS: tuple[float, ...] = (1.0, 0.023, 0.173, 0.116, 0.748, 0.347)
 
 
 class Strategy(BaseStrategy):
@@ -31,11 +44,46 @@ class Strategy(BaseStrategy):
     #: the searching bot's pace (Strategy.playout_pace): sailing by movement points lists
     #: many moves.  benchmarks/search_time.py (300 ms, 40 turns) measured 0.84 moves per
     #: processor ms on a machine where base measured 4.6 (8.3 on the reference machine):
-    #: about 1.5 there, this a little below it
-    PACE: ClassVar[float] = 1.2
+    #: about 1.5 there, this a little below it (1.2 with two-turn play-outs); one-turn
+    #: play-outs (HORIZON) copy and deal a world twice as often per move played: with them,
+    #: 1.2 put the decision median at 353 ms of a 300 ms budget (6 games, where two-turn
+    #: ones measured 289 ms), so 1.0
+    PACE: ClassVar[float] = 1.0
+
+    #: the searching bot's play-outs end when its turn has come round once (the general
+    #: two): at this pace a budget buys few moves, and the standing sees settlers under
+    #: way, so the moves go to more rounds rather than longer ones
+    HORIZON: ClassVar[int] = 1
 
     def playout_pace(self, world: "Game") -> float | None:
         return self.PACE
+
+    def playout_horizon(self, world: "Game") -> int | None:
+        return self.HORIZON
+
+    def production_yields(self) -> tuple[int, ...]:
+        return YIELDS
+
+    # --- the searching bot's leaf --------------------------------------------------------------
+    def standing_features(self, world: "Game", seat: int, production: float) -> list[float]:
+        # What the standing weighs (STANDING_WEIGHTS, in this order): points up to the
+        # target; production (harbour settlements counted: production_yields); resource
+        # cards (up to 7: a 7 halves more); gold (up to GOLD_CAP); settlers built and not
+        # yet founded (in a basin or a ship's hold: a settlement paid for, C.5); ships on
+        # the board (C.6).
+        e, s = world.engine, world.engine.s
+        p = s.players[seat]
+        extra = p.extra
+        ships = [sh for sh in s.extra["ships"] if sh["owner"] == seat]
+        settlers = sum(1 for sh in ships if sh["cargo"]) + sum(
+            1 for node in s.extra["basins"] if s.node_owner[int(node)] == seat)
+        return [float(min(e.vp(seat), e.scen.vp_target)), production,
+                float(min(sum(p.resources), 7)), float(min(int(extra["gold"]), GOLD_CAP)),
+                float(settlers), float(len(ships))]
+
+    def standing(self, world: "Game", seat: int, production: float) -> float | None:
+        features = self.standing_features(world, seat, production)
+        return sum(w * f for w, f in zip(STANDING_WEIGHTS, features))
 
     # --- what the view says ------------------------------------------------------------------
     def _mine(self, ctx: "Ctx") -> dict[str, Any]:
