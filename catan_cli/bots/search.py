@@ -4,9 +4,10 @@ For one decision it takes a few candidate moves (the greedy bot's choice first, 
 best alternatives of each kind) and plays each out, again and again, in worlds its seat
 cannot tell apart from the real game (:mod:`.determinise`: the unseen cards dealt afresh,
 new dice), greedy playing every seat in the copies until the same seat's turn has come
-round twice (``HORIZON``).  The copies keep the game's history and play on through
-``Game.execute``, so a greedy seat in a copy breaks near-ties as the real greedy bot will
-(its generator is seeded with the commands played: :func:`.rng.bot_rng`).
+round twice (``HORIZON``; a scenario may give its own, ``Strategy.playout_horizon``).
+The copies keep the game's history and play on through ``Game.execute``, so a greedy
+seat in a copy breaks near-ties as the real greedy bot will (its generator is seeded
+with the commands played: :func:`.rng.bot_rng`).
 Each round plays every candidate in the same world with the same dice (common random
 numbers; the dice have a stream of their own, :class:`.determinise.PairedDice`, so a steal
 in one play-out does not shift the next rolls), so candidates are compared on equal luck;
@@ -320,7 +321,7 @@ class SearchBot:
     def play_out(self, base: "Game", me: int, action: Action, world_seed: int,
                  setup_only: bool = False) -> tuple["Game | None", int]:
         """Play ``action`` in a fresh world of seed ``world_seed``, then greedy for every
-        seat until ``me``'s turn has come round ``HORIZON`` times (``setup_only``: until
+        seat until ``me``'s turn has come round :func:`horizon` times (``setup_only``: until
         the set-up ends); the world (None if ``action`` is not legal in it) and the number
         of moves played after ``action``."""
         world = copy_game(base)
@@ -331,7 +332,7 @@ class SearchBot:
             world.execute(action)
         except CatanError:
             return None, 0
-        return world, self.play_on(world, me, HORIZON, setup_only)
+        return world, self.play_on(world, me, horizon(base), setup_only)
 
     def play_on(self, world: "Game", me: int, rounds: int, setup_only: bool = False) -> int:
         """Greedy for every seat in ``world`` until ``me``'s turn has come round ``rounds``
@@ -375,6 +376,13 @@ def pace(game: "Game") -> float:
     if own is not None:
         return own
     return MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
+
+
+def horizon(game: "Game") -> int:
+    """Rounds a play-out runs in ``game``'s scenario: its strategy's ``playout_horizon``
+    (a slow scenario's shorter play-outs let more of them fit the budget), else ``HORIZON``."""
+    own = strategy_for(game.engine.s.scenario).playout_horizon(game)
+    return HORIZON if own is None else max(1, own)
 
 
 def evaluate(world: "Game", me: int) -> float:
@@ -517,4 +525,4 @@ def best_paired(scores: list[list[float]], confidence: float = CONFIDENCE) -> in
     return best
 
 
-__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate", "pace", "paired_mean", "worths"]
+__all__ = ["DEFAULT_THINK_MS", "SearchBot", "best_paired", "evaluate", "horizon", "pace", "paired_mean", "worths"]

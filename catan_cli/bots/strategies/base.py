@@ -117,6 +117,14 @@ class Strategy:
         overrun their budget."""
         return None
 
+    def playout_horizon(self, world: "Game") -> int | None:
+        """How many times the searching bot's play-outs let the searching seat's turn come
+        round before they are scored (at least 1); None: search.HORIZON (2).  A scenario
+        whose play-outs are so slow that its budget buys only a round or two of them may
+        cut them after one round, its leaf (:meth:`playout_worth`, :meth:`standing`)
+        judging what they have not yet scored, so that more of them fit."""
+        return None
+
     def playout_worth(self, world: "Game", seat: int) -> float:
         """What ``seat`` has built toward the scenario's own goals in a play-out's world,
         in victory points (the searching bot adds it to VP, production and cards).  The
