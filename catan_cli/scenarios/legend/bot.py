@@ -50,9 +50,9 @@ class Strategy(BaseStrategy):
     #: the reference machine's pace (2.0, 1.5, 1.4, 0.9) its decisions took 1.3-1.5 times
     #: their 300 ms of processor time on the 2-core machine the targets are set on; there
     #: the searched decisions of rotated games against three greedy bots (300 ms, one-round
-    #: play-outs, under load) played 1.29, 0.95, -, 0.50 moves per processor ms in
-    #: Chapters 1, 2 and 4 (Chapter 3 taken as 0.7 of Chapter 1, as it measured before):
-    #: these a little below, so a decision's median stays within its budget
+    #: play-outs, under load) played 1.2-1.3, 0.9-0.95, 0.76-0.89, 0.50 moves per processor
+    #: ms in Chapters 1-4 (the heavier the load, the lower): these at or a little below, so
+    #: a decision's median stays within its budget
     PACE: ClassVar[dict[int, float]] = {1: 1.2, 2: 0.9, 3: 0.85, 4: 0.48}
 
     #: the searching bot's play-outs end when its turn comes round once: two rounds bought
