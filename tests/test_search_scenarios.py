@@ -193,3 +193,28 @@ def test_a_scenario_with_dearer_moves_counts_its_budget_at_its_own_pace() -> Non
     assert pace(Game.new("barbarian-attack", players=NAMES, seed=1)) < MOVES_PER_MS_LAND
     chapters = [pace(Game.new(f"legend-{k}", players=NAMES, seed=1)) for k in (1, 2, 3, 4)]
     assert max(chapters) < MOVES_PER_MS and chapters[3] == min(chapters)   # Chapter 4's moves cost most
+
+
+@pytest.mark.parametrize("scenario", ["base", "pirate-islands", "legend-1", "legend-4", "barbarian-attack"])
+def test_a_play_out_ends_when_the_seats_turn_has_come_round_its_scenarios_horizon(scenario: str) -> None:
+    """Play-outs run two rounds (the general ``HORIZON``) unless the scenario cuts them
+    shorter (``Strategy.playout_horizon``: the Legend's slow moves buy a round or two of
+    two-round play-outs at 300 ms): a play-out stops at the start of the
+    searching seat's turn, that many turns of it later, or at a win."""
+    from catan_cli.bots.search import HORIZON, horizon
+    from catan_cli.bots.strategies import strategy_for
+    game, seat = next((g, seat) for g, seat in searched_positions(scenario, seed=4, want=6)
+                      if g.engine.s.current == g.seat(seat))
+    own = strategy_for(scenario).playout_horizon(game)
+    rounds = horizon(game)
+    assert rounds == (HORIZON if own is None else own)
+    if not scenario.startswith("legend"):
+        assert rounds == HORIZON            # the other maps' searches are unchanged
+    else:
+        assert rounds == 1
+    bot, me = SearchBot(rollouts=1), game.seat(seat)
+    move = bot.greedy.choose_action(game, seat)
+    world, _ = bot.play_out(game, me, move, world_seed=5)
+    assert world is not None
+    turns = world.state.turn - game.state.turn
+    assert world.over or (world.engine.s.current == me and turns == rounds * len(NAMES)), (turns, rounds)

@@ -4,10 +4,10 @@ For one decision it takes a few candidate moves (the greedy bot's choice first, 
 best alternatives of each kind) and plays each out, again and again, in worlds its seat
 cannot tell apart from the real game (:mod:`.determinise`: the unseen cards dealt afresh,
 new dice), greedy playing every seat in the copies until the same seat's turn has come
-round twice (``HORIZON``; a scenario's strategy may say fewer, :func:`horizon`).  The
-copies keep the game's history and play on through ``Game.execute``, so a greedy seat in
-a copy breaks near-ties as the real greedy bot will (its generator is seeded with the
-commands played: :func:`.rng.bot_rng`).
+round twice (``HORIZON``; a scenario may give its own, ``Strategy.playout_horizon``).
+The copies keep the game's history and play on through ``Game.execute``, so a greedy
+seat in a copy breaks near-ties as the real greedy bot will (its generator is seeded
+with the commands played: :func:`.rng.bot_rng`).
 Each round plays every candidate in the same world with the same dice (common random
 numbers; the dice have a stream of their own, :class:`.determinise.PairedDice`, so a steal
 in one play-out does not shift the next rolls), so candidates are compared on equal luck;
@@ -380,10 +380,10 @@ def pace(game: "Game") -> float:
 
 
 def horizon(game: "Game") -> int:
-    """How many times ``me``'s turn comes round before a play-out is scored: the scenario
-    strategy's ``playout_horizon``, else ``HORIZON``."""
+    """Rounds a play-out runs in ``game``'s scenario: its strategy's ``playout_horizon``
+    (a slow scenario's shorter play-outs let more of them fit the budget), else ``HORIZON``."""
     own = strategy_for(game.engine.s.scenario).playout_horizon(game)
-    return own if own is not None else HORIZON
+    return HORIZON if own is None else max(1, own)
 
 
 def evaluate(world: "Game", me: int) -> float:

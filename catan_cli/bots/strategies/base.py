@@ -126,10 +126,11 @@ class Strategy:
         return GENERAL_YIELDS
 
     def playout_horizon(self, world: "Game") -> int | None:
-        """How many times the searching seat's turn comes round before a play-out is
-        scored; None: the general ``search.HORIZON``.  A scenario whose moves are dear
-        (few play-outs fit a budget) and whose standing sees the progress the play-out
-        would otherwise have to reach (settlers under way, ...) scores sooner."""
+        """How many times the searching bot's play-outs let the searching seat's turn come
+        round before they are scored (at least 1); None: search.HORIZON (2).  A scenario
+        whose play-outs are so slow that its budget buys only a round or two of them may
+        cut them after one round, its leaf (:meth:`playout_worth`, :meth:`standing`)
+        judging what they have not yet scored, so that more of them fit."""
         return None
 
     def playout_worth(self, world: "Game", seat: int) -> float:
