@@ -329,7 +329,10 @@ class LegalMoves(SandboxRules):
                 alone = kept[seat] = (sea, [_new(Action, ("pirate", (h, -1, "resource"), seat)) for h in sea],
                                       {h: i for i, h in enumerate(sea)})
             plain, place = alone[1], alone[2]
+            barred: set[int] | None = None
             if type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason:
+                barred = self.rules.pirate_barred_hexes(seat)
+            if barred is None and type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason:
                 pirate_reason = self.rules.pirate_hex_reason
                 for i, h in enumerate(sea):
                     if h != s.pirate and pirate_reason(seat, h) is None:
@@ -337,14 +340,17 @@ class LegalMoves(SandboxRules):
                 return out
             # Runs of hexes with nobody to rob are copied from the kept moves at once; only
             # the hexes beside an opponent's ship, and the pirate's own (no move), are apart.
+            # Hexes the scenario bars (barred) give no move.
             apart = {place[h] for h in ship_victims if h in place}
             if s.pirate in place:
                 apart.add(place[s.pirate])
+            if barred:
+                apart.update([place[h] for h in barred if h in place])
             done = 0
             for i in sorted(apart):
                 out += plain[done:i]
                 h = sea[i]
-                if h != s.pirate:
+                if h != s.pirate and not (barred and h in barred):
                     self._pirate_moves_at(out, seat, h, plain[i], ship_victims.get(h), takes)
                 done = i + 1
             out += plain[done:]
@@ -366,8 +372,11 @@ class LegalMoves(SandboxRules):
         read more), they depend on the buildings, which hands hold cards and the robber's
         hex alone: every hex's moves are kept per seat and hands while the buildings stay
         (roads do not matter), and the robber's own hex is cut out of them."""
+        barred: set[int] | None = None
         if type(self.rules).robber_hex_reason is not ScenarioRules.robber_hex_reason:
-            return self._fresh_robber_moves(seat, True, self.s.robber)[0]
+            barred = self.rules.robber_barred_hexes(seat)
+            if barred is None:
+                return self._fresh_robber_moves(seat, True, self.s.robber)[0]
         self.board_version()
         if self._robber_memo_version != self._nodes_version:
             self._robber_memo_version, self._robber_memo = self._nodes_version, {}
@@ -379,6 +388,16 @@ class LegalMoves(SandboxRules):
         if found is None:
             found = self._robber_memo[key] = self._fresh_robber_moves(seat, False, -1)
         moves, spans = found
+        if barred:
+            # the hexes the scenario bars cut out too, the moves left in the same order
+            cut = sorted([spans[h] for h in barred | {self.s.robber} if h in spans])
+            out: list[Action] = []
+            done = 0
+            for first, end in cut:
+                out += moves[done:first]
+                done = end
+            out += moves[done:]
+            return out
         span = spans.get(self.s.robber)
         if span is None:
             return list(moves)
