@@ -865,7 +865,8 @@ class LegalMoves(SandboxRules):
         edge_owner, edge_kind, shared = s.edge_owner, s.edge_kind, s.shared_ships
         # own_building, blocked_for and on_pirate_hex, read from the tables directly.
         node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
-        node_blocks = self.rules.node_blocks_route
+        rules = self.rules
+        node_blocks = None if type(rules).node_blocks_route is ScenarioRules.node_blocks_route else rules.node_blocks_route
         edge_nodes, node_edges, edge_hexes, pirate = geo.edge_nodes, geo.node_edges, geo.edge_hexes, s.pirate
         targets: list[tuple[int, int]] = []
         for dst in candidates:
@@ -880,7 +881,7 @@ class LegalMoves(SandboxRules):
                     joiners = 2       # anchored by a building: any ship may come
                     only = -1
                     break
-                if not ((owner >= 0 and owner != seat) or node_blocks(seat, x)):
+                if not ((owner >= 0 and owner != seat) or (node_blocks is not None and node_blocks(seat, x))):
                     for e2 in node_edges[x]:
                         if e2 != dst and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
                                           or (shared and shared[e2] == seat)):
