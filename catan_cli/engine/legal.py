@@ -844,9 +844,10 @@ class LegalMoves(SandboxRules):
         targets = self._ship_targets.get(key)
         if targets is not None:
             return targets
-        # From the pieces where no path holds two ships, unless the scenario narrows the
-        # candidates itself (then they are few).
-        by_pieces = not s.shared_ships and type(self.rules).ship_candidates is ScenarioRules.ship_candidates
+        # From the pieces, unless the scenario narrows the candidates itself (then they are few).
+        rules = type(self.rules)
+        by_pieces = (rules.ship_candidates is ScenarioRules.ship_candidates
+                     and (not s.shared_ships or rules.own_ship_candidates is ScenarioRules.own_ship_candidates))
         targets = self._ship_targets[key] = (self._ship_targets_from_pieces(seat) if by_pieces
                                              else self._ship_targets_by_candidates(seat))
         return targets
@@ -892,11 +893,12 @@ class LegalMoves(SandboxRules):
         return targets
 
     def _ship_targets_from_pieces(self, seat: int) -> list[tuple[int, int]]:
-        """:meth:`ship_targets` where no path holds two ships, found from the seat's own
-        ships and buildings rather than by asking every candidate path about both its ends:
-        a target is an empty path beside a building of the seat's (anything may come), or
-        beside a ship of the seat's at an end not blocked (that ship joins it).  The same
-        targets in the same order (by path)."""
+        """:meth:`ship_targets` found from the seat's own ships and buildings rather than by
+        asking every candidate path about both its ends: a target is an open path beside a
+        building of the seat's (anything may come), or beside a ship of the seat's at an end
+        not blocked (that ship joins it).  Open: empty, or where two ships may share a path
+        (E.0.2), holding one ship of another player's (shared_path_reason).  The same targets
+        in the same order (by path)."""
         s, geo = self.s, self.geo
         edge_owner, edge_kind, node_owner, node_kind = s.edge_owner, s.edge_kind, s.node_owner, s.node_kind
         produces, is_ship = self.pieces.produces, self.pieces.is_ship
@@ -904,15 +906,22 @@ class LegalMoves(SandboxRules):
         rules = self.rules
         blocks = None if type(rules).node_blocks_route is ScenarioRules.node_blocks_route else rules.node_blocks_route
         shippable = self.scen.edge_shippable
+        shared = s.shared_ships
+        # open: empty, or (two: where two ships may share a path) one ship of another player's
+        two = bool(shared) and self.scen.rules.ships_per_path >= 2
+        if shared:
+            ships = [e for e in self.route_edges(seat)
+                     if (edge_owner[e] == seat and is_ship[edge_kind[e]]) or shared[e] == seat]
+        else:
+            ships = [e for e in self.seat_edges(seat) if is_ship[edge_kind[e]]]
         joined: dict[int, int] = {}        # path -> the one ship joining it, or -1: anchored or two
         for x in self.seat_nodes(seat):
             if produces[node_kind[x]] > 0:
                 for dst in node_edges[x]:
-                    if edge_owner[dst] < 0 and shippable[dst]:
+                    if shippable[dst] and (edge_owner[dst] < 0 or (
+                            two and shared[dst] < 0 and edge_owner[dst] != seat and is_ship[edge_kind[dst]])):
                         joined[dst] = -1
-        for e in self.seat_edges(seat):
-            if not is_ship[edge_kind[e]]:
-                continue
+        for e in ships:
             for x in edge_nodes[e]:
                 owner = node_owner[x]
                 if owner >= 0 and (owner != seat or produces[node_kind[x]] > 0):
@@ -920,7 +929,8 @@ class LegalMoves(SandboxRules):
                 if blocks is not None and blocks(seat, x):
                     continue
                 for dst in node_edges[x]:
-                    if dst != e and edge_owner[dst] < 0 and shippable[dst]:
+                    if dst != e and shippable[dst] and (edge_owner[dst] < 0 or (
+                            two and shared[dst] < 0 and edge_owner[dst] != seat and is_ship[edge_kind[dst]])):
                         # a second joiner, or a path anchored by a building: any ship may come
                         joined[dst] = -1 if dst in joined else e
         if not joined:
