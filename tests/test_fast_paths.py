@@ -474,3 +474,22 @@ def test_exact_answers_to_a_steal_or_a_reward_are_every_answer_the_check_allows(
             assert e.pending_answers(item) == allowed
             asked += 1
     assert asked > 5
+
+
+@pytest.mark.rule("B.7.5", "E.0.2")
+@pytest.mark.parametrize("scenario, seed", [("legend-1", 4), ("legend-3", 2), ("legend-4", 6), ("cloth-for-catan", 3)])
+def test_ship_targets_from_the_pieces_are_the_targets_every_candidate_path_gives(scenario: str, seed: int) -> None:
+    """Where a moved ship may go is found from the seat's own ships and buildings, shared
+    paths included (a path holding one ship of another player's takes a second, E.0.2):
+    at every step the very targets, each with the one ship that alone joins it, that
+    asking every candidate path about both its ends gives."""
+    shared_seen = targets_seen = 0
+    for g in walk(scenario, seed, 1500):
+        e = g.engine
+        for seat in range(e.n):
+            found = e._ship_targets_from_pieces(seat)
+            assert found == e._ship_targets_by_candidates(seat), (e.s.turn, seat)
+            targets_seen += bool(found)
+        shared_seen += any(second >= 0 for second in e.s.shared_ships)
+    assert targets_seen > 50
+    assert shared_seen or scenario == "cloth-for-catan", "no path held two ships: the test saw nothing shared"

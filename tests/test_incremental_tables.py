@@ -12,6 +12,7 @@ same events, the same state after it).
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -19,7 +20,7 @@ import pytest
 from catan_cli import Game
 from catan_cli.engine.core import Engine
 from catan_cli.engine.rulebook import ScenarioRules
-from catan_cli.engine.scenario import COSTED
+from catan_cli.engine.scenario import COSTED, _derive_tables, load_scenario
 
 COLOURS = ["red", "blue", "white", "orange"]
 SCENARIOS = ["base", "pirate-islands", "cloth-for-catan", "legend-3", "legend-4", "land-ho", "barbarian-attack"]
@@ -174,3 +175,30 @@ def test_tables_written_outside_the_door_are_grouped_afresh() -> None:
     assert empty in e.seat_edges(1)
     assert e.seat_board_version(1) != blue_before
     assert e.seat_board_version(0) != red_before     # afresh: every seat's number is new
+
+
+DERIVED = ("is_land_hex", "edge_kind", "node_touches_land", "node_touches_sea", "node_settleable",
+           "edge_roadable", "edge_shippable", "islands", "hex_island")
+
+
+@pytest.mark.rule("B.3.1", "B.3.2")
+@pytest.mark.parametrize("scenario, seed", [("legend-4", 4), ("legend-4", 9), ("land-ho", 2)])
+def test_land_and_sea_after_hexes_turned_up_equal_a_whole_rederivation(scenario: str, seed: int) -> None:
+    """Turning up face-down hexes re-derives only the paths and intersections beside the
+    hexes that changed between land and sea; at every step the game's land and sea tables
+    are those worked out afresh from its terrain."""
+    g = Game.new(scenario, players=COLOURS, seed=seed)
+    choose = random.Random(seed).choice
+    turned = 0
+    for _ in range(1500):
+        if g.over:
+            break
+        scen = g.engine.scen
+        assert scen.terrain == tuple(g.engine.s.terrain)
+        whole = copy.copy(scen)
+        _derive_tables(whole)
+        for name in DERIVED:
+            assert getattr(scen, name) == getattr(whole, name), name
+        turned += scen.is_land_hex != load_scenario(scen.key).is_land_hex
+        g.execute(choose(g.legal_actions()))
+    assert turned, "no hex turned to sea: the test saw nothing"

@@ -260,3 +260,45 @@ def test_a_spice_offer_lists_accept_only_while_the_hand_holds_what_is_asked() ->
     run(g, "blue: accept", "offer blue 1 cinnamon for 1 ore")     # blue's ore is gone: decline only
     assert [a.kind for a in listed_equals_allowed(g, answers)] == ["decline-spices"]
     refused(g, "blue: accept", "blue has only 0 ore")
+
+
+def robber_and_pirate_candidates(g: Game, seat: int) -> Iterator[Action]:
+    """Every robber and pirate move ``seat`` could type: each hex, each victim or none, and
+    for the pirate each thing the scenario lets it take."""
+    e = g.engine
+    for h in range(e.geo.n_hexes):
+        for v in range(-1, e.n):
+            yield Action("robber", (h, v), seat)
+            for what in {"resource", *e.rules.pirate_takes(seat, v)} if v >= 0 else {"resource"}:
+                yield Action("pirate", (h, v, what), seat)
+
+
+@pytest.mark.rule("E.0.1", "F.0.6")
+@pytest.mark.parametrize("scenario, seed", [("legend-1", 3), ("legend-4", 4)])
+def test_the_hexes_the_friendly_robber_and_pirate_may_not_take_are_those_their_checks_refuse(
+        scenario: str, seed: int) -> None:
+    """The listing cuts out, all at once, the hexes beside a protected player's buildings
+    (robber_barred_hexes) and, in Chapter 4, beside a protected player's ships
+    (pirate_barred_hexes): at every step they are exactly the hexes the per-hex questions
+    refuse, and on every 7 and knight the listed robber and pirate moves are exactly those
+    the full check allows."""
+    barred_seen = pirate_barred_seen = lists_seen = 0
+    for step, g in play(scenario, 4, seed, 1200):
+        e = g.engine
+        rules = e.rules
+        for seat in range(e.n):
+            barred = rules.robber_barred_hexes(seat)
+            assert barred == {h for h in range(e.geo.n_hexes) if rules.robber_hex_reason(seat, h) is not None}
+            pirate_barred = rules.pirate_barred_hexes(seat)
+            assert pirate_barred == {h for h in range(e.geo.n_hexes) if rules.pirate_hex_reason(seat, h) is not None}
+            barred_seen += bool(barred)
+            pirate_barred_seen += bool(pirate_barred)
+        if e.s.pending and e.s.pending[0]["kind"] == "robber":
+            seat = int(e.s.pending[0]["seat"])
+            listed = [a for a in g.legal_actions() if a.kind in ("robber", "pirate")]
+            allowed = [a for a in robber_and_pirate_candidates(g, seat) if e.check(a) is None]
+            assert sorted(listed) == sorted(allowed)
+            assert len(set(listed)) == len(listed)
+            lists_seen += bool(rules.robber_barred_hexes(seat))
+    assert barred_seen and lists_seen, "no protected player's hexes met a 7: the test saw nothing"
+    assert pirate_barred_seen or scenario != "legend-4"

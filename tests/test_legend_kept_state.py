@@ -60,3 +60,20 @@ def test_each_seats_known_ships_are_its_ships_after_every_action() -> None:
             continue
         for seat in range(g.engine.n):
             assert sea.ctx.player_data(seat)["ships_known"] == sea.ships_of(seat)
+
+
+@pytest.mark.rule("S0:ch1/ore-mining-on-barren-island")
+@pytest.mark.parametrize("seed", [2, 5])
+def test_whether_ships_join_home_and_outpost_is_what_a_fresh_walk_finds(seed: int) -> None:
+    """Chapter 1's miner verbs ask at every listing whether the seat's ships join its first
+    settlement to its outpost; the answer is kept while the pieces stay, and equals a fresh
+    walk along the ships at every step."""
+    joined_some = False
+    for g in play("legend-1", 4, seed, 1500):
+        chapter = g.engine.rules.chapter
+        for seat in range(g.engine.n):
+            fresh = chapter._route_joined(seat)
+            assert chapter.route_joined(seat) == fresh
+            assert chapter.route_joined(seat) == fresh      # the second answer is the kept one
+            joined_some = joined_some or fresh
+    assert joined_some, "no seat's ships joined home and outpost: the test saw nothing"

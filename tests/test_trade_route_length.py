@@ -104,3 +104,61 @@ def test_a_ring_of_roads_and_ships_counts_through_the_corners_an_own_building_jo
         s.node_owner[n], s.node_kind[n] = 0, SETTLEMENT
     e.touch()
     assert e.route_length(0) == longest_trail(e, 0) == length
+
+
+@pytest.mark.rule("B.12", "E.0.2", "A.13")
+@pytest.mark.parametrize("scenario", ["legend-3", "legend-1", "base"])
+def test_the_kept_network_patched_piece_by_piece_equals_every_trail_tried(scenario: str) -> None:
+    """The network route_length keeps between calls is patched with the pieces put, taken
+    off or changed since (a ship moved, a piece built, a road turned ship), and drawn again
+    when a building comes or goes: after every change of one random network the length
+    equals the independent search and the network drawn afresh."""
+    rng = random.Random(14)
+    g = Game.new(scenario, players=COLOURS, seed=3)
+    e, s = g.engine, g.engine.s
+    random_network(g, rng, 16, 0.0 if scenario == "base" else 0.5)
+    patched = 0
+    for step in range(400):
+        mine = [x for x in range(len(s.edge_owner)) if s.edge_owner[x] == 0]
+        beside = sorted({y for x in mine for n in e.geo.edge_nodes[x] for y in e.geo.node_edges[n]
+                         if s.edge_owner[y] < 0})
+        roll = rng.random()
+        if mine and (roll < 0.35 or not beside):
+            x = rng.choice(mine)
+            s.edge_owner[x], s.edge_kind[x] = -1, 0            # taken off
+        elif roll < 0.8 and beside:
+            x = rng.choice(beside)
+            s.edge_owner[x], s.edge_kind[x] = 0, ROAD if scenario == "base" or rng.random() < 0.5 else SHIP
+        elif roll < 0.9 and mine and scenario != "base":
+            x = rng.choice(mine)
+            s.edge_kind[x] = SHIP if s.edge_kind[x] == ROAD else ROAD
+        else:
+            n = rng.randrange(len(s.node_owner))
+            s.node_owner[n], s.node_kind[n] = (-1, 0) if s.node_owner[n] >= 0 else (rng.choice([0, 1]), SETTLEMENT)
+        e.touch()
+        kept = e.route_length(0)
+        assert kept == longest_trail(e, 0) == e.route_length_afresh(0), step
+        patched += bool(mine)
+    assert patched > 300
+
+
+@pytest.mark.rule("B.12", "E.0.2", "A.13")
+@pytest.mark.parametrize("scenario, seed", [("legend-1", 2), ("legend-3", 5), ("legend-4", 3), ("legend-2", 1),
+                                            ("base", 4), ("barbarian-attack", 2)])
+def test_the_kept_network_equals_a_fresh_drawing_at_every_step_of_a_game(scenario: str, seed: int) -> None:
+    """In play (ships moved, built and lost, buildings cutting routes, look-aheads of a
+    Road Building card) every seat's length from its kept network equals the network drawn
+    afresh and the length the game holds."""
+    g = Game.new(scenario, players=COLOURS, seed=seed)
+    choose = random.Random(seed).choice
+    long_seen = 0
+    for _ in range(1500):
+        if g.over:
+            break
+        e = g.engine
+        for seat in range(e.n):
+            fresh = e.route_length_afresh(seat)
+            assert e.route_length(seat) == fresh == e.s.route_len[seat], (e.s.turn, seat)
+            long_seen += fresh >= 5
+        g.execute(choose(g.legal_actions()))
+    assert long_seen, "no route of 5 or more: the test saw little"

@@ -428,7 +428,14 @@ class EngineBase:
         if s.shared_ships:
             shared = s.shared_ships
             if seat in shared:          # a scan in C first: most seats share no path most of the time
-                out += [e for e, o in enumerate(shared) if o == seat]
+                # each shared path found by index(), in C too: a seat shares a few at most
+                e = shared.index(seat)
+                while True:
+                    out.append(e)
+                    try:
+                        e = shared.index(seat, e + 1)
+                    except ValueError:
+                        break
             out.sort()
         return out
 

@@ -329,7 +329,10 @@ class LegalMoves(SandboxRules):
                 alone = kept[seat] = (sea, [_new(Action, ("pirate", (h, -1, "resource"), seat)) for h in sea],
                                       {h: i for i, h in enumerate(sea)})
             plain, place = alone[1], alone[2]
+            barred: set[int] | None = None
             if type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason:
+                barred = self.rules.pirate_barred_hexes(seat)
+            if barred is None and type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason:
                 pirate_reason = self.rules.pirate_hex_reason
                 for i, h in enumerate(sea):
                     if h != s.pirate and pirate_reason(seat, h) is None:
@@ -337,14 +340,17 @@ class LegalMoves(SandboxRules):
                 return out
             # Runs of hexes with nobody to rob are copied from the kept moves at once; only
             # the hexes beside an opponent's ship, and the pirate's own (no move), are apart.
+            # Hexes the scenario bars (barred) give no move.
             apart = {place[h] for h in ship_victims if h in place}
             if s.pirate in place:
                 apart.add(place[s.pirate])
+            if barred:
+                apart.update([place[h] for h in barred if h in place])
             done = 0
             for i in sorted(apart):
                 out += plain[done:i]
                 h = sea[i]
-                if h != s.pirate:
+                if h != s.pirate and not (barred and h in barred):
                     self._pirate_moves_at(out, seat, h, plain[i], ship_victims.get(h), takes)
                 done = i + 1
             out += plain[done:]
@@ -366,8 +372,11 @@ class LegalMoves(SandboxRules):
         read more), they depend on the buildings, which hands hold cards and the robber's
         hex alone: every hex's moves are kept per seat and hands while the buildings stay
         (roads do not matter), and the robber's own hex is cut out of them."""
+        barred: set[int] | None = None
         if type(self.rules).robber_hex_reason is not ScenarioRules.robber_hex_reason:
-            return self._fresh_robber_moves(seat, True, self.s.robber)[0]
+            barred = self.rules.robber_barred_hexes(seat)
+            if barred is None:
+                return self._fresh_robber_moves(seat, True, self.s.robber)[0]
         self.board_version()
         if self._robber_memo_version != self._nodes_version:
             self._robber_memo_version, self._robber_memo = self._nodes_version, {}
@@ -379,6 +388,16 @@ class LegalMoves(SandboxRules):
         if found is None:
             found = self._robber_memo[key] = self._fresh_robber_moves(seat, False, -1)
         moves, spans = found
+        if barred:
+            # the hexes the scenario bars cut out too, the moves left in the same order
+            cut = sorted([spans[h] for h in barred | {self.s.robber} if h in spans])
+            out: list[Action] = []
+            done = 0
+            for first, end in cut:
+                out += moves[done:first]
+                done = end
+            out += moves[done:]
+            return out
         span = spans.get(self.s.robber)
         if span is None:
             return list(moves)
@@ -825,9 +844,10 @@ class LegalMoves(SandboxRules):
         targets = self._ship_targets.get(key)
         if targets is not None:
             return targets
-        # From the pieces where no path holds two ships, unless the scenario narrows the
-        # candidates itself (then they are few).
-        by_pieces = not s.shared_ships and type(self.rules).ship_candidates is ScenarioRules.ship_candidates
+        # From the pieces, unless the scenario narrows the candidates itself (then they are few).
+        rules = type(self.rules)
+        by_pieces = (rules.ship_candidates is ScenarioRules.ship_candidates
+                     and (not s.shared_ships or rules.own_ship_candidates is ScenarioRules.own_ship_candidates))
         targets = self._ship_targets[key] = (self._ship_targets_from_pieces(seat) if by_pieces
                                              else self._ship_targets_by_candidates(seat))
         return targets
@@ -846,7 +866,8 @@ class LegalMoves(SandboxRules):
         edge_owner, edge_kind, shared = s.edge_owner, s.edge_kind, s.shared_ships
         # own_building, blocked_for and on_pirate_hex, read from the tables directly.
         node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
-        node_blocks = self.rules.node_blocks_route
+        rules = self.rules
+        node_blocks = None if type(rules).node_blocks_route is ScenarioRules.node_blocks_route else rules.node_blocks_route
         edge_nodes, node_edges, edge_hexes, pirate = geo.edge_nodes, geo.node_edges, geo.edge_hexes, s.pirate
         targets: list[tuple[int, int]] = []
         for dst in candidates:
@@ -861,7 +882,7 @@ class LegalMoves(SandboxRules):
                     joiners = 2       # anchored by a building: any ship may come
                     only = -1
                     break
-                if not ((owner >= 0 and owner != seat) or node_blocks(seat, x)):
+                if not ((owner >= 0 and owner != seat) or (node_blocks is not None and node_blocks(seat, x))):
                     for e2 in node_edges[x]:
                         if e2 != dst and ((edge_owner[e2] == seat and is_ship[edge_kind[e2]])
                                           or (shared and shared[e2] == seat)):
@@ -872,11 +893,12 @@ class LegalMoves(SandboxRules):
         return targets
 
     def _ship_targets_from_pieces(self, seat: int) -> list[tuple[int, int]]:
-        """:meth:`ship_targets` where no path holds two ships, found from the seat's own
-        ships and buildings rather than by asking every candidate path about both its ends:
-        a target is an empty path beside a building of the seat's (anything may come), or
-        beside a ship of the seat's at an end not blocked (that ship joins it).  The same
-        targets in the same order (by path)."""
+        """:meth:`ship_targets` found from the seat's own ships and buildings rather than by
+        asking every candidate path about both its ends: a target is an open path beside a
+        building of the seat's (anything may come), or beside a ship of the seat's at an end
+        not blocked (that ship joins it).  Open: empty, or where two ships may share a path
+        (E.0.2), holding one ship of another player's (shared_path_reason).  The same targets
+        in the same order (by path)."""
         s, geo = self.s, self.geo
         edge_owner, edge_kind, node_owner, node_kind = s.edge_owner, s.edge_kind, s.node_owner, s.node_kind
         produces, is_ship = self.pieces.produces, self.pieces.is_ship
@@ -884,15 +906,22 @@ class LegalMoves(SandboxRules):
         rules = self.rules
         blocks = None if type(rules).node_blocks_route is ScenarioRules.node_blocks_route else rules.node_blocks_route
         shippable = self.scen.edge_shippable
+        shared = s.shared_ships
+        # open: empty, or (two: where two ships may share a path) one ship of another player's
+        two = bool(shared) and self.scen.rules.ships_per_path >= 2
+        if shared:
+            ships = [e for e in self.route_edges(seat)
+                     if (edge_owner[e] == seat and is_ship[edge_kind[e]]) or shared[e] == seat]
+        else:
+            ships = [e for e in self.seat_edges(seat) if is_ship[edge_kind[e]]]
         joined: dict[int, int] = {}        # path -> the one ship joining it, or -1: anchored or two
         for x in self.seat_nodes(seat):
             if produces[node_kind[x]] > 0:
                 for dst in node_edges[x]:
-                    if edge_owner[dst] < 0 and shippable[dst]:
+                    if shippable[dst] and (edge_owner[dst] < 0 or (
+                            two and shared[dst] < 0 and edge_owner[dst] != seat and is_ship[edge_kind[dst]])):
                         joined[dst] = -1
-        for e in self.seat_edges(seat):
-            if not is_ship[edge_kind[e]]:
-                continue
+        for e in ships:
             for x in edge_nodes[e]:
                 owner = node_owner[x]
                 if owner >= 0 and (owner != seat or produces[node_kind[x]] > 0):
@@ -900,7 +929,8 @@ class LegalMoves(SandboxRules):
                 if blocks is not None and blocks(seat, x):
                     continue
                 for dst in node_edges[x]:
-                    if dst != e and edge_owner[dst] < 0 and shippable[dst]:
+                    if dst != e and shippable[dst] and (edge_owner[dst] < 0 or (
+                            two and shared[dst] < 0 and edge_owner[dst] != seat and is_ship[edge_kind[dst]])):
                         # a second joiner, or a path anchored by a building: any ship may come
                         joined[dst] = -1 if dst in joined else e
         if not joined:

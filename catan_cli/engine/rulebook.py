@@ -214,12 +214,23 @@ class ScenarioRules:
     def robber_hex_reason(self, seat: int, hex_: int) -> str | None:
         return None
 
+    def robber_barred_hexes(self, seat: int) -> set[int] | None:
+        """Every hex robber_hex_reason objects to for ``seat``, worked out at once (it may
+        hold hexes the robber never goes to), so the listing keeps its moves per hex and
+        cuts these out; None: not said, and the listing asks robber_hex_reason hex by hex."""
+        return None
+
     def pirate_reason(self, seat: int) -> str | None:
         """Why ``seat`` may not move the pirate now."""
         return None
 
     def pirate_hex_reason(self, seat: int, hex_: int) -> str | None:
         """Why the pirate may not go to sea hex ``hex_`` (a friendly pirate's protection)."""
+        return None
+
+    def pirate_barred_hexes(self, seat: int) -> set[int] | None:
+        """Every hex pirate_hex_reason objects to for ``seat``, worked out at once (it may
+        hold land hexes); None: not said, and the listing asks pirate_hex_reason hex by hex."""
         return None
 
     def pirate_takes(self, seat: int, victim: int) -> tuple[str, ...]:

@@ -433,37 +433,57 @@ def _face_down_areas(table: dict[str, Any], terrain: tuple[str, ...], res: "_Res
 
 def explored_scenario(scen: Scenario, terrain: Sequence[str]) -> Scenario:
     """The scenario's tables for a board on which some face-down hexes have been turned up
-    (exploration): the same scenario with the game's terrain, its land and sea re-derived."""
-    if tuple(terrain) == scen.terrain:
+    (exploration): the same scenario with the game's terrain, its land and sea re-derived
+    (only beside the hexes that turned from land to sea: a face-down hex counts as land)."""
+    terrain = tuple(terrain)
+    if terrain == scen.terrain:
         return scen
     out = copy.copy(scen)
-    out.terrain = tuple(terrain)
+    out.terrain = terrain
     out._tables = {}          # the shared tables were worked out from the other terrain
-    _derive_tables(out)
+    if len(scen.is_land_hex) == len(terrain):
+        _derive_tables(out, {h for h, (was, now) in enumerate(zip(scen.terrain, terrain)) if was != now})
+    else:
+        _derive_tables(out)
     return out
 
 
-def _derive_tables(s: Scenario) -> None:
+def _derive_tables(s: Scenario, changed: set[int] | None = None) -> None:
+    """The land and sea tables from ``s.terrain``.  With ``changed`` (the hexes whose terrain
+    changed since the tables were worked out), only the paths and intersections beside a
+    hex that changed between land and sea are worked out again: the rest read the same."""
     geo = s.geo
     land = tuple(t != "sea" for t in s.terrain)
+    turned = None if changed is None else {h for h in changed if land[h] != s.is_land_hex[h]}
+    if turned is not None and not turned:
+        return                  # land and sea as before: every table stays
     s.is_land_hex = land
-    kinds = []
-    for a, b in geo.edge_hexes:
-        n_land = land[a] + land[b]
-        kinds.append(EDGE_LAND if n_land == 2 else EDGE_COAST if n_land == 1 else EDGE_SEA)
-    s.edge_kind = tuple(kinds)
-    s.node_touches_land = tuple(any(land[h] for h in hs) for hs in geo.node_hexes)
-    s.node_touches_sea = tuple(any(not land[h] for h in hs) for hs in geo.node_hexes)
     no_settle = set(s.rules.settle_forbidden_areas)
-    s.node_settleable = tuple(
-        any(land[h] and s.hex_area[h] not in no_settle for h in hs) for hs in geo.node_hexes
-    )
     no_road = set(s.rules.road_forbidden_areas)
-    s.edge_roadable = tuple(
-        kinds[e] != EDGE_SEA and any(land[h] and s.hex_area[h] not in no_road for h in geo.edge_hexes[e])
-        for e in range(geo.n_edges)
-    )
-    s.edge_shippable = tuple(k != EDGE_LAND for k in kinds) if s.rules.ships else tuple(False for _ in kinds)
+    hex_area, ships = s.hex_area, s.rules.ships
+    kinds = [0] * geo.n_edges if turned is None else list(s.edge_kind)
+    roadable = [False] * geo.n_edges if turned is None else list(s.edge_roadable)
+    shippable = [False] * geo.n_edges if turned is None else list(s.edge_shippable)
+    for e, (a, b) in enumerate(geo.edge_hexes):
+        if turned is not None and a not in turned and b not in turned:
+            continue
+        n_land = land[a] + land[b]
+        kind = kinds[e] = EDGE_LAND if n_land == 2 else EDGE_COAST if n_land == 1 else EDGE_SEA
+        roadable[e] = kind != EDGE_SEA and any(land[h] and hex_area[h] not in no_road for h in (a, b))
+        shippable[e] = kind != EDGE_LAND if ships else False
+    s.edge_kind, s.edge_roadable, s.edge_shippable = tuple(kinds), tuple(roadable), tuple(shippable)
+    n = geo.n_nodes
+    touches_land = [False] * n if turned is None else list(s.node_touches_land)
+    touches_sea = [False] * n if turned is None else list(s.node_touches_sea)
+    settleable = [False] * n if turned is None else list(s.node_settleable)
+    for node, hs in enumerate(geo.node_hexes):
+        if turned is not None and not any(h in turned for h in hs):
+            continue
+        touches_land[node] = any(land[h] for h in hs)
+        touches_sea[node] = any(not land[h] for h in hs)
+        settleable[node] = any(land[h] and hex_area[h] not in no_settle for h in hs)
+    s.node_touches_land, s.node_touches_sea = tuple(touches_land), tuple(touches_sea)
+    s.node_settleable = tuple(settleable)
     islands = connected_components([h for h in range(geo.n_hexes) if land[h]], geo.hex_neighbors)
     s.islands = tuple(tuple(g) for g in islands)
     hex_island = [-1] * geo.n_hexes

@@ -125,6 +125,10 @@ class Chapter:
     def pirate_hex_reason(self, seat: int, hex_: int) -> str | None:
         return None
 
+    def pirate_barred_hexes(self, seat: int) -> set[int]:
+        """Every hex pirate_hex_reason refuses ``seat``, at once (it may hold land hexes)."""
+        return set()
+
     def pirate_hexes(self, seat: int) -> list[int]:
         """Sea hexes the pirate may go to (none: the chapter has no pirate)."""
         return []

@@ -48,6 +48,20 @@ class FriendlyRobberRules(ScenarioRules):
                     f"{self.protect_vp} VP or fewer")
         return None
 
+    def robber_barred_hexes(self, seat: int) -> set[int] | None:
+        """The hexes robber_hex_reason refuses, from the protected seats' buildings (a few
+        intersections) rather than from every corner of every hex."""
+        ctx = self.ctx
+        node_kind, node_hexes = ctx.state.node_kind, ctx.geo.node_hexes
+        protected = self.protected_seats()
+        barred: set[int] = set()
+        for p in range(ctx.n):
+            if protected[p]:
+                for node in ctx.seat_nodes(p):
+                    if node_kind[node]:
+                        barred.update(node_hexes[node])
+        return barred
+
     def protected_owner_at(self, hex_: int, protected: tuple[bool, ...]) -> int:
         """The first protected owner of a building on a corner of ``hex_``, or -1."""
         s = self.ctx.state

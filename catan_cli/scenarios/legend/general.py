@@ -286,6 +286,9 @@ class LegendRules(Friends3Rules):
     def pirate_hex_reason(self, seat: int, hex_: int) -> str | None:
         return self.chapter.pirate_hex_reason(seat, hex_)
 
+    def pirate_barred_hexes(self, seat: int) -> set[int] | None:
+        return self.chapter.pirate_barred_hexes(seat)
+
     # --- cards in hand the chapter adds (Chapter 4's spices), the 7's limit -----------------
     def extra_hand(self, seat: int) -> int:
         return self.chapter.extra_hand(seat)

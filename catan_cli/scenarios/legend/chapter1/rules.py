@@ -73,6 +73,9 @@ class Chapter1(Chapter):
         self.fee = tuple(RESOURCES.index(r) for r in params.get("miner_fee", ["grain", "wool"]))
         self.castaway_hexes: tuple[int, ...] = tuple(
             int(h) for p in self.ctx.scen.places if p["kind"] == "castaways" for h in p["hexes"])
+        # route_joined's answers per seat and the pieces (board_version) they were found on:
+        # asked at every listing by the miner verbs, it reads the pieces alone
+        self._joined: tuple[int, dict[int, bool]] = (-1, {})
 
     # --- declarations ----------------------------------------------------------------------
     def state_items(self) -> tuple[StateItem, ...]:
@@ -322,7 +325,17 @@ class Chapter1(Chapter):
         return -1
 
     def route_joined(self, seat: int) -> bool:
-        """Whether the player's own ships join their first settlement to their outpost."""
+        """Whether the player's own ships join their first settlement to their outpost
+        (kept while the pieces stay)."""
+        version = self.ctx.board_version()
+        if self._joined[0] != version:
+            self._joined = (version, {})
+        found = self._joined[1].get(seat)
+        if found is None:
+            found = self._joined[1][seat] = self._route_joined(seat)
+        return found
+
+    def _route_joined(self, seat: int) -> bool:
         ctx = self.ctx
         start, goal = self.home(seat), self.rules.outpost_of(seat)
         if start < 0 or goal < 0:

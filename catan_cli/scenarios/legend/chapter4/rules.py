@@ -171,6 +171,20 @@ class Chapter4(Chapter):
                     f"{self.rules.protect_vp} VP or fewer")
         return None
 
+    def pirate_barred_hexes(self, seat: int) -> set[int]:
+        """The hexes beside a protected seat's ship, from those seats' paths (a few) rather
+        than from every side of every sea hex."""
+        ctx = self.ctx
+        edge_hexes = ctx.geo.edge_hexes
+        protected = self.rules.protected_seats()
+        barred: set[int] = set()
+        for p in range(ctx.n):
+            if protected[p]:
+                for e in ctx.route_edges(p):
+                    if ctx.has_ship(p, e):
+                        barred.update(edge_hexes[e])
+        return barred
+
     def protected_ship_at(self, hex_: int, protected: tuple[bool, ...]) -> int:
         """The first protected owner of a ship on a side of ``hex_``, or -1."""
         ctx = self.ctx
