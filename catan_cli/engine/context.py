@@ -284,6 +284,17 @@ class RulesContext:
         """Empty paths touching ``seat``'s pieces: where a new road or ship could go."""
         return self._e.candidate_route_edges(seat)
 
+    def free_route_sites(self, seat: int) -> tuple[frozenset[int], frozenset[int]]:
+        """The candidate paths (``candidate_route_edges``) where ``free_route_reason(seat,
+        "road" / "ship", path)`` is None, as two sets: the build listing's road and ship
+        sites, kept while the pieces stay where the rules read the pieces alone.  A listing
+        that offers a free road or ship asks this once rather than each path twice."""
+        e = self._e
+        supply = e.s.players[seat].pieces
+        roads = e._road_sites(seat) if supply["road"] > 0 else frozenset()
+        ships = e._ship_sites(seat) if supply["ship"] > 0 and e.scen.rules.ships else frozenset()
+        return roads, ships
+
     def ship_moves(self, seat: int) -> list[Action]:
         """Every ``move-ship`` of ``seat``'s the check allows in the main phase, with the
         turn's one ship move not yet made (a friend that lifts the limit lists these)."""

@@ -532,8 +532,9 @@ class LegendRules(Friends3Rules):
             if "+" in face and any(bank[i] < need[i] for i in range(5)):
                 continue
             if face == "route":
+                roads, ships = ctx.free_route_sites(seat)
                 base = [(p, e, -1) for e in ctx.candidate_route_edges(seat) for p in ("road", "ship")
-                        if ctx.free_route_reason(seat, p, e) is None]
+                        if e in (roads if p == "road" else ships)]
             elif face == "any":
                 base = [("", -1, r) for r in range(5) if bank[r] >= 1]
             elif face == "card" and not ctx.state.deck:
