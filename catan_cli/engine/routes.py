@@ -82,8 +82,7 @@ class RouteRules(TurnRules):
             node_owner, node_kind, produces = s.node_owner, s.node_kind, self.pieces.produces
             for x, how in net.places.items():
                 owner = node_owner[x]
-                if how != (2 if owner >= 0 and owner != seat else
-                           0 if owner == seat and produces[node_kind[x]] > 0 else 1):
+                if how != _place_kind(seat, owner, node_kind[x], produces):
                     net = None
                     break
             else:
@@ -121,12 +120,7 @@ class RouteRules(TurnRules):
             for x in edge_nodes[e]:
                 how = places.get(x)
                 if how is None:
-                    owner = node_owner[x]
-                    if owner >= 0 and owner != seat:
-                        how = 2
-                    else:
-                        how = 0 if owner == seat and produces[node_kind[x]] > 0 else 1
-                    places[x] = how
+                    how = places[x] = _place_kind(seat, node_owner[x], node_kind[x], produces)
                 if how == 0:
                     ends.append(2 * x)
                 elif how == 1:
@@ -141,16 +135,7 @@ class RouteRules(TurnRules):
                 bit = net.bit
                 net.bit <<= 1
             pieces[e] = (bit, a, b)
-            at = adj.get(a)
-            if at is None:
-                adj[a] = [(bit, b)]
-            else:
-                at.append((bit, b))
-            at = adj.get(b)
-            if at is None:
-                adj[b] = [(bit, a)]
-            else:
-                at.append((bit, a))
+            _join(adj, bit, a, b)
 
     def route_length_afresh(self, seat: int) -> int:
         """route_length with the whole network drawn again: where a scenario's
@@ -189,11 +174,9 @@ class RouteRules(TurnRules):
             for x in edge_nodes[e]:
                 how = places.get(x)
                 if how is None:
-                    owner = node_owner[x]
-                    if (owner >= 0 and owner != seat) or (node_blocks is not None and node_blocks(seat, x)):
+                    how = _place_kind(seat, node_owner[x], node_kind[x], produces)
+                    if how != 2 and node_blocks is not None and node_blocks(seat, x):
                         how = 2
-                    else:
-                        how = 0 if owner == seat and produces[node_kind[x]] > 0 else 1
                     places[x] = how
                 if how == 0:
                     ends.append(2 * x)
@@ -203,16 +186,7 @@ class RouteRules(TurnRules):
                     lone -= 1
                     ends.append(lone)
             a, b = ends
-            at = adj.get(a)
-            if at is None:
-                adj[a] = [(bit, b)]
-            else:
-                at.append((bit, b))
-            at = adj.get(b)
-            if at is None:
-                adj[b] = [(bit, a)]
-            else:
-                at.append((bit, a))
+            _join(adj, bit, a, b)
             bit <<= 1
         return _longest_trail(adj, count) if count else 0
 
@@ -315,6 +289,29 @@ class RouteRules(TurnRules):
         if new < 0:
             return [Event("longest-route", holder, f"{label} is set aside: nobody alone has the longest")]
         return [Event("longest-route", new, f"{self.name(new)} takes the {label} ({top})")]
+
+
+def _place_kind(seat: int, owner: int, kind: int, produces: Sequence[int]) -> int:
+    """How route drawing takes an intersection for ``seat``: 0 its own building (one place,
+    where road and ship join), 2 an opponent's (every piece ends there), 1 else (two places,
+    one for roads, one for ships)."""
+    if owner >= 0 and owner != seat:
+        return 2
+    return 0 if owner == seat and produces[kind] > 0 else 1
+
+
+def _join(adj: dict[int, list[tuple[int, int]]], bit: int, a: int, b: int) -> None:
+    """Add the piece ``bit`` joining places ``a`` and ``b`` to the network ``adj``."""
+    at = adj.get(a)
+    if at is None:
+        adj[a] = [(bit, b)]
+    else:
+        at.append((bit, b))
+    at = adj.get(b)
+    if at is None:
+        adj[b] = [(bit, a)]
+    else:
+        at.append((bit, a))
 
 
 def _longest_trail(adj: dict[int, list[tuple[int, int]]], count: int) -> int:
