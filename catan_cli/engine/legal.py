@@ -329,10 +329,9 @@ class LegalMoves(SandboxRules):
                 alone = kept[seat] = (sea, [_new(Action, ("pirate", (h, -1, "resource"), seat)) for h in sea],
                                       {h: i for i, h in enumerate(sea)})
             plain, place = alone[1], alone[2]
-            barred: set[int] | None = None
-            if type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason:
-                barred = self.rules.pirate_barred_hexes(seat)
-            if barred is None and type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason:
+            own_rule = type(self.rules).pirate_hex_reason is not ScenarioRules.pirate_hex_reason
+            barred = self.rules.pirate_barred_hexes(seat) if own_rule else None
+            if barred is None and own_rule:
                 pirate_reason = self.rules.pirate_hex_reason
                 for i, h in enumerate(sea):
                     if h != s.pirate and pirate_reason(seat, h) is None:
