@@ -25,6 +25,10 @@ from catan_cli.server.ssh import bound_port, listen
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]")
 
 
+#: how long a test waits for a screen line or a condition, in seconds: generous, since the
+#: suite runs on two workers of a loaded 2-core machine, where a server can stall for
+#: seconds; a passing test never waits it out
+WAIT = 30.0
 FORWARD = re.compile(r"\x1b\[(\d*)C")
 
 
@@ -63,7 +67,7 @@ class Terminal:
     def tail(self, n: int = 1500) -> str:
         return plain(self.raw[-4 * n:])[-n:]
 
-    async def until(self, text: str, timeout: float = 10) -> str:
+    async def until(self, text: str, timeout: float = WAIT) -> str:
         """Wait for ``text``; returns what came before it since the last match."""
         async def read() -> str:
             while True:
@@ -187,7 +191,7 @@ def store_table(folder: Path, table: str, seats: str, owners: dict[str, str], co
          "owners": owners, "started": True}))
 
 
-async def wait_for(predicate: Any, timeout: float = 10, what: str = "condition") -> None:
+async def wait_for(predicate: Any, timeout: float = WAIT, what: str = "condition") -> None:
     async def poll() -> None:
         while not predicate():
             await asyncio.sleep(0.005)

@@ -30,6 +30,11 @@ def make(tmp_path: Path, players: str = "red,blue,white", width: int = 100, heig
     return Repl(session, console, **kw), out
 
 
+#: a console width no save path wraps at, for the tests that read a path back (a temporary
+#: folder's path is longer under pytest-xdist's workers)
+WIDE = 400
+
+
 def said(out: io.StringIO) -> str:
     text = out.getvalue()
     out.seek(0)
@@ -197,7 +202,7 @@ def test_another_players_hand_shows_only_counts(tmp_path):
 
 
 def test_save_load_and_saves(tmp_path):
-    repl, out = make(tmp_path)
+    repl, out = make(tmp_path, width=WIDE)
     repl.handle("build settlement 40")
     repl.handle("save friday")
     assert f"saved to {tmp_path / 'friday.catan'}" in said(out)
@@ -224,7 +229,7 @@ def test_undo(tmp_path):
 
 
 def test_quit_leaves_and_leaving_offers_to_save(tmp_path):
-    repl, out = make(tmp_path)
+    repl, out = make(tmp_path, width=WIDE)
     repl.handle("build settlement 40")
     said(out)
     assert repl.handle("quit") is False and repl.handle("exit") is False
@@ -247,7 +252,7 @@ def test_quit_leaves_and_leaving_offers_to_save(tmp_path):
 
 
 def test_ctrl_c_at_the_save_question_goes_back_and_ctrl_d_declines(tmp_path):
-    repl, out = make(tmp_path)
+    repl, out = make(tmp_path, width=WIDE)
 
     def ctrl_c(question: str) -> str:
         raise KeyboardInterrupt
@@ -434,14 +439,14 @@ def test_prompt_toolkit_loop_with_tab_completion(tmp_path):
 
 
 def test_prompt_toolkit_loop_ends_on_end_of_input(tmp_path):
-    repl, out = make(tmp_path)
+    repl, out = make(tmp_path, width=WIDE)
     run_pipe(repl, "build settlement 40\r")       # then the pipe closes: end of input
     assert repl.session.game.history == ["build settlement 40"]
     assert said(out).rstrip().endswith(f"autosaved as {tmp_path / 'autosave-1.catan'}")
 
 
 def test_prompt_toolkit_ctrl_d_offers_to_save(tmp_path):
-    repl, out = make(tmp_path)
+    repl, out = make(tmp_path, width=WIDE)
     run_pipe(repl, "build settlement 40\r", "\x04", "friday\r")
     assert f"saved to {tmp_path / 'friday.catan'}" in said(out)
     assert "build settlement 40" in (tmp_path / "friday.catan").read_text()
@@ -449,7 +454,7 @@ def test_prompt_toolkit_ctrl_d_offers_to_save(tmp_path):
 
 
 def test_prompt_toolkit_quit_then_n_declines(tmp_path):
-    repl, out = make(tmp_path)
+    repl, out = make(tmp_path, width=WIDE)
     run_pipe(repl, "build settlement 40\r", "quit\r", "n\r")
     assert said(out).rstrip().endswith(f"autosaved as {tmp_path / 'autosave-1.catan'}")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["autosave-1.catan"]

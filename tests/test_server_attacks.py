@@ -287,7 +287,7 @@ def test_bad_input_is_neutralised_and_the_server_stays_up(tmp_path: Path) -> Non
             await mallory.send("new table t2 --seats red,b1ue")
             await mallory.until("seat names are words")
             await mallory.send("x" * 1_000_000)
-            await mallory.until("line refused", timeout=10)
+            await mallory.until("line refused")
             await answered_within(alice)
 
     asyncio.run(asyncio.wait_for(main(), 30))

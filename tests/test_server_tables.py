@@ -21,7 +21,7 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from ssh_helpers import keyed, plain, store_table, wait_for  # noqa: E402
+from ssh_helpers import WAIT, keyed, plain, store_table, wait_for  # noqa: E402
 
 from catan_cli import saves  # noqa: E402
 from catan_cli.game import Game  # noqa: E402
@@ -70,7 +70,7 @@ def test_a_seated_player_cannot_learn_the_seed_before_the_end_and_can_check_it_a
             assert seal_file.stat().st_mode & 0o777 == 0o600
             await alice.send("start")
             await play_red(server, alice, "t")
-            await alice.until("the game is over; the seed was", timeout=10)
+            await alice.until("the game is over; the seed was")
             await alice.quiet(0.3)
             return alice.raw, secret.seed, (tmp_path / "saves" / "table-t.catan").read_text()
 
@@ -339,7 +339,7 @@ async def lobby(port: int, user: str) -> Any:
     return conn, process
 
 
-async def read_until(process: Any, text: str, seen: str = "", timeout: float = 10) -> str:
+async def read_until(process: Any, text: str, seen: str = "", timeout: float = WAIT) -> str:
     async def more() -> str:
         out = seen
         while text not in plain(out):
@@ -429,7 +429,7 @@ def test_fifty_kills_right_after_acknowledgements_lose_no_move(tmp_path: Path) -
     assert kills == 50 and lost == 0
 
 
-async def read_either(process: Any, texts: tuple[str, ...], timeout: float = 10) -> str:
+async def read_either(process: Any, texts: tuple[str, ...], timeout: float = WAIT) -> str:
     """Read on until one of ``texts`` arrives; which one."""
     async def more() -> str:
         out = ""
