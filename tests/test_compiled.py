@@ -80,6 +80,54 @@ def test_the_build_compiles_every_scenario_module_but_the_screen_s_and_the_bots_
     assert {f"{m.replace('.', '/')}.py" for m in HOT} <= compiled
 
 
+def _classes(path: Path) -> dict[str, ast.ClassDef]:
+    return {node.name: node for node in ast.parse(path.read_text()).body if isinstance(node, ast.ClassDef)}
+
+
+def _self_annotations(node: ast.ClassDef) -> dict[str, int]:
+    """``self.NAME: T = ...`` in the class's methods: name -> line."""
+    return {sub.target.attr: sub.lineno for sub in ast.walk(node)
+            if isinstance(sub, ast.AnnAssign) and isinstance(sub.target, ast.Attribute)
+            and isinstance(sub.target.value, ast.Name) and sub.target.value.id == "self"}
+
+
+def _declared(node: ast.ClassDef) -> set[str]:
+    """Every attribute the class declares: annotated or assigned in its body, or assigned to
+    ``self`` in its methods."""
+    names = {t.id for st in node.body for t in (st.targets if isinstance(st, ast.Assign) else [getattr(st, "target", None)])
+             if isinstance(st, (ast.Assign, ast.AnnAssign)) and isinstance(t, ast.Name)}
+    for sub in ast.walk(node):
+        targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target] if isinstance(sub, ast.AnnAssign) else []
+        names |= {t.attr for t in targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                  and t.value.id == "self"}
+    return names
+
+
+def test_no_compiled_class_annotates_again_an_attribute_its_base_declares():
+    # mypyc gives such an attribute a second entry in the class's garbage-collector
+    # traversal: visited twice for one reference, the object looked referenced from outside
+    # to the cycle collector, so no engine (Engine.pending_kinds, verbs ...) was ever freed.
+    # (Class-level constants a scenario's rules override, pieces = PIECES, are visited twice
+    # too, but hold the module's own objects, which never lead back to a game.)
+    if not (ROOT / "setup.py").is_file():
+        pytest.skip("no checkout beside these tests (setup.py names the compiled modules)")
+    globs, left_out = _setup_globs()
+    files = sorted({p for g in globs for p in ROOT.glob(g) if p.name not in left_out})
+    found = []
+    for path in files:
+        module = importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts))
+        for name, node in _classes(path).items():
+            mine = _self_annotations(node)
+            for base in getattr(module, name).__mro__[1:]:
+                base_path = ROOT / (base.__module__.replace(".", "/") + ".py")
+                if not base.__module__.startswith("catan_cli.") or not base_path.is_file():
+                    continue
+                base_node = _classes(base_path).get(base.__name__)
+                again = sorted(set(mine) & _declared(base_node)) if base_node else []
+                found += [f"{path.relative_to(ROOT)}:{mine[a]} {name}.{a} (declared by {base.__name__})" for a in again]
+    assert found == []
+
+
 @pytest.mark.skipif(not COMPILED, reason="checks a compiled install")
 def test_the_compiled_build_runs_the_hot_layers_native():
     assert [m for m in HOT if not _native(m)] == []

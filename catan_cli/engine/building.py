@@ -8,6 +8,10 @@ from .geometry import EDGE_SEA, UNEXPLORED
 from .state import CITY, NONE, ROAD, SETTLEMENT
 from .phases import Phase
 
+# Event(...) without the named tuple's Python-level __new__ (every field given): built at
+# every build, where the compiled build would otherwise step into interpreted code.
+_new = tuple.__new__
+
 
 class BuildingRules(RouteRules):
     # Whether a building keeps its builder's own route length as it was: Longest Road (roads
@@ -163,7 +167,7 @@ class BuildingRules(RouteRules):
                 home = p.extra.setdefault("home_islands", [])
                 home.extend(i for i in self.node_islands(node) if i not in home)
             self.place_building(seat, node, SETTLEMENT)
-            events.append(Event("build", seat, f"{p.name} places a settlement on {node + 1}"))
+            events.append(_new(Event, ("build", seat, f"{p.name} places a settlement on {node + 1}", (), None)))
             if p.setup_settlements == self.scen.rules.resources_from_setup:
                 events += self.starting_resources(seat, node)
             s.setup_step = "route"
@@ -171,7 +175,7 @@ class BuildingRules(RouteRules):
         else:
             self.pay(seat, self.scen.costs["settlement"])
             self.place_building(seat, node, SETTLEMENT)
-            events.append(Event("build", seat, f"{p.name} builds a settlement on {node + 1}"))
+            events.append(_new(Event, ("build", seat, f"{p.name} builds a settlement on {node + 1}", (), None)))
         events += self.after_building_change(seat, node)
         if s.phase != "setup":
             events += self.rules.after_building(seat, node)
@@ -260,7 +264,7 @@ class BuildingRules(RouteRules):
             return self.place_setup_city(seat, node)
         self.pay(seat, self.scen.costs["city"])
         self.place_building(seat, node, CITY)
-        events = [Event("build", seat, f"{self.name(seat)} builds a city on {node + 1}")]
+        events = [_new(Event, ("build", seat, f"{self.name(seat)} builds a city on {node + 1}", (), None))]
         return events + self.rules.after_building(seat, node)
 
     def place_setup_city(self, seat: int, node: int) -> list[Event]:
@@ -270,7 +274,7 @@ class BuildingRules(RouteRules):
         p = s.players[seat]
         p.setup_settlements += 1
         self.place_building(seat, node, CITY)
-        events = [Event("build", seat, f"{p.name} places a city on {node + 1}")]
+        events = [_new(Event, ("build", seat, f"{p.name} places a city on {node + 1}", (), None))]
         if p.setup_settlements == self.scen.rules.resources_from_setup:
             events += self.starting_resources(seat, node)
         s.setup_step = "route"
@@ -294,14 +298,15 @@ class BuildingRules(RouteRules):
         s, seat, edge = self.s, a.seat, a.args[0]
         if s.phase == Phase.SETUP:
             self.place_route(seat, edge, ROAD)
-            events = [Event("build", seat, f"{self.name(seat)} places a road on {self.edge_text(edge)}")]
+            events = [_new(Event, ("build", seat, f"{self.name(seat)} places a road on {self.edge_text(edge)}",
+                                   (), None))]
             if self.scen.rules.longest_route != "none":      # A.13: set-up roads count too
                 s.route_len[seat] = self.road_added_length(seat, edge)
                 events += self.settle_longest_holder()
             return events + self.finish_setup_step()
         self.pay(seat, self.scen.costs["road"])
         self.place_route(seat, edge, ROAD)
-        events = [Event("build", seat, f"{self.name(seat)} builds a road on {self.edge_text(edge)}")]
+        events = [_new(Event, ("build", seat, f"{self.name(seat)} builds a road on {self.edge_text(edge)}", (), None))]
         if self.scen.rules.longest_route == "none":
             return events + self.rules.after_route_change(seat)
         # after_route_built, with the new length from the old one where it can be

@@ -16,7 +16,6 @@ from typing import Callable, ClassVar, TypeVar
 from ..errors import RuleError
 from .actions import Action, Event
 from .context import RulesContext
-from .declare import PendingKind, PhaseKind, StateItem, Verb
 from .legal import LegalMoves
 from .packages import rules_class
 from .rulebook import ScenarioRules
@@ -47,10 +46,12 @@ class Engine(LegalMoves):
         # Above zero while an apply or a look-ahead changes the state in steps: no memo then.
         self.unsettled = 0
         # Where pieces changed since board_version last looked (see board_version).
-        self._edge_journal: list[int] = []
-        self._node_journal: list[int] = []
-        self._edges_by_seat: dict[int, list[int]] = {}
-        self._nodes_by_seat: dict[int, list[int]] = {}
+        # (Declared on EngineBase: an attribute annotated again here would be visited twice by
+        # the compiled class's garbage-collector traversal, and no engine would ever be freed.)
+        self._edge_journal = []
+        self._node_journal = []
+        self._edges_by_seat = {}
+        self._nodes_by_seat = {}
         # Empty tables the classes declare with ``= {}``: mypyc gives an instance no such
         # default, so the compiled build would find them missing before their first fill.
         self._rates, self._candidates, self._sites = {}, {}, {}
@@ -108,7 +109,7 @@ class Engine(LegalMoves):
         # tables are shared by every engine until a scenario verb joins them.
         self._checks, self._applies = _GENERAL_CHECKS, _GENERAL_APPLIES
         # What the scenario declares: its verbs join the tables above.
-        self.verbs: dict[str, Verb] = {}
+        self.verbs = {}
         for verb in self.rules.verbs():
             if verb.kind in self._checks:
                 raise ValueError(f"scenario verb {verb.kind!r} clashes with a general verb")
@@ -132,12 +133,12 @@ class Engine(LegalMoves):
         self._listing_verbs = tuple(v for v in self.verbs.values() if not v.answers and not v.offers)
         self._card_verbs = tuple(v for v in self._listing_verbs if v.plays_card)
         self._ship_moves_listed = bool(scen.rules.ships and scen.rules.ship_move)
-        self.pending_kinds: dict[str, PendingKind] = {p.kind: p for p in self.general_pendings()}
+        self.pending_kinds = {p.kind: p for p in self.general_pendings()}
         self.pending_kinds.update((p.kind, p) for p in self.rules.pendings())
-        self.answer_kinds: frozenset[str] = self.GENERAL_ANSWER_KINDS | {
+        self.answer_kinds = self.GENERAL_ANSWER_KINDS | {
             v.kind for v in self.verbs.values() if v.answers}
-        self.scenario_phases: dict[str, PhaseKind] = {p.name: p for p in self.rules.phases}
-        self.state_items: dict[tuple[str, str], StateItem] = {
+        self.scenario_phases = {p.name: p for p in self.rules.phases}
+        self.state_items = {
             (item.scope, item.key): item for item in self.exploration_state_items() + self.rules.state_items}
 
     # Every general verb; scenario verbs come from the scenario's rules (``self.verbs``).

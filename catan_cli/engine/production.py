@@ -185,7 +185,8 @@ class ProductionRules(EngineBase):
         for p in range(self.n):
             if any(gains[p]):
                 self.gain(p, gains[p])
-                events.append(Event("produce", p, f"{self.name(p)} receives {resource_text(gains[p])}"))
+                events.append(_new(Event, ("produce", p, f"{self.name(p)} receives {resource_text(gains[p])}",
+                                           (), None)))
         return events + self._gold_picks(gold)
 
     def _gold_picks(self, gold: dict[int, int]) -> list[Event]:
@@ -213,7 +214,8 @@ class ProductionRules(EngineBase):
         for p in range(self.n):
             gain = [owed[r][p] for r in range(5)]
             if any(gain):
-                payout.append((p, gain, Event("produce", p, f"{self.name(p)} receives {resource_text(gain)}")))
+                payout.append((p, gain, _new(Event, ("produce", p, f"{self.name(p)} receives {resource_text(gain)}",
+                                                     (), None))))
         self._payout_cache[slot] = (pieces, (due, payout))
         return due, payout
 
@@ -332,7 +334,8 @@ class ProductionRules(EngineBase):
             size = self.hand_size(p)
             if size > self.rules.discard_limit(p):
                 s.pending.append({"kind": "discard", "seat": p, "count": size // 2})
-                events.append(Event("discard", p, f"{self.name(p)} has {size} cards and must discard {size // 2}"))
+                events.append(_new(Event, ("discard", p, f"{self.name(p)} has {size} cards and must discard {size // 2}",
+                                           (), None)))
         return events + self.rules.on_seven(seat)
 
     def check_discard(self, a: Action) -> str | None:
@@ -353,7 +356,7 @@ class ProductionRules(EngineBase):
         assert item is not None
         self.pay(a.seat, a.args[0])
         self.s.pending.remove(item)
-        return [Event("discard", a.seat, f"{self.name(a.seat)} discards {resource_text(a.args[0])}")]
+        return [_new(Event, ("discard", a.seat, f"{self.name(a.seat)} discards {resource_text(a.args[0])}", (), None))]
 
     # --- robber ------------------------------------------------------------------------------
     def robber_item(self, seat: int) -> dict[str, Any] | None:
@@ -427,7 +430,7 @@ class ProductionRules(EngineBase):
 
     def steal_resource(self, thief: int, victim: int) -> list[Event]:
         if self.hand_size(victim) == 0:
-            return [Event("steal", thief, f"{self.name(victim)} has nothing to steal")]
+            return [_new(Event, ("steal", thief, f"{self.name(victim)} has nothing to steal", (), None))]
         if self._extra_hand is not None:
             held = sum(self.s.players[victim].resources)
             pick = self.s.rng.randrange(held + self._extra_hand(victim))
@@ -439,9 +442,9 @@ class ProductionRules(EngineBase):
         hands.hide(thief)
         hands.hide(victim)
         # The card's face is known to the thief and the victim only.
-        return [Event("steal", thief, f"{self.name(thief)} steals a card from {self.name(victim)}",
-                      private=Private((thief, victim), f"{self.name(thief)} steals 1 {RESOURCES[r]} from {self.name(victim)}",
-                                      (("resource", RESOURCES[r]),)))]
+        return [_new(Event, ("steal", thief, f"{self.name(thief)} steals a card from {self.name(victim)}", (),
+                             _new(Private, ((thief, victim), f"{self.name(thief)} steals 1 {RESOURCES[r]} from "
+                                                             f"{self.name(victim)}", (("resource", RESOURCES[r]),)))))]
 
     def take_random_card(self, seat: int) -> int:
         """Remove one card, drawn at random, from a non-empty hand; returns its resource."""

@@ -14,6 +14,11 @@ FALLEN_SETTLEMENT, FALLEN_CITY = 3, 4          # node codes of conquered buildin
 STANDING = {FALLEN_SETTLEMENT: "settlement", FALLEN_CITY: "city"}
 FALLEN = {SETTLEMENT: "conquered-settlement", CITY: "conquered-city"}
 
+# Event(...) without the named tuple's Python-level __new__ (every field given): the battles
+# say something at the end of almost every turn, and the compiled build would step into
+# interpreted code for each.
+_new = tuple.__new__
+
 
 class Coast:
     def __init__(self, ctx: RulesContext, layout: Layout) -> None:
@@ -161,13 +166,13 @@ class Coast:
             total = sum(knights.values())
             where = ctx.hex_id(h)
             if total <= barbarians:
-                events.append(Event("battle", -1, f"battle at {where}: {total} knight{'s' * (total != 1)} "
-                                                  f"against {barbarians} barbarian{'s' * (barbarians != 1)}: "
-                                                  "the barbarians hold"))
+                events.append(_new(Event, ("battle", -1, f"battle at {where}: {total} knight{'s' * (total != 1)} "
+                                                         f"against {barbarians} barbarian{'s' * (barbarians != 1)}: "
+                                                         "the barbarians hold", (), None)))
                 continue
             side = ", ".join(f"{ctx.name(p)} {k}" for p, k in sorted(knights.items()))
-            events.append(Event("battle", -1, f"battle at {where}: {total} knights ({side}) beat "
-                                              f"{barbarians} barbarian{'s' * (barbarians != 1)}"))
+            events.append(_new(Event, ("battle", -1, f"battle at {where}: {total} knights ({side}) beat "
+                                                     f"{barbarians} barbarian{'s' * (barbarians != 1)}", (), None)))
             self.add(h, -barbarians)
             events += self.share_prisoners(knights, barbarians)
             events += self.status_change(h, barbarians)

@@ -8,6 +8,10 @@ from ...engine.actions import Action
 from ...engine.context import RulesContext
 from .layout import Layout
 
+# Action(...) without the named tuple's Python-level __new__ (every field given): thousands of
+# knight moves are listed, and the compiled build would step into interpreted code for each.
+_new = tuple.__new__
+
 
 class Knights:
     def __init__(self, ctx: RulesContext, layout: Layout) -> None:
@@ -18,8 +22,8 @@ class Knights:
         # has grain, the knights that moved this turn and every seat's knights.
         self._moves_key: tuple[object, ...] | None = None
         self._moves: tuple[Action, ...] = ()
-        # Per (seat, path): every end of a move from there with its action, made once.
-        self._ends: dict[tuple[int, int], tuple[tuple[int, bool, Action], ...]] = {}
+        # Per seat (None until asked): path -> every end of a move from there with its action.
+        self._ends: list[dict[int, tuple[tuple[int, bool, Action], ...]] | None] = [None] * ctx.n
 
     def of(self, seat: int) -> list[int]:
         return self.ctx.player_data(seat)["knights"]  # type: ignore[no-any-return]
@@ -102,18 +106,24 @@ class Knights:
         if key == self._moves_key:
             return self._moves
         taken = {e for mine in placed for e in mine}
+        ends = self._ends_of(seat)
         found = tuple(action for src in placed[seat] if src not in moved
-                      for dst, paid, action in self._ends_from(seat, src)
+                      for dst, paid, action in ends[src]
                       if dst not in taken and (grain or not paid))
         self._moves_key, self._moves = key, found
         return found
 
-    def _ends_from(self, seat: int, src: int) -> tuple[tuple[int, bool, Action], ...]:
-        found = self._ends.get((seat, src))
+    def _ends_of(self, seat: int) -> dict[int, tuple[tuple[int, bool, Action], ...]]:
+        """Path -> every end of a move from there (path, needs grain) with ``seat``'s action:
+        a table of the scenario, made once for every game that plays by it (thousands of
+        actions a seat, which a game would otherwise make again and keep to its end)."""
+        found = self._ends[seat]
         if found is None:
-            found = self._ends[(seat, src)] = tuple(
-                (dst, paid, Action("move-knight", (src, dst, int(paid)), seat))
-                for dst, paid in self.lay.knight_ends[src])
+            lay = self.lay
+            found = self._ends[seat] = self.ctx.scen.table(
+                f"barbarian-attack knight moves {seat} {lay.knight_steps} {lay.knight_steps_paid}",
+                lambda: {src: tuple((dst, paid, _new(Action, ("move-knight", (src, dst, int(paid)), seat)))
+                                    for dst, paid in ends) for src, ends in lay.knight_ends.items()})
         return found
 
     def destinations(self, src: int, grain: bool = True) -> list[tuple[int, bool]]:

@@ -66,6 +66,10 @@ Barbarian Attack (Traders & Barbarians; {players} players, {vp_target} VP on you
 """
 
 GRAIN = 3
+# Action(...) / Event(...) without the named tuple's Python-level __new__ (every field given):
+# a knight's move and a gold exchange are played often, and the compiled build would step
+# into interpreted code for each.
+_new = tuple.__new__
 
 
 def _count(value: Any) -> Any:
@@ -256,8 +260,8 @@ class Rules(ScenarioRules):
             pay[GRAIN] = 1
             ctx.pay(seat, pay)
             cost = " (paying 1 grain)"
-        return [Event("knight", seat, f"{ctx.name(seat)} moves a knight from {ctx.edge_text(src)} to "
-                                      f"{ctx.edge_text(dst)}{cost}")]
+        return [_new(Event, ("knight", seat, f"{ctx.name(seat)} moves a knight from {ctx.edge_text(src)} to "
+                                             f"{ctx.edge_text(dst)}{cost}", (), None))]
 
     def legal_move_knight(self, seat: int) -> Iterable[Action]:
         """Exactly the moves ``move_reason`` allows (listed where the seat is on turn after
@@ -290,7 +294,8 @@ class Rules(ScenarioRules):
         gain = [0] * 5
         gain[action.args[0]] = 1
         ctx.gain(seat, gain)
-        return [Event("gold", seat, f"{ctx.name(seat)} pays {price} gold for 1 {RESOURCES[action.args[0]]}")]
+        return [_new(Event, ("gold", seat, f"{ctx.name(seat)} pays {price} gold for 1 {RESOURCES[action.args[0]]}",
+                             (), None))]
 
     def legal_exchange(self, seat: int) -> Iterable[Action]:
         """Exactly the exchanges ``check_exchange`` allows: its questions asked once, then
@@ -301,7 +306,7 @@ class Rules(ScenarioRules):
                 or ctx.main_phase_reason(seat, "exchange gold") is not None):
             return ()
         bank = ctx.state.bank
-        return [Action("exchange-gold", (r,), seat) for r in range(5) if bank[r] > 0]
+        return [_new(Action, ("exchange-gold", (r,), seat)) for r in range(5) if bank[r] > 0]
 
     # --- scoring and checks -----------------------------------------------------------------------------------------
     def vp_sources(self, seat: int) -> dict[str, int]:
