@@ -280,6 +280,29 @@ class RulesContext:
             # the board reads as before the lift: so do the memos and the journal put back
             e.restore_board_memos(saved)
 
+    def free_route_paths(self, seat: int, piece: str, edges: list[int], lifted: int) -> list[int]:
+        """Those of ``edges`` where ``free_route_reason(seat, piece, path, lifted)`` is None,
+        in order: the moved piece lifted in thought once for them all, not once per path (a
+        listing of a piece's moves asks every candidate path)."""
+        e = self._e
+        if lifted < 0:
+            return [x for x in edges if e.free_route_reason(seat, piece, x) is None]
+        s = e.s
+        owner, kind = s.edge_owner[lifted], s.edge_kind[lifted]
+        second = s.shared_ships[lifted] if s.shared_ships else -1
+        saved = e.board_memos()
+        e.lift_route(seat, lifted)
+        e.unsettled += 1
+        try:
+            reason = e.road_edge_reason if piece == "road" else e.ship_edge_reason
+            return [x for x in edges if x != lifted and reason(seat, x) is None]
+        finally:
+            e.unsettled -= 1
+            s.edge_owner[lifted], s.edge_kind[lifted] = owner, kind
+            if s.shared_ships:
+                s.shared_ships[lifted] = second
+            e.restore_board_memos(saved)
+
     def candidate_route_edges(self, seat: int) -> list[int]:
         """Empty paths touching ``seat``'s pieces: where a new road or ship could go."""
         return self._e.candidate_route_edges(seat)

@@ -349,7 +349,8 @@ class FriendRules(FriendlyRobberRules):
     def olaf_moves(self, seat: int) -> list[Action]:
         """legal_olaf's candidates that check_olaf allows, the friend aside: the timing and
         the hand asked once, each path's place once (not once per resource), the open roads
-        worked out once (not once per move)."""
+        worked out once (not once per move), each open road lifted once for all its
+        moves."""
         ctx = self.ctx
         if ctx.main_phase_reason(seat, "build"):
             return []
@@ -359,12 +360,13 @@ class FriendRules(FriendlyRobberRules):
         edges = ctx.candidate_route_edges(seat)
         out = []
         if paid:
+            roads = ctx.free_route_sites(seat)[0]      # the build listing's kept road sites
             for e in edges:
-                if ctx.free_route_reason(seat, "road", e) is None:
+                if e in roads:
                     out += [Action("olaf", ("road", e, r), seat) for r in paid]
         for src in self.open_roads(seat):
-            out += [Action("olaf", ("move", src, e), seat) for e in edges
-                    if e != src and ctx.free_route_reason(seat, "road", e, lifted=src) is None]
+            # the road lifted once for every path it may go to
+            out += [Action("olaf", ("move", src, e), seat) for e in ctx.free_route_paths(seat, "road", edges, src)]
         return out
 
     # --- oda ------------------------------------------------------------------------------------
