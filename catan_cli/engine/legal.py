@@ -499,27 +499,30 @@ class LegalMoves(SandboxRules):
         face-down hexes (roads keep off an undiscovered hex)."""
         found = self._kept_sites("road", seat)
         if found is None:
-            if type(self.rules).road_reason is ScenarioRules.road_reason and not self.scen.face_down:
-                found = self._sites[("road", seat)] = self._plain_road_sites(seat)
-            else:
-                found = frozenset(e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
-                if "road_reason" in self.rules.answers_from_pieces:
-                    # the whole reason read the pieces and the map alone (hexes turned up
-                    # give board_version a new number): kept like the plain sites
-                    self._sites[("road", seat)] = found
+            own_rule = type(self.rules).road_reason is not ScenarioRules.road_reason
+            found = self._plain_road_sites(seat, own_rule)
+            if (not own_rule and not self.scen.face_down) or "road_reason" in self.rules.answers_from_pieces:
+                # the whole reason read the pieces and the map alone (hexes turned up give
+                # board_version a new number): kept like the plain sites
+                self._sites[("road", seat)] = found
         return found  # type: ignore[no-any-return]
 
-    def _plain_road_sites(self, seat: int) -> frozenset[int]:
+    def _plain_road_sites(self, seat: int, own_rule: bool = False) -> frozenset[int]:
         """road_edge_reason(seat, e) is None for each candidate path, as a yes/no without
-        the reasons, where the scenario has no road rule and no face-down hexes."""
+        the reasons (no refusal is worded): a path beside a face-down hex is refused, and
+        the scenario's road_reason (``own_rule``) is asked only of a path the general
+        rules allow."""
         s, geo = self.s, self.geo
         roadable = self.scen.edge_roadable
         edge_owner, edge_kind, node_owner, node_kind = s.edge_owner, s.edge_kind, s.node_owner, s.node_kind
         produces, node_blocks, edge_nodes, node_edges = (self.pieces.produces, self.rules.node_blocks_route,
                                                          geo.edge_nodes, geo.node_edges)
+        face_down, terrain, edge_hexes = self.scen.face_down, s.terrain, geo.edge_hexes
         found = []
         for e in self.candidate_route_edges(seat):
             if not roadable[e] or edge_kind[e]:
+                continue
+            if face_down and any(terrain[h] == UNEXPLORED for h in edge_hexes[e]):
                 continue
             for x in edge_nodes[e]:
                 owner = node_owner[x]
@@ -536,6 +539,9 @@ class LegalMoves(SandboxRules):
                 if joined:
                     found.append(e)
                     break
+        if own_rule:
+            road_reason = self.rules.road_reason
+            return frozenset([e for e in found if road_reason(seat, e, False) is None])
         return frozenset(found)
 
     def _ship_sites(self, seat: int) -> frozenset[int]:

@@ -1,0 +1,70 @@
+"""Where a road or a moved piece may go, worked out the quick way, equals the full reasons.
+
+The build listing's road sites are a yes/no of the general rules (no refusal worded), the
+scenario's road rule asked only of a path they allow, a path beside a face-down hex left
+out; a listing of a piece's moves (Olaf's roads in the Legend) lifts the piece once for
+every path it may go to.  At every step of random games where a scenario has a road rule
+or face-down hexes, each must equal the whole reason asked path by path.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from catan_cli import Game
+from catan_cli.engine.pieces import ROAD
+
+COLOURS = ["red", "blue", "white", "orange"]
+
+
+def reasons_allow(g: Game, seat: int) -> frozenset[int]:
+    """The candidate paths where road_edge_reason, words and all, refuses nothing."""
+    e = g.engine
+    return frozenset(x for x in e.candidate_route_edges(seat) if e.road_edge_reason(seat, x) is None)
+
+
+@pytest.mark.rule("A.7", "B.4.3", "E.0.2")
+@pytest.mark.parametrize("scenario, seed, steps", [("legend-1", 3, 500), ("legend-2", 4, 500), ("legend-3", 5, 500),
+                                                   ("legend-4", 3, 1000), ("land-ho", 7, 500),
+                                                   ("barbarian-attack", 8, 500)])
+def test_the_road_sites_and_a_lifted_pieces_paths_equal_the_whole_reasons(scenario: str, seed: int, steps: int) -> None:
+    g = Game.new(scenario, players=COLOURS, seed=seed)
+    choose = random.Random(seed).choice
+    e = g.engine
+    sites = lifted = by_rule = 0
+    for _ in range(steps):
+        if g.over:
+            break
+        if e.s.phase == "main" and not e.s.pending:
+            ctx = e.rules.ctx
+            for seat in range(e.n):
+                assert e._road_sites(seat) == reasons_allow(g, seat), (scenario, e.s.turn, seat)
+                sites += 1
+                by_rule += sum(1 for x in e.candidate_route_edges(seat)
+                               if "spice island" in (e.road_edge_reason(seat, x) or ""))
+                edges = ctx.candidate_route_edges(seat)
+                before = e.s.to_json()
+                for src in ctx.route_edges(seat)[:3]:
+                    piece = "road" if e.s.edge_kind[src] == ROAD else "ship"
+                    one_by_one = [x for x in edges if ctx.free_route_reason(seat, piece, x, lifted=src) is None]
+                    assert ctx.free_route_paths(seat, piece, edges, src) == one_by_one, (scenario, e.s.turn, src)
+                    lifted += 1
+                assert e.s.to_json() == before          # every piece lifted in thought is back
+        g.execute(choose(g.legal_actions()))
+    assert sites > 20 and lifted > 20, "the game met too few positions to compare"
+    if scenario == "legend-4":
+        assert by_rule, "no road site refused by Chapter 4's spice islands: the test saw too little"
+
+
+@pytest.mark.rule("A.7", "C.7")
+def test_a_road_site_beside_a_face_down_hex_is_left_out_as_its_reason_refuses() -> None:
+    g = Game.new("land-ho", players=COLOURS[:3], seed=7, sandbox=True)
+    g.execute("turn red")
+    g.execute("put settlement red 9")
+    e = g.engine
+    beside = e.geo.edge_between(8, 9)            # path 9-10 runs beside a face-down hex
+    assert "undiscovered" in (e.road_edge_reason(0, beside) or "")
+    assert beside in e.candidate_route_edges(0) and beside not in e._road_sites(0)
+    assert e._road_sites(0) == reasons_allow(g, 0) != frozenset()
