@@ -130,6 +130,10 @@ class Engine(LegalMoves):
         self._end_rule = rules_type.end_turn_reason is not ScenarioRules.end_turn_reason
         self._build_trade_rule = rules_type.build_trade_reason is not ScenarioRules.build_trade_reason
         self._listing_verbs = tuple(v for v in self.verbs.values() if not v.answers and not v.offers)
+        # legal_actions' loop over them, each verb's parts read once here
+        self._listing = tuple((v.legal, v.exact, v.group) for v in self._listing_verbs)
+        self._verb_groups = (any(v.group for v in self._listing_verbs)
+                             and rules_type.open_verb_groups is not ScenarioRules.open_verb_groups)
         self._card_verbs = tuple(v for v in self._listing_verbs if v.plays_card)
         self._ship_moves_listed = bool(scen.rules.ships and scen.rules.ship_move)
         self.pending_kinds: dict[str, PendingKind] = {p.kind: p for p in self.general_pendings()}

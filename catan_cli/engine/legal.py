@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .actions import Action
 from .context import weakly
@@ -89,6 +89,9 @@ class LegalMoves(SandboxRules):
     _end_rule = True
     _build_trade_rule = True
     _listing_verbs: tuple[Any, ...] = ()
+    # the listing verbs' (legal, exact, group), and whether the scenario closes groups
+    _listing: tuple[tuple[Callable[[int], Iterable[Action]], bool, str], ...] = ()
+    _verb_groups = False
     _card_verbs: tuple[Any, ...] = ()     # scenario verbs that play a card: listed before the roll too
     _ship_moves_listed = False
     # Whether the scenario plays a card as another kind (ScenarioRules.card_plays_as).
@@ -136,13 +139,23 @@ class LegalMoves(SandboxRules):
             if self._ship_moves_listed and not s.ship_moved:
                 out += self.ship_moves(seat)
         check = self.check
-        for verb in self.verbs.values() if offers else self._listing_verbs:
-            if verb.answers:
-                continue
-            if verb.exact:      # the scenario's own generator lists only legal moves
-                out += verb.legal(seat)
+        if offers:
+            for verb in self.verbs.values():
+                if verb.answers:
+                    continue
+                if verb.exact:
+                    out += verb.legal(seat)
+                else:
+                    out += [a for a in verb.legal(seat) if check(a) is None]
+            return out
+        groups = self.rules.open_verb_groups(seat) if self._verb_groups else None
+        for legal, exact, group in self._listing:
+            if group and groups is not None and group not in groups:
+                continue        # a closed group: its verbs would list nothing
+            if exact:      # the scenario's own generator lists only legal moves
+                out += legal(seat)
             else:
-                out += [a for a in verb.legal(seat) if check(a) is None]
+                out += [a for a in legal(seat) if check(a) is None]
         return out
 
     def _plain_main_actions(self, seat: int) -> list[Action]:

@@ -113,6 +113,17 @@ class FriendRules(FriendlyRobberRules):
         return (uses is not None and uses < self.friend_uses
                 and pd["friend_turn"] != self.ctx.state.turn)
 
+    def open_verb_groups(self, seat: int) -> tuple[str, ...]:
+        """The friends ``seat`` may call on now (each friend verb's group is its friend's
+        name): none once a friend card was used this turn, else those held with a use left
+        this chapter.  The core then skips the other friend verbs of a listing, whose
+        ``friend_moves`` would list nothing."""
+        pd = self.ctx.player_data(seat)
+        if pd["friend_turn"] == self.ctx.state.turn:
+            return ()
+        limit = self.friend_uses
+        return tuple([name for name, uses in pd["friends"].items() if uses < limit])
+
     def friend_moves(self, name: str, moves: Callable[[int], Iterable[Action]]) -> Callable[[int], list[Action]]:
         """A friend verb's exact listing: nothing while ``seat`` may not call on ``name``
         (the usual case: no such friend, or one used this turn; every friend verb's check
@@ -145,12 +156,14 @@ class FriendRules(FriendlyRobberRules):
     def friend_verbs(self) -> tuple[Verb, ...]:
         return (
             Verb("jerok", ("jerok",), parse=lambda r, a: Action("jerok", (), a), format=lambda a, w: "jerok",
-                 check=self.check_jerok, apply=self.apply_jerok, legal=self.friend_moves("jerok", self.jerok_moves), exact=True,
+                 check=self.check_jerok, apply=self.apply_jerok, legal=self.friend_moves("jerok", self.jerok_moves),
+                 exact=True, group="jerok",
                  help=HelpEntry("jerok", "jerok", "Jerok the Smith: buy a development card without ore, for "
                                 f"{self._jerok_price()} (your own turn, after the roll).", "jerok",
                                 self.price_text("jerok_card"))),
             Verb("olaf", ("olaf",), parse=_parse_olaf, format=self._format_olaf,
-                 check=self.check_olaf, apply=self.apply_olaf, legal=self.friend_moves("olaf", self.olaf_moves), exact=True,
+                 check=self.check_olaf, apply=self.apply_olaf, legal=self.friend_moves("olaf", self.olaf_moves),
+                 exact=True, group="olaf",
                  help=HelpEntry("olaf", "olaf road PATH lumber|brick | olaf move PATH to PATH",
                                 f"Olaf the Master Builder: build a road for only {either_text(self.ctx.scen.params.get('olaf_road', ()))}, or move "
                                 "one of your open roads (a road at the open end of your road, like a ship move).",
