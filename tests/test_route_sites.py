@@ -1,6 +1,7 @@
 """Where a road or a moved piece may go, worked out the quick way, equals the full reasons.
 
-The build listing's road sites are a yes/no of the general rules (no refusal worded), the
+A seat's route pieces are kept while its pieces stay (a shared path's second ship
+included, E.0.2).  The build listing's road sites are a yes/no of the general rules (no refusal worded), the
 scenario's road rule asked only of a path they allow, a path beside a face-down hex left
 out; a listing of a piece's moves (Olaf's roads in the Legend) lifts the piece once for
 every path it may go to.  At every step of random games where a scenario has a road rule
@@ -25,6 +26,14 @@ def reasons_allow(g: Game, seat: int) -> frozenset[int]:
     return frozenset(x for x in e.candidate_route_edges(seat) if e.road_edge_reason(seat, x) is None)
 
 
+def every_route_edge(g: Game, seat: int) -> list[int]:
+    """The paths holding a road or ship of ``seat``'s, a shared path's second ship included,
+    read from the whole table."""
+    s = g.engine.s
+    return [x for x in range(len(s.edge_owner))
+            if s.edge_owner[x] == seat or (bool(s.shared_ships) and s.shared_ships[x] == seat)]
+
+
 @pytest.mark.rule("A.7", "B.4.3", "E.0.2")
 @pytest.mark.parametrize("scenario, seed, steps", [("legend-1", 3, 500), ("legend-2", 4, 500), ("legend-3", 5, 500),
                                                    ("legend-4", 3, 1000), ("land-ho", 7, 500),
@@ -33,10 +42,13 @@ def test_the_road_sites_and_a_lifted_pieces_paths_equal_the_whole_reasons(scenar
     g = Game.new(scenario, players=COLOURS, seed=seed)
     choose = random.Random(seed).choice
     e = g.engine
-    sites = lifted = by_rule = 0
+    sites = lifted = by_rule = shared = 0
     for _ in range(steps):
         if g.over:
             break
+        for seat in range(e.n):
+            assert e.route_edges(seat) == every_route_edge(g, seat), (scenario, e.s.turn, seat)
+        shared += bool(e.s.shared_ships) and max(e.s.shared_ships) >= 0
         if e.s.phase == "main" and not e.s.pending:
             ctx = e.rules.ctx
             for seat in range(e.n):
@@ -54,6 +66,8 @@ def test_the_road_sites_and_a_lifted_pieces_paths_equal_the_whole_reasons(scenar
                 assert e.s.to_json() == before          # every piece lifted in thought is back
         g.execute(choose(g.legal_actions()))
     assert sites > 20 and lifted > 20, "the game met too few positions to compare"
+    if scenario in ("legend-1", "legend-4"):
+        assert shared > 50, "no path held two ships: the test saw too little"
     if scenario == "legend-4":
         assert by_rule, "no road site refused by Chapter 4's spice islands: the test saw too little"
 
