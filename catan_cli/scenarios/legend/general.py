@@ -88,6 +88,11 @@ class LegendRules(Friends3Rules):
         # inland_site_left's memo: the position's memo key it was worked out at, and its answer
         self._inland_key: int | None = None
         self._inland = False
+        # outpost_of's and outpost_moves' answers per seat, with the pieces (board_version)
+        # they were found on: asked at every listing (the castaway and miner verbs, the
+        # outpost verb), they read the pieces alone
+        self._outposts: tuple[int, dict[int, int]] = (-1, {})
+        self._outpost_moves: tuple[int, dict[int, tuple[Action, ...]]] = (-1, {})
         self.chapter = chapter_class(int(scen.params.get("chapter", 0)))(self)
         self.start_nodes: tuple[int, ...] = tuple(int(p["node"]) for p in scen.places if p["kind"] == "start")
         self.chest_nodes: tuple[int, ...] = tuple(
@@ -309,6 +314,16 @@ class LegendRules(Friends3Rules):
         return (s.node_owner[node] == seat and s.node_kind[node] == OUTPOST) or self.chapter.closes_route(seat, node)
 
     def outpost_of(self, seat: int) -> int:
+        """The intersection of ``seat``'s outpost, or -1 (kept while the pieces stay)."""
+        board = self.ctx.board_version()
+        if self._outposts[0] != board:
+            self._outposts = (board, {})
+        found = self._outposts[1].get(seat)
+        if found is None:
+            found = self._outposts[1][seat] = self._find_outpost(seat)
+        return found
+
+    def _find_outpost(self, seat: int) -> int:
         s = self.ctx.state
         for node in self.outpost_sites:
             if s.node_owner[node] == seat and s.node_kind[node] == OUTPOST:
@@ -366,9 +381,17 @@ class LegendRules(Friends3Rules):
         cost = self.cost_of("outpost_cost")
         if not ctx.affords(seat, cost):
             return []
-        node_kind = s.node_kind
-        free = [n for n in sorted(self.outpost_sites) if not node_kind[n]]
-        return [Action("build-outpost", (n,), seat) for n in self.nodes_ships_reach(seat, free)]
+        # the sites read the pieces alone: kept while they stay
+        board = ctx.board_version()
+        if self._outpost_moves[0] != board:
+            self._outpost_moves = (board, {})
+        found = self._outpost_moves[1].get(seat)
+        if found is None:
+            node_kind = s.node_kind
+            free = [n for n in sorted(self.outpost_sites) if not node_kind[n]]
+            found = self._outpost_moves[1][seat] = tuple(
+                [Action("build-outpost", (n,), seat) for n in self.nodes_ships_reach(seat, free)])
+        return list(found)
 
     # --- chests (F.0.9, E.3.2) --------------------------------------------------------------------
     def after_route_change(self, seat: int) -> list[Event]:

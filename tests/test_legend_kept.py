@@ -1,0 +1,49 @@
+"""What the Legend keeps between positions equals a fresh look at every step.
+
+Asked at every listing, the outpost of each player (the castaway and miner verbs) and the
+outpost sites a player's ships reach are kept while the pieces stay (board_version); at
+every step of random games of each chapter the kept answers equal those worked out
+afresh from the board.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from catan_cli import Game
+
+COLOURS = ["red", "blue", "white", "orange"]
+
+
+def fresh_outpost_moves(g: Game, seat: int) -> list:
+    rules = g.engine.rules
+    kept = rules._outpost_moves
+    rules._outpost_moves = (-1, {})
+    try:
+        return rules.outpost_moves(seat)
+    finally:
+        rules._outpost_moves = kept
+
+
+@pytest.mark.rule("F.0.8", "F.0.10")
+@pytest.mark.parametrize("scenario, seed", [("legend-1", 21), ("legend-2", 22), ("legend-1", 23)])
+def test_kept_outposts_and_outpost_sites_equal_a_fresh_look(scenario: str, seed: int) -> None:
+    g = Game.new(scenario, players=COLOURS, seed=seed)
+    choose = random.Random(seed).choice
+    e = g.engine
+    rules = e.rules
+    posts = sites = 0
+    for _ in range(800):
+        if g.over:
+            break
+        for seat in range(e.n):
+            assert rules.outpost_of(seat) == rules._find_outpost(seat), (scenario, e.s.turn, seat)
+            posts += rules.outpost_of(seat) >= 0
+            if e.s.phase == "main" and not e.s.pending:
+                kept = rules.outpost_moves(seat)
+                assert kept == fresh_outpost_moves(g, seat), (scenario, e.s.turn, seat)
+                sites += bool(kept)
+        g.execute(choose(g.legal_actions()))
+    assert posts and sites, "no outpost built or offered: the test saw too little"
