@@ -152,6 +152,12 @@ class EngineBase:
         key = None if self.unsettled else self.version     # memo_key(), inlined: hot
         if key is not None and key == self._board_checked:
             return self._board_version
+        if (key is None and self._board_checked == self.version - 1 and not self._edge_journal
+                and not self._node_journal and not self._map_changed):
+            # Inside an action (apply_legal moved the version on) that has noted no place
+            # yet, on a board checked at the position before: every writer of the pieces
+            # notes its places, so the board reads as then (apply_legal's own shortcut)
+            return self._board_version
         s, seen = self.s, self._board_seen
         if (self._map_changed or not seen or seen[0] != s.edge_owner or seen[1] != s.edge_kind
                 or seen[2] != s.node_owner or seen[3] != s.node_kind or seen[4] != s.shared_ships):
