@@ -1,9 +1,9 @@
 """What the Legend keeps between positions equals a fresh look at every step.
 
-Asked at every listing, the outpost of each player (the castaway and miner verbs) and the
-outpost sites a player's ships reach are kept while the pieces stay (board_version); at
-every step of random games of each chapter the kept answers equal those worked out
-afresh from the board.
+Asked at every listing, the outpost of each player (the castaway and miner verbs), the
+outpost sites a player's ships reach and Chapter 4's merchant sites are kept while the
+pieces (and the hexes turned up) stay (board_version); at every step of random games the
+kept answers equal those worked out afresh from the board.
 """
 
 from __future__ import annotations
@@ -47,3 +47,24 @@ def test_kept_outposts_and_outpost_sites_equal_a_fresh_look(scenario: str, seed:
                 sites += bool(kept)
         g.execute(choose(g.legal_actions()))
     assert posts and sites, "no outpost built or offered: the test saw too little"
+
+
+@pytest.mark.rule("F.0.17")
+@pytest.mark.parametrize("seed", [24, 25])
+def test_kept_merchant_sites_equal_a_fresh_look(seed: int) -> None:
+    """Chapter 4's merchant sites (free corners of one discovered spice hex beside the
+    player's ships) are kept while the pieces and the hexes turned up stay."""
+    g = Game.new("legend-4", players=COLOURS, seed=seed)
+    choose = random.Random(seed).choice
+    e = g.engine
+    merchants = e.rules.chapter.merchants
+    sites = 0
+    for _ in range(1200):
+        if g.over:
+            break
+        for seat in range(e.n):
+            kept = merchants.merchant_sites(seat)
+            assert kept == merchants._find_sites(seat), (seed, e.s.turn, seat)
+            sites += bool(kept)
+        g.execute(choose(g.legal_actions()))
+    assert sites, "no merchant site met: the test saw too little"

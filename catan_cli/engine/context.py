@@ -188,7 +188,9 @@ class RulesContext:
     def affords(self, seat: int, cost: tuple[int, ...] | list[int]) -> bool:
         """Whether ``seat``'s hand holds every resource card of ``cost``."""
         have = self._e.s.players[seat].resources
-        return all(have[i] >= cost[i] for i in range(5))
+        # one expression, no generator: listings ask it of every priced verb
+        return (have[0] >= cost[0] and have[1] >= cost[1] and have[2] >= cost[2] and have[3] >= cost[3]
+                and have[4] >= cost[4])
 
     def pay(self, seat: int, counts: tuple[int, ...] | list[int]) -> None:
         """Move resource cards from ``seat`` to the bank."""

@@ -376,10 +376,9 @@ class LegendRules(Friends3Rules):
         the free target-island sites the seat's ships reach."""
         ctx = self.ctx
         s = ctx.state
-        if ctx.main_phase_reason(seat, "build") or s.players[seat].pieces.get("outpost", 0) <= 0:
-            return []
-        cost = self.cost_of("outpost_cost")
-        if not ctx.affords(seat, cost):
+        # the questions that most often say no first (the piece built, the price)
+        if (s.players[seat].pieces.get("outpost", 0) <= 0 or not ctx.affords(seat, self.cost_of("outpost_cost"))
+                or ctx.main_phase_reason(seat, "build")):
             return []
         # the sites read the pieces alone: kept while they stay
         board = ctx.board_version()
