@@ -97,6 +97,9 @@ class Engine(LegalMoves):
         self._own_building_keeps_route = type(self.rules) is ScenarioRules and scen.rules.longest_route == "road"
         self._roll_nodes, self._plain_rolls, self._roll_events = {}, {}, {}
         self._vp_node_pieces = tuple(k for k in self.rules.pieces if k.on == "node" and k.vp)
+        # check_victory's reading of them: each one's VP, supply and the supply's whole size
+        self._vp_node_supplies = tuple((k.vp, k.supply, scen.pieces.get(k.supply, 0)) for k in self._vp_node_pieces)
+        self._island_bonus = bool(scen.rules.island_bonus)
         self._scenario_vp = (type(self.rules).vp_sources is not ScenarioRules.vp_sources
                              or scen.rules.island_bonus or bool(self._vp_node_pieces))
         if like is not None:
@@ -200,10 +203,10 @@ class Engine(LegalMoves):
             scenario_vp = self.rules.vp_sources(seat)
             if scenario_vp:
                 bound += sum(scenario_vp.values())
-            if self.scen.rules.island_bonus:
+            if self._island_bonus:
                 bound += self.island_vp(seat)
-            for kind in self._vp_node_pieces:   # a scenario's node pieces worth VP, by their supply used
-                bound += kind.vp * (self.scen.pieces.get(kind.supply, 0) - supply.get(kind.supply, 0))
+            for vp, name, whole in self._vp_node_supplies:   # a scenario's node pieces worth VP, by their supply used
+                bound += vp * (whole - supply.get(name, 0))
         if bound < target:
             return []
         if self.vp(seat) >= self.scen.vp_target and self.rules.may_win(seat):

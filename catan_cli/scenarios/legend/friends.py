@@ -20,7 +20,7 @@ Each friend is its own verb, or an option of the verb it changes:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from ...engine.actions import Action, Event
 from ...engine.context import RulesContext
@@ -82,15 +82,13 @@ class FriendRules(FriendlyRobberRules):
     def __init__(self, ctx: RulesContext) -> None:
         self._costs: dict[str, tuple[int, ...]] = {}     # cost_of's prices, by parameter
         super().__init__(ctx)
+        #: a friend card's uses a chapter (F.0.7), read once: every listing asks it
+        self.friend_uses = int(ctx.scen.params.get("friend_uses", 2))
 
     # --- holding and using --------------------------------------------------------------
     def friends_of(self, seat: int) -> dict[str, int]:
         """The friend cards ``seat`` holds, with their uses this chapter."""
         return self.ctx.player_data(seat)["friends"]  # type: ignore[no-any-return]
-
-    @property
-    def friend_uses(self) -> int:
-        return int(self.ctx.scen.params.get("friend_uses", 2))
 
     def friend_reason(self, seat: int, name: str) -> str | None:
         """Why ``seat`` may not use friend ``name`` now (timing of the verb aside)."""
@@ -113,16 +111,17 @@ class FriendRules(FriendlyRobberRules):
         return (uses is not None and uses < self.friend_uses
                 and pd["friend_turn"] != self.ctx.state.turn)
 
-    def open_verb_groups(self, seat: int) -> tuple[str, ...]:
+    def open_verb_groups(self, seat: int) -> Sequence[str]:
         """The friends ``seat`` may call on now (each friend verb's group is its friend's
         name): none once a friend card was used this turn, else those held with a use left
         this chapter.  The core then skips the other friend verbs of a listing, whose
         ``friend_moves`` would list nothing."""
         pd = self.ctx.player_data(seat)
-        if pd["friend_turn"] == self.ctx.state.turn:
+        held = pd["friends"]
+        if not held or pd["friend_turn"] == self.ctx.state.turn:
             return ()
         limit = self.friend_uses
-        return tuple([name for name, uses in pd["friends"].items() if uses < limit])
+        return [name for name, uses in held.items() if uses < limit]
 
     def friend_moves(self, name: str, moves: Callable[[int], Iterable[Action]]) -> Callable[[int], list[Action]]:
         """A friend verb's exact listing: nothing while ``seat`` may not call on ``name``
