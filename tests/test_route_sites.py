@@ -4,7 +4,8 @@ A seat's route pieces are kept while its pieces stay (a shared path's second shi
 included, E.0.2).  The build listing's road sites are a yes/no of the general rules (no refusal worded), the
 scenario's road rule asked only of a path they allow, a path beside a face-down hex left
 out; a listing of a piece's moves (Olaf's roads in the Legend) lifts the piece once for
-every path it may go to.  At every step of random games where a scenario has a road rule
+every path it may go to; the Road Building card's placements are kept while the pieces,
+the pirate and the supply stay where the road and ship rules read the pieces alone.  At every step of random games where a scenario has a road rule
 or face-down hexes, each must equal the whole reason asked path by path.
 """
 
@@ -42,8 +43,8 @@ def test_the_road_sites_and_a_lifted_pieces_paths_equal_the_whole_reasons(scenar
     g = Game.new(scenario, players=COLOURS, seed=seed)
     choose = random.Random(seed).choice
     e = g.engine
-    sites = lifted = by_rule = shared = 0
-    for _ in range(steps):
+    sites = lifted = by_rule = shared = building = 0
+    for step in range(steps):
         if g.over:
             break
         for seat in range(e.n):
@@ -64,8 +65,15 @@ def test_the_road_sites_and_a_lifted_pieces_paths_equal_the_whole_reasons(scenar
                     assert ctx.free_route_paths(seat, piece, edges, src) == one_by_one, (scenario, e.s.turn, src)
                     lifted += 1
                 assert e.s.to_json() == before          # every piece lifted in thought is back
+            if step % 4 == 0:
+                # the Road Building card's placements, kept under the pieces, equal a fresh look-ahead
+                seat = e.s.current
+                kept = e.road_building_options(seat)
+                assert kept == e._road_building_look_ahead(seat, False, None), (scenario, e.s.turn)
+                assert e.road_building_options(seat) == kept
+                building += bool(kept)
         g.execute(choose(g.legal_actions()))
-    assert sites > 20 and lifted > 20, "the game met too few positions to compare"
+    assert sites > 20 and lifted > 20 and building > 5, "the game met too few positions to compare"
     if scenario in ("legend-1", "legend-4"):
         assert shared > 50, "no path held two ships: the test saw too little"
     if scenario == "legend-4":

@@ -677,7 +677,10 @@ class LegalMoves(SandboxRules):
                 found = (supply["road"], self._road_building_look_ahead(seat, general, None))
                 self._sites[("road-building", seat)] = found
             return list(found[1])
-        keep = (rules.road_reason is ScenarioRules.road_reason and not self.scen.face_down
+        # kept where _road_sites and _ship_sites are: the road and ship rules read the
+        # pieces alone (and the map: hexes turned up give board_version a new number)
+        own_road = rules.road_reason is not ScenarioRules.road_reason
+        keep = (((not own_road and not self.scen.face_down) or "road_reason" in self.rules.answers_from_pieces)
                 and (rules.ship_reason is ScenarioRules.ship_reason
                      or "ship_reason" in self.rules.answers_from_pieces))
         if keep:
@@ -687,7 +690,8 @@ class LegalMoves(SandboxRules):
             kept = self._road_building
             if kept is not None and kept[0] == key:
                 return list(kept[1])
-        general = (keep and rules.node_blocks_route is ScenarioRules.node_blocks_route
+        general = (keep and not own_road and not self.scen.face_down
+                   and rules.node_blocks_route is ScenarioRules.node_blocks_route
                    and rules.ship_reason is ScenarioRules.ship_reason and not s.shared_ships)
         return self._road_building_look_ahead(seat, general, key if keep else None)
 
