@@ -68,3 +68,22 @@ def test_kept_merchant_sites_equal_a_fresh_look(seed: int) -> None:
             sites += bool(kept)
         g.execute(choose(g.legal_actions()))
     assert sites, "no merchant site met: the test saw too little"
+
+
+@pytest.mark.rule("E.0.1", "F.0.6")
+def test_the_vp_the_friendly_robber_reads_leave_out_only_the_victory_cards_in_hand() -> None:
+    """Whom the friendly robber protects reads the VP the table sees: every VP but the
+    victory-point cards in hand (RulesContext.public_vp)."""
+    g = Game.new("legend-2", players=COLOURS, seed=26)
+    choose = random.Random(26).choice
+    e = g.engine
+    hidden_met = 0
+    for _ in range(900):
+        if g.over:
+            break
+        for seat in range(e.n):
+            hidden = sum(1 for card, _ in e.s.players[seat].dev_cards if card == "victory-point")
+            assert e.rules.public_vp(seat) == e.vp(seat) - hidden, (e.s.turn, seat)
+            hidden_met += hidden > 0
+        g.execute(choose(g.legal_actions()))
+    assert hidden_met, "no victory-point card held: the test saw too little"

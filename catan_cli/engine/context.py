@@ -147,6 +147,10 @@ class RulesContext:
     def vp(self, seat: int) -> int:
         return self._e.vp(seat)
 
+    def public_vp(self, seat: int) -> int:
+        """``seat``'s VP as the table sees them: the victory-point cards in hand left out."""
+        return self._e.vp(seat, False)
+
     def check(self, action: Action) -> str | None:
         """The full check of an action, as the door would make it."""
         return self._e.check(action)

@@ -20,10 +20,7 @@ class FriendlyRobberRules(ScenarioRules):
 
     def public_vp(self, seat: int) -> int:
         """VP the table can see: hidden victory-point cards do not count."""
-        ctx = self.ctx
-        hidden = sum(1 for card, _ in ctx.state.players[seat].dev_cards
-                     if self.card_plays_as(card) == "victory-point")
-        return ctx.vp(seat) - hidden
+        return self.ctx.public_vp(seat)
 
     def protected(self, seat: int) -> bool:
         return self.protected_seats()[seat]
