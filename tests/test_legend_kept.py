@@ -87,3 +87,25 @@ def test_the_vp_the_friendly_robber_reads_leave_out_only_the_victory_cards_in_ha
             hidden_met += hidden > 0
         g.execute(choose(g.legal_actions()))
     assert hidden_met, "no victory-point card held: the test saw too little"
+
+
+@pytest.mark.rule("A.8")
+@pytest.mark.parametrize("scenario, seed", [("legend-1", 27), ("legend-3", 28)])
+def test_the_quick_main_phase_question_answers_as_the_general_one(scenario: str, seed: int) -> None:
+    """The Legend's listings ask main_phase_open, a yes/no of A.8 (own turn, after the roll,
+    nothing pending) read from the state: for every seat at every step it answers as
+    main_phase_reason does, before the roll, in the main phase and with decisions open."""
+    g = Game.new(scenario, players=COLOURS, seed=seed)
+    choose = random.Random(seed).choice
+    e = g.engine
+    ctx = e.rules.ctx
+    answers = set()
+    for _ in range(500):
+        if g.over:
+            break
+        for seat in range(e.n):
+            open_now = e.rules.main_phase_open(seat)
+            assert open_now == (ctx.main_phase_reason(seat, "build") is None), (e.s.turn, e.s.phase, seat)
+            answers.add((open_now, bool(e.s.pending)))
+        g.execute(choose(g.legal_actions()))
+    assert {(True, False), (False, False), (False, True)} <= answers

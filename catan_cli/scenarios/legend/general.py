@@ -378,7 +378,7 @@ class LegendRules(Friends3Rules):
         s = ctx.state
         # the questions that most often say no first (the piece built, the price)
         if (s.players[seat].pieces.get("outpost", 0) <= 0 or not ctx.affords(seat, self.cost_of("outpost_cost"))
-                or ctx.main_phase_reason(seat, "build")):
+                or not self.main_phase_open(seat)):
             return []
         # the sites read the pieces alone: kept while they stay
         board = ctx.board_version()
@@ -542,7 +542,7 @@ class LegendRules(Friends3Rules):
         held = ctx.player_data(seat)["chests"]
         turn = ctx.state.turn
         if (not held or ctx.player_data(seat)["chest_turn"] == turn
-                or ctx.main_phase_reason(seat, "open a chest")):
+                or not self.main_phase_open(seat)):
             return []
         bank = ctx.state.bank
         dever_ready = self.friend_ready(seat, "dever")

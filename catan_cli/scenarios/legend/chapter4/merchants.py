@@ -160,7 +160,7 @@ class Merchants:
         out: list[Action] = []
         s = ctx.state
         if (s.players[seat].pieces.get("merchant", 0) <= 0 or not ctx.affords(seat, self.cost)
-                or ctx.main_phase_reason(seat, "build")):
+                or not self.rules.main_phase_open(seat)):
             return out
         for node in self.merchant_sites(seat):
             if self.option_reason(seat, node):
@@ -209,7 +209,7 @@ class Merchants:
         ctx = self.ctx
         held = self.held(seat)
         if not held or (not ctx.data["spice_stack"] and not ctx.data["spice_discard"]) \
-                or ctx.main_phase_reason(seat, "buy spice"):
+                or not self.rules.main_phase_open(seat):
             return []
         have = ctx.state.players[seat].resources
         return [Action("buy-spice", (r,), seat) for r in sorted({o for o, _ in held}) if have[r] >= self.price]
