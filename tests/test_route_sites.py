@@ -90,3 +90,27 @@ def test_a_road_site_beside_a_face_down_hex_is_left_out_as_its_reason_refuses() 
     assert "undiscovered" in (e.road_edge_reason(0, beside) or "")
     assert beside in e.candidate_route_edges(0) and beside not in e._road_sites(0)
     assert e._road_sites(0) == reasons_allow(g, 0) != frozenset()
+
+
+@pytest.mark.rule("A.6", "F.0.5")
+@pytest.mark.parametrize("scenario, seed", [("legend-1", 31), ("legend-2", 32), ("legend-3", 33), ("legend-4", 34),
+                                            ("cloth-for-catan", 35), ("barbarian-attack", 36), ("pirate-islands", 37)])
+def test_the_set_up_settlement_sites_equal_the_whole_reasons(scenario: str, seed: int) -> None:
+    """Set-up lists the settlement sites as a yes/no of the general rules, a reserved
+    intersection asked whole and the scenario's settlement rule only where the general
+    rules allow: each listing equals settlement_site_reason asked of every intersection."""
+    g = Game.new(scenario, players=COLOURS, seed=seed)
+    choose = random.Random(seed).choice
+    e = g.engine
+    listings = 0
+    while e.s.phase == "setup" and not g.over:
+        if e.s.setup_step == "settlement" and not e.s.pending:
+            seat = e.s.setup_order[0]
+            kinds = {"build-settlement", "build-city"}
+            listed = [a.args[0] for a in g.legal_actions() if a.kind in kinds]
+            whole = [x for x in range(e.geo.n_nodes)
+                     if e.scen.node_settleable[x] and e.settlement_site_reason(seat, x, True) is None]
+            assert listed == whole, (scenario, seat)
+            listings += 1
+        g.execute(choose(g.legal_actions()))
+    assert listings >= 8

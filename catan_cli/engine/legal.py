@@ -224,17 +224,23 @@ class LegalMoves(SandboxRules):
         if s.setup_step == "settlement":
             kind = "build-" + self.setup_piece(seat)
             settleable = self.scen.node_settleable
-            if self.rules.reserved_nodes or type(self.rules).settlement_reason is not ScenarioRules.settlement_reason:
-                for node in range(self.geo.n_nodes):
-                    if settleable[node] and self.settlement_site_reason(seat, node, True) is None:
-                        out.append(Action(kind, (node,), seat))
-                return out
-            # settlement_site_reason as a yes/no where it reads the pieces and the map alone
+            # settlement_site_reason as a yes/no where it reads the pieces and the map alone;
+            # a reserved intersection asks it whole, and the scenario's settlement_reason is
+            # asked only where the general rules allow (no refusal worded for the others)
             node_kind, neighbors, face_down = s.node_kind, self.geo.node_neighbors, self.scen.face_down
             kind_at = node_kind.__getitem__          # NONE is 0: any() finds a building
+            reserved = self.rules.reserved_nodes
+            rule = (self.rules.settlement_reason
+                    if type(self.rules).settlement_reason is not ScenarioRules.settlement_reason else None)
             for node in range(self.geo.n_nodes):
-                if (settleable[node] and node_kind[node] == NONE and not any(map(kind_at, neighbors[node]))
-                        and not (face_down and self.unexplored_at(node) >= 0)):
+                if not settleable[node]:
+                    continue
+                if reserved and node in reserved:
+                    if self.settlement_site_reason(seat, node, True) is None:
+                        out.append(_new(Action, (kind, (node,), seat)))
+                elif (node_kind[node] == NONE and not any(map(kind_at, neighbors[node]))
+                        and not (face_down and self.unexplored_at(node) >= 0)
+                        and (rule is None or rule(seat, node, True) is None)):
                     out.append(_new(Action, (kind, (node,), seat)))
             return out
         for e in self.geo.node_edges[s.setup_node]:
