@@ -88,6 +88,8 @@ class LegendRules(Friends3Rules):
         # inland_site_left's memo: the position's memo key it was worked out at, and its answer
         self._inland_key: int | None = None
         self._inland = False
+        # free_start_marks' memo: the position's memo key and its words
+        self._start_marks: tuple[int | None, str] = (None, "")
         # outpost_of's and outpost_moves' answers per seat, with the pieces (board_version)
         # they were found on: asked at every listing (the castaway and miner verbs, the
         # outpost verb), they read the pieces alone
@@ -263,9 +265,16 @@ class LegendRules(Friends3Rules):
         return None
 
     def free_start_marks(self) -> str:
-        """The start intersections still free, by number."""
+        """The start intersections still free, by number (kept for the position: the first
+        set-up listing words it for every intersection off the start ones)."""
+        key = self.ctx.memo_key()
+        if key is not None and key == self._start_marks[0]:
+            return self._start_marks[1]
         kinds = self.ctx.state.node_kind
-        return ", ".join(str(n + 1) for n in self.start_nodes if kinds[n] == 0)
+        marks = ", ".join(str(n + 1) for n in self.start_nodes if kinds[n] == 0)
+        if key is not None:
+            self._start_marks = (key, marks)
+        return marks
 
     def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
         if setup and self.setup_count(seat) == 1:
