@@ -13,6 +13,7 @@ import random
 import pytest
 
 from catan_cli import Game
+from catan_cli.engine.actions import Action
 
 COLOURS = ["red", "blue", "white", "orange"]
 
@@ -109,3 +110,23 @@ def test_the_quick_main_phase_question_answers_as_the_general_one(scenario: str,
             answers.add((open_now, bool(e.s.pending)))
         g.execute(choose(g.legal_actions()))
     assert {(True, False), (False, False), (False, True)} <= answers
+
+
+@pytest.mark.rule("F.0.5")
+def test_the_free_start_intersections_named_in_a_refusal_are_those_of_the_position() -> None:
+    g = Game.new("legend-1", players=COLOURS, seed=29)
+    choose = random.Random(29).choice
+    e = g.engine
+    rules = e.rules
+    named = 0
+    while e.s.phase == "setup":
+        free = ", ".join(str(n + 1) for n in rules.start_nodes if e.s.node_kind[n] == 0)
+        g.legal_actions()                   # the listing words the refusals first
+        assert rules.free_start_marks() == free
+        if e.s.setup_step == "settlement" and rules.setup_count(e.s.setup_order[0]) == 0:
+            off = next(x for x in range(e.geo.n_nodes) if x not in rules.start_nodes and e.scen.node_settleable[x])
+            assert e.check(Action("build-settlement", (off,), e.s.setup_order[0])) == (
+                f"your first settlement goes on a start intersection ({free})")
+            named += 1
+        g.execute(choose(g.legal_actions()))
+    assert named == len(COLOURS)
