@@ -387,9 +387,15 @@ class FriendRules(FriendlyRobberRules):
         have used no friend this turn, and received nothing (turn order from the roller)."""
         ctx = self.ctx
         out = []
-        for k in range(ctx.n):
-            seat = (ctx.current + k) % ctx.n
-            if self.friend_ready(seat, "oda") and ctx.hand_size(seat) <= before[seat] and any(ctx.state.bank):
+        n, current, turn, limit = ctx.n, ctx.current, ctx.state.turn, self.friend_uses
+        for k in range(n):
+            seat = (current + k) % n
+            # friend_ready(seat, "oda"), inlined: asked of every seat at every production
+            pd = ctx.player_data(seat)
+            uses = pd["friends"].get("oda")
+            if uses is None or uses >= limit or pd["friend_turn"] == turn:
+                continue
+            if ctx.hand_size(seat) <= before[seat] and any(ctx.state.bank):
                 out.append(seat)
         return out
 

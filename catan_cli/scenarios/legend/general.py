@@ -581,7 +581,10 @@ class LegendRules(Friends3Rules):
 
     # --- production -------------------------------------------------------------------------------
     def before_production(self, roll: tuple[int, int]) -> list[Event]:
-        self.ctx.data["hands_before"] = [self.ctx.hand_size(p) for p in range(self.ctx.n)]
+        ctx = self.ctx
+        # ctx.hand_size of each seat, read straight from the hands (at every roll)
+        players, extra = ctx.state.players, self.chapter.extra_hand
+        ctx.data["hands_before"] = [sum(players[p].resources) + extra(p) for p in range(ctx.n)]
         self.chapter.before_production()
         return []
 
