@@ -152,6 +152,12 @@ class EngineBase:
         key = None if self.unsettled else self.version     # memo_key(), inlined: hot
         if key is not None and key == self._board_checked:
             return self._board_version
+        if (key is None and self._board_checked == self.version - 1 and not self._edge_journal
+                and not self._node_journal and not self._map_changed):
+            # Inside an action (apply_legal moved the version on) that has noted no place
+            # yet, on a board checked at the position before: every writer of the pieces
+            # notes its places, so the board reads as then (apply_legal's own shortcut)
+            return self._board_version
         s, seen = self.s, self._board_seen
         if (self._map_changed or not seen or seen[0] != s.edge_owner or seen[1] != s.edge_kind
                 or seen[2] != s.node_owner or seen[3] != s.node_kind or seen[4] != s.shared_ships):
@@ -421,22 +427,38 @@ class EngineBase:
         s = self.s
         return s.edge_owner[edge] == seat or (bool(s.shared_ships) and s.shared_ships[edge] == seat)
 
+    # route_edges' answers where two ships may share a path, per seat, with the
+    # seat_board_version each was found under (made when first asked: a copy starts without)
+    _route_edges_kept: dict[int, tuple[int, tuple[int, ...]]] | None = None
+
     def route_edges(self, seat: int) -> list[int]:
-        """Every path holding a road or ship of ``seat``."""
+        """Every path holding a road or ship of ``seat``, in order (a fresh list).  Where
+        two ships may share a path the seat's second ships are found in the whole table,
+        so the answer is kept while the seat's pieces stay (seat_board_version counts a
+        shared path's second ship as the seat's)."""
         s = self.s
-        out = self.seat_edges(seat)
-        if s.shared_ships:
-            shared = s.shared_ships
-            if seat in shared:          # a scan in C first: most seats share no path most of the time
-                # each shared path found by index(), in C too: a seat shares a few at most
-                e = shared.index(seat)
-                while True:
-                    out.append(e)
-                    try:
-                        e = shared.index(seat, e + 1)
-                    except ValueError:
-                        break
-            out.sort()
+        if not s.shared_ships:
+            return self.seat_edges(seat)
+        stamp = self.seat_board_version(seat)
+        kept = self._route_edges_kept
+        if kept is None:
+            kept = self._route_edges_kept = {}
+        found = kept.get(seat)
+        if found is not None and found[0] == stamp:
+            return list(found[1])
+        out = list(self._edges_by_seat.get(seat, ()))       # seat_edges: board_version asked above
+        shared = s.shared_ships
+        if seat in shared:          # a scan in C first: most seats share no path most of the time
+            # each shared path found by index(), in C too: a seat shares a few at most
+            e = shared.index(seat)
+            while True:
+                out.append(e)
+                try:
+                    e = shared.index(seat, e + 1)
+                except ValueError:
+                    break
+        out.sort()
+        kept[seat] = (stamp, tuple(out))
         return out
 
     def route_kind(self, seat: int, edge: int) -> int:

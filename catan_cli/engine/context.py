@@ -147,6 +147,10 @@ class RulesContext:
     def vp(self, seat: int) -> int:
         return self._e.vp(seat)
 
+    def public_vp(self, seat: int) -> int:
+        """``seat``'s VP as the table sees them: the victory-point cards in hand left out."""
+        return self._e.vp(seat, False)
+
     def check(self, action: Action) -> str | None:
         """The full check of an action, as the door would make it."""
         return self._e.check(action)
@@ -188,7 +192,9 @@ class RulesContext:
     def affords(self, seat: int, cost: tuple[int, ...] | list[int]) -> bool:
         """Whether ``seat``'s hand holds every resource card of ``cost``."""
         have = self._e.s.players[seat].resources
-        return all(have[i] >= cost[i] for i in range(5))
+        # one expression, no generator: listings ask it of every priced verb
+        return (have[0] >= cost[0] and have[1] >= cost[1] and have[2] >= cost[2] and have[3] >= cost[3]
+                and have[4] >= cost[4])
 
     def pay(self, seat: int, counts: tuple[int, ...] | list[int]) -> None:
         """Move resource cards from ``seat`` to the bank."""
@@ -278,6 +284,29 @@ class RulesContext:
             if s.shared_ships:
                 s.shared_ships[lifted] = second
             # the board reads as before the lift: so do the memos and the journal put back
+            e.restore_board_memos(saved)
+
+    def free_route_paths(self, seat: int, piece: str, edges: list[int], lifted: int) -> list[int]:
+        """Those of ``edges`` where ``free_route_reason(seat, piece, path, lifted)`` is None,
+        in order: the moved piece lifted in thought once for them all, not once per path (a
+        listing of a piece's moves asks every candidate path)."""
+        e = self._e
+        if lifted < 0:
+            return [x for x in edges if e.free_route_reason(seat, piece, x) is None]
+        s = e.s
+        owner, kind = s.edge_owner[lifted], s.edge_kind[lifted]
+        second = s.shared_ships[lifted] if s.shared_ships else -1
+        saved = e.board_memos()
+        e.lift_route(seat, lifted)
+        e.unsettled += 1
+        try:
+            reason = e.road_edge_reason if piece == "road" else e.ship_edge_reason
+            return [x for x in edges if x != lifted and reason(seat, x) is None]
+        finally:
+            e.unsettled -= 1
+            s.edge_owner[lifted], s.edge_kind[lifted] = owner, kind
+            if s.shared_ships:
+                s.shared_ships[lifted] = second
             e.restore_board_memos(saved)
 
     def candidate_route_edges(self, seat: int) -> list[int]:

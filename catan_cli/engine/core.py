@@ -98,6 +98,9 @@ class Engine(LegalMoves):
         self._own_building_keeps_route = type(self.rules) is ScenarioRules and scen.rules.longest_route == "road"
         self._roll_nodes, self._plain_rolls, self._roll_events = {}, {}, {}
         self._vp_node_pieces = tuple(k for k in self.rules.pieces if k.on == "node" and k.vp)
+        # check_victory's reading of them: each one's VP, supply and the supply's whole size
+        self._vp_node_supplies = tuple((k.vp, k.supply, scen.pieces.get(k.supply, 0)) for k in self._vp_node_pieces)
+        self._island_bonus = bool(scen.rules.island_bonus)
         self._scenario_vp = (type(self.rules).vp_sources is not ScenarioRules.vp_sources
                              or scen.rules.island_bonus or bool(self._vp_node_pieces))
         if like is not None:
@@ -131,6 +134,10 @@ class Engine(LegalMoves):
         self._end_rule = rules_type.end_turn_reason is not ScenarioRules.end_turn_reason
         self._build_trade_rule = rules_type.build_trade_reason is not ScenarioRules.build_trade_reason
         self._listing_verbs = tuple(v for v in self.verbs.values() if not v.answers and not v.offers)
+        # legal_actions' loop over them, each verb's parts read once here
+        self._listing = tuple((v.legal, v.exact, v.group) for v in self._listing_verbs)
+        self._verb_groups = (any(v.group for v in self._listing_verbs)
+                             and rules_type.open_verb_groups is not ScenarioRules.open_verb_groups)
         self._card_verbs = tuple(v for v in self._listing_verbs if v.plays_card)
         self._ship_moves_listed = bool(scen.rules.ships and scen.rules.ship_move)
         self.pending_kinds = {p.kind: p for p in self.general_pendings()}
@@ -197,10 +204,10 @@ class Engine(LegalMoves):
             scenario_vp = self.rules.vp_sources(seat)
             if scenario_vp:
                 bound += sum(scenario_vp.values())
-            if self.scen.rules.island_bonus:
+            if self._island_bonus:
                 bound += self.island_vp(seat)
-            for kind in self._vp_node_pieces:   # a scenario's node pieces worth VP, by their supply used
-                bound += kind.vp * (self.scen.pieces.get(kind.supply, 0) - supply.get(kind.supply, 0))
+            for vp, name, whole in self._vp_node_supplies:   # a scenario's node pieces worth VP, by their supply used
+                bound += vp * (whole - supply.get(name, 0))
         if bound < target:
             return []
         if self.vp(seat) >= self.scen.vp_target and self.rules.may_win(seat):

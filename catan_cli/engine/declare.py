@@ -109,6 +109,11 @@ class Verb:
     #: the play of a development card (Monopoly naming a spice): listed before the roll too,
     #: beside the general cards (A.11.2), while the seat holds a card and has played none
     plays_card: bool = False
+    #: a name the verb shares with others that may all be closed at once (the Legend's
+    #: friend cards, each its friend's name): the core asks the scenario's
+    #: ``open_verb_groups(seat)`` once a listing and lists no verb of a group it leaves
+    #: out, without calling its ``legal`` (which must list nothing then too)
+    group: str = ""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .actions import Action
 from .context import weakly
@@ -89,6 +89,9 @@ class LegalMoves(SandboxRules):
     _end_rule = True
     _build_trade_rule = True
     _listing_verbs: tuple[Any, ...] = ()
+    # the listing verbs' (legal, exact, group), and whether the scenario closes groups
+    _listing: tuple[tuple[Callable[[int], Iterable[Action]], bool, str], ...] = ()
+    _verb_groups = False
     _card_verbs: tuple[Any, ...] = ()     # scenario verbs that play a card: listed before the roll too
     _ship_moves_listed = False
     # Whether the scenario plays a card as another kind (ScenarioRules.card_plays_as).
@@ -136,13 +139,23 @@ class LegalMoves(SandboxRules):
             if self._ship_moves_listed and not s.ship_moved:
                 out += self.ship_moves(seat)
         check = self.check
-        for verb in self.verbs.values() if offers else self._listing_verbs:
-            if verb.answers:
-                continue
-            if verb.exact:      # the scenario's own generator lists only legal moves
-                out += verb.legal(seat)
+        if offers:
+            for verb in self.verbs.values():
+                if verb.answers:
+                    continue
+                if verb.exact:
+                    out += verb.legal(seat)
+                else:
+                    out += [a for a in verb.legal(seat) if check(a) is None]
+            return out
+        groups = self.rules.open_verb_groups(seat) if self._verb_groups else None
+        for legal, exact, group in self._listing:
+            if group and groups is not None and group not in groups:
+                continue        # a closed group: its verbs would list nothing
+            if exact:      # the scenario's own generator lists only legal moves
+                out += legal(seat)
             else:
-                out += [a for a in verb.legal(seat) if check(a) is None]
+                out += [a for a in legal(seat) if check(a) is None]
         return out
 
     def _plain_main_actions(self, seat: int) -> list[Action]:
@@ -211,17 +224,23 @@ class LegalMoves(SandboxRules):
         if s.setup_step == "settlement":
             kind = "build-" + self.setup_piece(seat)
             settleable = self.scen.node_settleable
-            if self.rules.reserved_nodes or type(self.rules).settlement_reason is not ScenarioRules.settlement_reason:
-                for node in range(self.geo.n_nodes):
-                    if settleable[node] and self.settlement_site_reason(seat, node, True) is None:
-                        out.append(Action(kind, (node,), seat))
-                return out
-            # settlement_site_reason as a yes/no where it reads the pieces and the map alone
+            # settlement_site_reason as a yes/no where it reads the pieces and the map alone;
+            # a reserved intersection asks it whole, and the scenario's settlement_reason is
+            # asked only where the general rules allow (no refusal worded for the others)
             node_kind, neighbors, face_down = s.node_kind, self.geo.node_neighbors, self.scen.face_down
             kind_at = node_kind.__getitem__          # NONE is 0: any() finds a building
+            reserved = self.rules.reserved_nodes
+            rule = (self.rules.settlement_reason
+                    if type(self.rules).settlement_reason is not ScenarioRules.settlement_reason else None)
             for node in range(self.geo.n_nodes):
-                if (settleable[node] and node_kind[node] == NONE and not any(map(kind_at, neighbors[node]))
-                        and not (face_down and self.unexplored_at(node) >= 0)):
+                if not settleable[node]:
+                    continue
+                if reserved and node in reserved:
+                    if self.settlement_site_reason(seat, node, True) is None:
+                        out.append(_new(Action, (kind, (node,), seat)))
+                elif (node_kind[node] == NONE and not any(map(kind_at, neighbors[node]))
+                        and not (face_down and self.unexplored_at(node) >= 0)
+                        and (rule is None or rule(seat, node, True) is None)):
                     out.append(_new(Action, (kind, (node,), seat)))
             return out
         for e in self.geo.node_edges[s.setup_node]:
@@ -499,27 +518,30 @@ class LegalMoves(SandboxRules):
         face-down hexes (roads keep off an undiscovered hex)."""
         found = self._kept_sites("road", seat)
         if found is None:
-            if type(self.rules).road_reason is ScenarioRules.road_reason and not self.scen.face_down:
-                found = self._sites[("road", seat)] = self._plain_road_sites(seat)
-            else:
-                found = frozenset(e for e in self.candidate_route_edges(seat) if self.road_edge_reason(seat, e) is None)
-                if "road_reason" in self.rules.answers_from_pieces:
-                    # the whole reason read the pieces and the map alone (hexes turned up
-                    # give board_version a new number): kept like the plain sites
-                    self._sites[("road", seat)] = found
+            own_rule = type(self.rules).road_reason is not ScenarioRules.road_reason
+            found = self._plain_road_sites(seat, own_rule)
+            if (not own_rule and not self.scen.face_down) or "road_reason" in self.rules.answers_from_pieces:
+                # the whole reason read the pieces and the map alone (hexes turned up give
+                # board_version a new number): kept like the plain sites
+                self._sites[("road", seat)] = found
         return found  # type: ignore[no-any-return]
 
-    def _plain_road_sites(self, seat: int) -> frozenset[int]:
+    def _plain_road_sites(self, seat: int, own_rule: bool = False) -> frozenset[int]:
         """road_edge_reason(seat, e) is None for each candidate path, as a yes/no without
-        the reasons, where the scenario has no road rule and no face-down hexes."""
+        the reasons (no refusal is worded): a path beside a face-down hex is refused, and
+        the scenario's road_reason (``own_rule``) is asked only of a path the general
+        rules allow."""
         s, geo = self.s, self.geo
         roadable = self.scen.edge_roadable
         edge_owner, edge_kind, node_owner, node_kind = s.edge_owner, s.edge_kind, s.node_owner, s.node_kind
         produces, node_blocks, edge_nodes, node_edges = (self.pieces.produces, self.rules.node_blocks_route,
                                                          geo.edge_nodes, geo.node_edges)
+        face_down, terrain, edge_hexes = self.scen.face_down, s.terrain, geo.edge_hexes
         found = []
         for e in self.candidate_route_edges(seat):
             if not roadable[e] or edge_kind[e]:
+                continue
+            if face_down and any(terrain[h] == UNEXPLORED for h in edge_hexes[e]):
                 continue
             for x in edge_nodes[e]:
                 owner = node_owner[x]
@@ -536,6 +558,9 @@ class LegalMoves(SandboxRules):
                 if joined:
                     found.append(e)
                     break
+        if own_rule:
+            road_reason = self.rules.road_reason
+            return frozenset([e for e in found if road_reason(seat, e, False) is None])
         return frozenset(found)
 
     def _ship_sites(self, seat: int) -> frozenset[int]:
@@ -658,7 +683,10 @@ class LegalMoves(SandboxRules):
                 found = (supply["road"], self._road_building_look_ahead(seat, general, None))
                 self._sites[("road-building", seat)] = found
             return list(found[1])
-        keep = (rules.road_reason is ScenarioRules.road_reason and not self.scen.face_down
+        # kept where _road_sites and _ship_sites are: the road and ship rules read the
+        # pieces alone (and the map: hexes turned up give board_version a new number)
+        own_road = rules.road_reason is not ScenarioRules.road_reason
+        keep = (((not own_road and not self.scen.face_down) or "road_reason" in self.rules.answers_from_pieces)
                 and (rules.ship_reason is ScenarioRules.ship_reason
                      or "ship_reason" in self.rules.answers_from_pieces))
         if keep:
@@ -668,7 +696,8 @@ class LegalMoves(SandboxRules):
             kept = self._road_building
             if kept is not None and kept[0] == key:
                 return list(kept[1])
-        general = (keep and rules.node_blocks_route is ScenarioRules.node_blocks_route
+        general = (keep and not own_road and not self.scen.face_down
+                   and rules.node_blocks_route is ScenarioRules.node_blocks_route
                    and rules.ship_reason is ScenarioRules.ship_reason and not s.shared_ships)
         return self._road_building_look_ahead(seat, general, key if keep else None)
 

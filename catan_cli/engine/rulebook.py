@@ -21,7 +21,7 @@ Two shapes of rule point, nothing else:
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import Any, Container
 
 from mypy_extensions import mypyc_attr
 
@@ -128,6 +128,12 @@ class ScenarioRules:
     def pendings(self) -> tuple[PendingKind, ...]:
         """The scenario's kinds of pending decision."""
         return ()
+
+    def open_verb_groups(self, seat: int) -> Container[str] | None:
+        """The verb groups (``Verb.group``) whose verbs ``seat`` might play now: asked once
+        per listing of the seat's moves where a verb has a group, and a verb of a group left
+        out is not listed (its ``legal`` would list nothing then).  None: every group."""
+        return None
 
     def invariant_problems(self) -> list[str]:
         """The scenario's invariants broken now (conservation of its tokens ...)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...engine.actions import Event
 from ...engine.context import RulesContext
 from ...engine.geometry import UNEXPLORED
+from ...engine.phases import Phase
 from ...engine.rulebook import ScenarioRules
 
 
@@ -17,13 +18,22 @@ class FriendlyRobberRules(ScenarioRules):
         # protected_seats' memo: the position's memo key it was worked out at, and its answer
         self._protected_key: int | None = None
         self._protected: tuple[bool, ...] = ()
+        # main_phase_open's shortcut holds while the Legend adds no build or trade rule (then
+        # in the main phase main_phase_reason is A.8's questions alone)
+        self._plain_main_phase = type(self).build_trade_reason is ScenarioRules.build_trade_reason
+
+    def main_phase_open(self, seat: int) -> bool:
+        """Whether ``ctx.main_phase_reason(seat, ...)`` is None, as a yes/no: asked by the
+        listings of most Legend verbs, where it is nearly always yes (the seat on turn in
+        the main phase with nothing pending), which is answered from the state at once."""
+        s = self.ctx.state
+        if self._plain_main_phase and s.phase == Phase.MAIN and seat == s.current and not s.pending:
+            return True
+        return not self.ctx.main_phase_reason(seat, "build")
 
     def public_vp(self, seat: int) -> int:
         """VP the table can see: hidden victory-point cards do not count."""
-        ctx = self.ctx
-        hidden = sum(1 for card, _ in ctx.state.players[seat].dev_cards
-                     if self.card_plays_as(card) == "victory-point")
-        return ctx.vp(seat) - hidden
+        return self.ctx.public_vp(seat)
 
     def protected(self, seat: int) -> bool:
         return self.protected_seats()[seat]

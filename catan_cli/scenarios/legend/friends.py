@@ -20,7 +20,7 @@ Each friend is its own verb, or an option of the verb it changes:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from ...engine.actions import Action, Event
 from ...engine.context import RulesContext
@@ -82,15 +82,13 @@ class FriendRules(FriendlyRobberRules):
     def __init__(self, ctx: RulesContext) -> None:
         self._costs: dict[str, tuple[int, ...]] = {}     # cost_of's prices, by parameter
         super().__init__(ctx)
+        #: a friend card's uses a chapter (F.0.7), read once: every listing asks it
+        self.friend_uses = int(ctx.scen.params.get("friend_uses", 2))
 
     # --- holding and using --------------------------------------------------------------
     def friends_of(self, seat: int) -> dict[str, int]:
         """The friend cards ``seat`` holds, with their uses this chapter."""
         return self.ctx.player_data(seat)["friends"]  # type: ignore[no-any-return]
-
-    @property
-    def friend_uses(self) -> int:
-        return int(self.ctx.scen.params.get("friend_uses", 2))
 
     def friend_reason(self, seat: int, name: str) -> str | None:
         """Why ``seat`` may not use friend ``name`` now (timing of the verb aside)."""
@@ -112,6 +110,18 @@ class FriendRules(FriendlyRobberRules):
         uses = pd["friends"].get(name)
         return (uses is not None and uses < self.friend_uses
                 and pd["friend_turn"] != self.ctx.state.turn)
+
+    def open_verb_groups(self, seat: int) -> Sequence[str]:
+        """The friends ``seat`` may call on now (each friend verb's group is its friend's
+        name): none once a friend card was used this turn, else those held with a use left
+        this chapter.  The core then skips the other friend verbs of a listing, whose
+        ``friend_moves`` would list nothing."""
+        pd = self.ctx.player_data(seat)
+        held = pd["friends"]
+        if not held or pd["friend_turn"] == self.ctx.state.turn:
+            return ()
+        limit = self.friend_uses
+        return [name for name, uses in held.items() if uses < limit]
 
     def friend_moves(self, name: str, moves: Callable[[int], Iterable[Action]]) -> Callable[[int], list[Action]]:
         """A friend verb's exact listing: nothing while ``seat`` may not call on ``name``
@@ -145,12 +155,14 @@ class FriendRules(FriendlyRobberRules):
     def friend_verbs(self) -> tuple[Verb, ...]:
         return (
             Verb("jerok", ("jerok",), parse=lambda r, a: Action("jerok", (), a), format=lambda a, w: "jerok",
-                 check=self.check_jerok, apply=self.apply_jerok, legal=self.friend_moves("jerok", self.jerok_moves), exact=True,
+                 check=self.check_jerok, apply=self.apply_jerok, legal=self.friend_moves("jerok", self.jerok_moves),
+                 exact=True, group="jerok",
                  help=HelpEntry("jerok", "jerok", "Jerok the Smith: buy a development card without ore, for "
                                 f"{self._jerok_price()} (your own turn, after the roll).", "jerok",
                                 self.price_text("jerok_card"))),
             Verb("olaf", ("olaf",), parse=_parse_olaf, format=self._format_olaf,
-                 check=self.check_olaf, apply=self.apply_olaf, legal=self.friend_moves("olaf", self.olaf_moves), exact=True,
+                 check=self.check_olaf, apply=self.apply_olaf, legal=self.friend_moves("olaf", self.olaf_moves),
+                 exact=True, group="olaf",
                  help=HelpEntry("olaf", "olaf road PATH lumber|brick | olaf move PATH to PATH",
                                 f"Olaf the Master Builder: build a road for only {either_text(self.ctx.scen.params.get('olaf_road', ()))}, or move "
                                 "one of your open roads (a road at the open end of your road, like a ship move).",
@@ -349,7 +361,8 @@ class FriendRules(FriendlyRobberRules):
     def olaf_moves(self, seat: int) -> list[Action]:
         """legal_olaf's candidates that check_olaf allows, the friend aside: the timing and
         the hand asked once, each path's place once (not once per resource), the open roads
-        worked out once (not once per move)."""
+        worked out once (not once per move), each open road lifted once for all its
+        moves."""
         ctx = self.ctx
         if ctx.main_phase_reason(seat, "build"):
             return []
@@ -359,12 +372,13 @@ class FriendRules(FriendlyRobberRules):
         edges = ctx.candidate_route_edges(seat)
         out = []
         if paid:
+            roads = ctx.free_route_sites(seat)[0]      # the build listing's kept road sites
             for e in edges:
-                if ctx.free_route_reason(seat, "road", e) is None:
+                if e in roads:
                     out += [Action("olaf", ("road", e, r), seat) for r in paid]
         for src in self.open_roads(seat):
-            out += [Action("olaf", ("move", src, e), seat) for e in edges
-                    if e != src and ctx.free_route_reason(seat, "road", e, lifted=src) is None]
+            # the road lifted once for every path it may go to
+            out += [Action("olaf", ("move", src, e), seat) for e in ctx.free_route_paths(seat, "road", edges, src)]
         return out
 
     # --- oda ------------------------------------------------------------------------------------
@@ -373,9 +387,15 @@ class FriendRules(FriendlyRobberRules):
         have used no friend this turn, and received nothing (turn order from the roller)."""
         ctx = self.ctx
         out = []
-        for k in range(ctx.n):
-            seat = (ctx.current + k) % ctx.n
-            if self.friend_ready(seat, "oda") and ctx.hand_size(seat) <= before[seat] and any(ctx.state.bank):
+        n, current, turn, limit = ctx.n, ctx.current, ctx.state.turn, self.friend_uses
+        for k in range(n):
+            seat = (current + k) % n
+            # friend_ready(seat, "oda"), inlined: asked of every seat at every production
+            pd = ctx.player_data(seat)
+            uses = pd["friends"].get("oda")
+            if uses is None or uses >= limit or pd["friend_turn"] == turn:
+                continue
+            if ctx.hand_size(seat) <= before[seat] and any(ctx.state.bank):
                 out.append(seat)
         return out
 

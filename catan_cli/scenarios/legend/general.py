@@ -88,6 +88,13 @@ class LegendRules(Friends3Rules):
         # inland_site_left's memo: the position's memo key it was worked out at, and its answer
         self._inland_key: int | None = None
         self._inland = False
+        # free_start_marks' memo: the position's memo key and its words
+        self._start_marks: tuple[int | None, str] = (None, "")
+        # outpost_of's and outpost_moves' answers per seat, with the pieces (board_version)
+        # they were found on: asked at every listing (the castaway and miner verbs, the
+        # outpost verb), they read the pieces alone
+        self._outposts: tuple[int, dict[int, int]] = (-1, {})
+        self._outpost_moves: tuple[int, dict[int, tuple[Action, ...]]] = (-1, {})
         self.chapter = chapter_class(int(scen.params.get("chapter", 0)))(self)
         self.start_nodes: tuple[int, ...] = tuple(int(p["node"]) for p in scen.places if p["kind"] == "start")
         self.chest_nodes: tuple[int, ...] = tuple(
@@ -258,9 +265,16 @@ class LegendRules(Friends3Rules):
         return None
 
     def free_start_marks(self) -> str:
-        """The start intersections still free, by number."""
+        """The start intersections still free, by number (kept for the position: the first
+        set-up listing words it for every intersection off the start ones)."""
+        key = self.ctx.memo_key()
+        if key is not None and key == self._start_marks[0]:
+            return self._start_marks[1]
         kinds = self.ctx.state.node_kind
-        return ", ".join(str(n + 1) for n in self.start_nodes if kinds[n] == 0)
+        marks = ", ".join(str(n + 1) for n in self.start_nodes if kinds[n] == 0)
+        if key is not None:
+            self._start_marks = (key, marks)
+        return marks
 
     def road_reason(self, seat: int, edge: int, setup: bool) -> str | None:
         if setup and self.setup_count(seat) == 1:
@@ -309,6 +323,16 @@ class LegendRules(Friends3Rules):
         return (s.node_owner[node] == seat and s.node_kind[node] == OUTPOST) or self.chapter.closes_route(seat, node)
 
     def outpost_of(self, seat: int) -> int:
+        """The intersection of ``seat``'s outpost, or -1 (kept while the pieces stay)."""
+        board = self.ctx.board_version()
+        if self._outposts[0] != board:
+            self._outposts = (board, {})
+        found = self._outposts[1].get(seat)
+        if found is None:
+            found = self._outposts[1][seat] = self._find_outpost(seat)
+        return found
+
+    def _find_outpost(self, seat: int) -> int:
         s = self.ctx.state
         for node in self.outpost_sites:
             if s.node_owner[node] == seat and s.node_kind[node] == OUTPOST:
@@ -361,14 +385,21 @@ class LegendRules(Friends3Rules):
         the free target-island sites the seat's ships reach."""
         ctx = self.ctx
         s = ctx.state
-        if ctx.main_phase_reason(seat, "build") or s.players[seat].pieces.get("outpost", 0) <= 0:
+        # the questions that most often say no first (the piece built, the price)
+        if (s.players[seat].pieces.get("outpost", 0) <= 0 or not ctx.affords(seat, self.cost_of("outpost_cost"))
+                or not self.main_phase_open(seat)):
             return []
-        cost = self.cost_of("outpost_cost")
-        if not ctx.affords(seat, cost):
-            return []
-        node_kind = s.node_kind
-        free = [n for n in sorted(self.outpost_sites) if not node_kind[n]]
-        return [Action("build-outpost", (n,), seat) for n in self.nodes_ships_reach(seat, free)]
+        # the sites read the pieces alone: kept while they stay
+        board = ctx.board_version()
+        if self._outpost_moves[0] != board:
+            self._outpost_moves = (board, {})
+        found = self._outpost_moves[1].get(seat)
+        if found is None:
+            node_kind = s.node_kind
+            free = [n for n in sorted(self.outpost_sites) if not node_kind[n]]
+            found = self._outpost_moves[1][seat] = tuple(
+                [Action("build-outpost", (n,), seat) for n in self.nodes_ships_reach(seat, free)])
+        return list(found)
 
     # --- chests (F.0.9, E.3.2) --------------------------------------------------------------------
     def after_route_change(self, seat: int) -> list[Event]:
@@ -520,7 +551,7 @@ class LegendRules(Friends3Rules):
         held = ctx.player_data(seat)["chests"]
         turn = ctx.state.turn
         if (not held or ctx.player_data(seat)["chest_turn"] == turn
-                or ctx.main_phase_reason(seat, "open a chest")):
+                or not self.main_phase_open(seat)):
             return []
         bank = ctx.state.bank
         dever_ready = self.friend_ready(seat, "dever")
@@ -550,7 +581,10 @@ class LegendRules(Friends3Rules):
 
     # --- production -------------------------------------------------------------------------------
     def before_production(self, roll: tuple[int, int]) -> list[Event]:
-        self.ctx.data["hands_before"] = [self.ctx.hand_size(p) for p in range(self.ctx.n)]
+        ctx = self.ctx
+        # ctx.hand_size of each seat, read straight from the hands (at every roll)
+        players, extra = ctx.state.players, self.chapter.extra_hand
+        ctx.data["hands_before"] = [sum(players[p].resources) + extra(p) for p in range(ctx.n)]
         self.chapter.before_production()
         return []
 

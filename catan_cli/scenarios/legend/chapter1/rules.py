@@ -311,7 +311,7 @@ class Chapter1(Chapter):
         ctx = self.ctx
         pd = ctx.player_data(seat)
         if (pd["look_turn"] == ctx.state.turn or len(pd["rescued"]) >= self.limit
-                or ctx.main_phase_reason(seat, "look at a castaway") or self.rules.outpost_of(seat) < 0):
+                or not self.rules.main_phase_open(seat) or self.rules.outpost_of(seat) < 0):
             return []
         return [Action("look-castaway", (h, k), seat) for h, k, _ in ctx.data["castaways"]]
 
@@ -386,7 +386,7 @@ class Chapter1(Chapter):
             return []
         have = ctx.state.players[seat].resources
         paid = [r for r in self.fee if have[r] >= 1]
-        if not paid or self.miner_reason(seat, "move ore miners"):
+        if not paid or not self.rules.main_phase_open(seat) or not self.route_joined(seat):
             return []
         return [Action("send-miner", (r,), seat) for r in paid]
 
@@ -419,9 +419,9 @@ class Chapter1(Chapter):
         """``mine`` if check_mine allows it: a miner out since before this turn and ore in
         the bank asked before the route is walked."""
         ctx = self.ctx
-        turn = ctx.state.turn
-        if (ctx.state.bank[ORE] < 1 or not any(t < turn for t in ctx.player_data(seat)["miners"]["out"])
-                or self.miner_reason(seat, "mine ore")):
+        out = ctx.player_data(seat)["miners"]["out"]
+        if (ctx.state.bank[ORE] < 1 or not out or min(out) >= ctx.state.turn
+                or not self.rules.main_phase_open(seat) or not self.route_joined(seat)):
             return []
         return [Action("mine", (), seat)]
 

@@ -39,7 +39,7 @@ class NewFriendRules(FriendRules):
                  format=lambda a, w: "nyala" + (f" {RESOURCES[a.args[0]]}" if a.args[0] >= 0 else ""),
                  check=self.check_nyala, apply=self.apply_nyala,
                  legal=self.friend_moves("nyala", self.nyala_moves),
-                 exact=True,
+                 exact=True, group="nyala",
                  help=HelpEntry("nyala", "nyala [RES]",
                                 "Nyala the Diplomat: the robber goes back to its start beside the board; take 1 "
                                 "resource of the type its hex produced (name it).", "nyala ore")),
@@ -52,7 +52,8 @@ class NewFriendRules(FriendRules):
                  answers="discard"),
             Verb("gerhild", ("gerhild",), parse=_parse_gerhild,
                  format=lambda a, w: "gerhild " + " ".join(RESOURCES[r] for r in a.args[0]),
-                 check=self.check_gerhild, apply=self.apply_gerhild, legal=self.friend_moves("gerhild", self.gerhild_moves), exact=True,
+                 check=self.check_gerhild, apply=self.apply_gerhild, legal=self.friend_moves("gerhild", self.gerhild_moves),
+                 exact=True, group="gerhild",
                  help=HelpEntry("gerhild", "gerhild RES RES",
                                 "Gerhild the Brave: if an opponent has more VP than you, take "
                                 f"{plural(self._gerhild_takes(), 'resource')} of your choice.", "gerhild ore grain")),
@@ -64,7 +65,8 @@ class NewFriendRules(FriendRules):
                                 "opponents there (instead of 'robber HEX PLAYER').", "suna K blue white"),
                  answers="robber"),
             Verb("isa", ("isa",), parse=_parse_isa, format=_format_isa,
-                 check=self.check_isa, apply=self.apply_isa, legal=self.friend_moves("isa", self.isa_moves), exact=True,
+                 check=self.check_isa, apply=self.apply_isa, legal=self.friend_moves("isa", self.isa_moves),
+                 exact=True, group="isa",
                  help=HelpEntry("isa", "isa ship PATH lumber|wool | isa move PATH to PATH",
                                 f"Isa the Shipbuilder: build a ship for only {self._isa_price_text()}, or move a "
                                 "second open ship this turn.", "isa ship 23-24 wool",

@@ -170,7 +170,7 @@ class GoldField:
         if len(ctx.player_data(seat)["gold_miners"]) >= self.each:
             return []
         cost = self.rules.cost_of("miner_cost")
-        if not ctx.affords(seat, cost) or ctx.main_phase_reason(seat, "build"):
+        if not ctx.affords(seat, cost) or not self.rules.main_phase_open(seat):
             return []
         post = self.rules.outpost_of(seat)
         if post < 0 or len(self.miners_at(post)) >= self.per_node:
@@ -230,7 +230,7 @@ class GoldField:
         if not sources:
             return []
         cost = self.rules.cost_of("miner_move_cost")
-        if not ctx.affords(seat, cost) or ctx.main_phase_reason(seat, "move gold miners"):
+        if not ctx.affords(seat, cost) or not self.rules.main_phase_open(seat):
             return []
         count: dict[int, int] = {}
         for p in range(ctx.n):

@@ -140,7 +140,7 @@ class SeaRobbers:
         nearly every listing the answer is no)."""
         ctx = self.ctx
         if (ctx.player_data(seat)["jugs"] >= self.jugs_max or not ctx.affords(seat, self.rules.cost_of("catapult_cost"))
-                or ctx.main_phase_reason(seat, "build")):
+                or not self.rules.main_phase_open(seat)):
             return []
         return [Action("build-catapult", (), seat)]
 

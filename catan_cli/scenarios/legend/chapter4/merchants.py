@@ -41,6 +41,9 @@ class Merchants:
         self.price = int(params.get("trade_option_price", 2))
         self.bonus = int(params.get("option_hand_bonus", 2))
         self.cost = resource_vector(dict(params.get("merchant_cost", {})))
+        # merchant_moves' sites per seat (free corners of one discovered spice hex beside
+        # the seat's ships), with the board (board_version: pieces and hexes turned up)
+        self._sites: tuple[int, dict[int, tuple[int, ...]]] = (-1, {})
 
     def state_items(self) -> tuple[StateItem, ...]:
         ctx = self.ctx
@@ -156,20 +159,35 @@ class Merchants:
         ctx = self.ctx
         out: list[Action] = []
         s = ctx.state
-        have = s.players[seat].resources
-        if (s.players[seat].pieces.get("merchant", 0) <= 0 or any(have[i] < self.cost[i] for i in range(5))
-                or ctx.main_phase_reason(seat, "build")):
+        if (s.players[seat].pieces.get("merchant", 0) <= 0 or not ctx.affords(seat, self.cost)
+                or not self.rules.main_phase_open(seat)):
             return out
+        for node in self.merchant_sites(seat):
+            if self.option_reason(seat, node):
+                out.append(Action("build-merchant", (node, -1), seat))
+            else:
+                out += [Action("build-merchant", (node, r), seat) for r in sorted(set(ctx.data["trade_options"]))]
+        return out
+
+    def merchant_sites(self, seat: int) -> tuple[int, ...]:
+        """The free corners of exactly one discovered spice hex beside ``seat``'s ships, as
+        the listing may take them in order: they read the pieces and the hexes turned up
+        alone, so they are kept while those stay (board_version)."""
+        board = self.ctx.board_version()
+        if self._sites[0] != board:
+            self._sites = (board, {})
+        found = self._sites[1].get(seat)
+        if found is None:
+            found = self._sites[1][seat] = self._find_sites(seat)
+        return found
+
+    def _find_sites(self, seat: int) -> tuple[int, ...]:
+        ctx = self.ctx
+        s = ctx.state
         terrain, node_kind, hex_nodes = s.terrain, s.node_kind, ctx.geo.hex_nodes
         free = [node for h, t in enumerate(terrain) if t == "spice" for node in hex_nodes[h] if not node_kind[node]]
         # the seat's ships asked once, of the corners at one of its paths (nodes_ships_reach)
-        for node in self.rules.nodes_ships_reach(seat, free):
-            if len(self.spice_hexes_at(node)) == 1:
-                if self.option_reason(seat, node):
-                    out.append(Action("build-merchant", (node, -1), seat))
-                else:
-                    out += [Action("build-merchant", (node, r), seat) for r in sorted(set(ctx.data["trade_options"]))]
-        return out
+        return tuple([node for node in self.rules.nodes_ships_reach(seat, free) if len(self.spice_hexes_at(node)) == 1])
 
     def check_buy(self, action: Action) -> str | None:
         ctx = self.ctx
@@ -191,7 +209,7 @@ class Merchants:
         ctx = self.ctx
         held = self.held(seat)
         if not held or (not ctx.data["spice_stack"] and not ctx.data["spice_discard"]) \
-                or ctx.main_phase_reason(seat, "buy spice"):
+                or not self.rules.main_phase_open(seat):
             return []
         have = ctx.state.players[seat].resources
         return [Action("buy-spice", (r,), seat) for r in sorted({o for o, _ in held}) if have[r] >= self.price]

@@ -151,8 +151,10 @@ class Chapter4(Chapter):
         return self.ctx.state.terrain[h] == SPICE
 
     def settlement_reason(self, seat: int, node: int) -> str | None:
-        if any(self.is_spice(h) for h in self.ctx.geo.node_hexes[node]):
-            return f"intersection {node + 1} belongs to a spice island: Catanians do not settle there"
+        terrain = self.ctx.state.terrain          # is_spice, inlined: asked of every site listed
+        for h in self.ctx.geo.node_hexes[node]:
+            if terrain[h] == SPICE:
+                return f"intersection {node + 1} belongs to a spice island: Catanians do not settle there"
         return None
 
     def road_reason(self, seat: int, edge: int) -> str | None:

@@ -297,7 +297,12 @@ class Spices:
         return self.ctx.check(Action("play-monopoly", (0,), action.seat))
 
     def monopoly_moves(self, seat: int) -> list[Action]:
-        """Every spice, when check_monopoly allows the card's play (it reads no spice)."""
+        """Every spice, when check_monopoly allows the card's play (it reads no spice): not
+        while the seat holds no development card or has played one this turn (the general
+        play refuses then; asked at every listing, the usual answer)."""
+        s = self.ctx.state
+        if s.dev_played or not s.players[seat].dev_cards:
+            return []
         if self.check_monopoly(Action("monopoly-spice", (0,), seat)):
             return []
         return [Action("monopoly-spice", (k,), seat) for k in range(len(SPICES))]
