@@ -12,7 +12,7 @@ token it is looking at, its friends and its miners.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable
 
 from ...bots.rng import bot_rng
 from ...bots.strategies.base import Strategy as BaseStrategy
@@ -102,6 +102,15 @@ class Strategy(BaseStrategy):
         return ctx.seat in (ctx.view["extra"].get("outposts") or {})
 
     # --- valuing the map ---------------------------------------------------------------------
+    def valuation_key(self, ctx: "Ctx") -> Hashable | None:
+        # Chapter 4 only (its play-outs are the slowest; the other chapters' hooks read more
+        # and keep nothing): what its place hooks and route_targets' outposts and chests read
+        if not bot4.is_chapter4(ctx):
+            return None
+        extra = ctx.view["extra"]
+        return (bot4.valuation_key(ctx), self.has_outpost(ctx), ctx.pieces.get("outpost", 0) > 0,
+                tuple(extra.get("outpost_sites") or ()), tuple(extra.get("chests") or ()))
+
     def spot_bonus(self, ctx: "Ctx", node: int) -> float:
         return bot4.start_bonus(ctx, node) if bot4.is_chapter4(ctx) else 0.0
 
