@@ -170,15 +170,16 @@ class SearchBot:
             else:
                 rng.shuffle(options)
             out.extend(options[:PER_KIND])
-        if len(out) > MAX_CANDIDATES:
+        cap = width(game)
+        if len(out) > cap:
             rest = out[1:]
             ends = [a for a in rest if a.kind == "end"]
             others = [a for a in rest if a.kind != "end"]
-            out = [greedy_move] + ends + others[:MAX_CANDIDATES - 1 - len(ends)]
-        return self.with_own_verbs(game, ctx.me, kinds, out)
+            out = [greedy_move] + ends + others[:cap - 1 - len(ends)]
+        return self.with_own_verbs(game, ctx.me, kinds, out, cap)
 
     def with_own_verbs(self, game: "Game", me: int, kinds: dict[str, list[Action]],
-                       out: list[Action]) -> list[Action]:
+                       out: list[Action], cap: int = MAX_CANDIDATES) -> list[Action]:
         """``out`` with a move of each of the scenario's own kinds it lacks (sail, rescue,
         move knight ...): the cap above keeps kinds in alphabetical order, and would drop
         a scenario's verbs after the general ones.  A missing kind takes a free place, else
@@ -191,7 +192,7 @@ class SearchBot:
         rng = bot_rng(game, me, "search-own-verbs")
         for kind in missing:
             move = rng.choice(kinds[kind])
-            if len(out) < MAX_CANDIDATES:
+            if len(out) < cap:
                 out.append(move)
                 continue
             seen: dict[str, int] = {}
@@ -379,6 +380,14 @@ def pace(game: "Game") -> float:
     return MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
 
 
+def width(game: "Game") -> int:
+    """Candidates a decision compares at most in ``game``'s scenario: its strategy's
+    ``search_width`` (a scenario whose budget buys about one round of six play-outs keeps
+    fewer, so its alternatives play more rounds), else ``MAX_CANDIDATES``."""
+    own = strategy_for(game.engine.s.scenario).search_width(game)
+    return MAX_CANDIDATES if own is None else max(2, own)
+
+
 def horizon(game: "Game") -> int:
     """Rounds a play-out runs in ``game``'s scenario: its strategy's ``playout_horizon``
     (a slow scenario's shorter play-outs let more of them fit the budget), else ``HORIZON``."""
@@ -389,12 +398,13 @@ def horizon(game: "Game") -> int:
 def evaluate(world: "Game", me: int) -> float:
     """``me``'s standing in ``world``: its worth minus the best other seat's.  A seat's
     worth is its scenario strategy's ``standing`` where the scenario measures it its own
-    way (The Pirate Islands' and Land Ho!'s fitted weights); otherwise victory points, then
-    what they will bring: production (:func:`production_worth`) worth more the more points
-    the leader still needs (``PIP_WORTH``), cards in hand, development cards, knights and the
-    strategy's ``playout_worth`` (the scenario's own goals, such as Cloth's).  A won
-    play-out counts ``WIN_SCORE``: decisive, yet not so far off the scale that one lucky
-    round outweighs every other round's difference."""
+    way (The Pirate Islands', Land Ho!'s and the Legend's Chapter 4's fitted weights);
+    otherwise victory points, then what they will bring: production
+    (:func:`production_worth`) worth more the more points the leader still needs
+    (``PIP_WORTH``), cards in hand, development cards, knights and the strategy's
+    ``playout_worth`` (the scenario's own goals, such as Cloth's).  A won play-out counts
+    ``WIN_SCORE``: decisive, yet not so far off the scale that one lucky round outweighs
+    every other round's difference."""
     if world.engine.s.winners:
         return WIN_SCORE if me in world.engine.s.winners else -WIN_SCORE
     worth = worths(world)
@@ -531,4 +541,4 @@ def best_paired(scores: list[list[float]], confidence: float = CONFIDENCE) -> in
 
 
 __all__ = ["DEFAULT_THINK_MS", "GENERAL_YIELDS", "SearchBot", "best_paired", "evaluate", "horizon", "pace",
-           "paired_mean", "worths"]
+           "paired_mean", "width", "worths"]

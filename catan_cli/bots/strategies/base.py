@@ -133,6 +133,13 @@ class Strategy:
         judging what they have not yet scored, so that more of them fit."""
         return None
 
+    def search_width(self, world: "Game") -> int | None:
+        """How many candidate moves the searching bot compares at most in one decision (the
+        greedy move among them; at least 2); None: search.MAX_CANDIDATES (6).  A scenario
+        whose budget buys about one round of six play-outs narrows it, so that the
+        alternatives it keeps can play the rounds a change needs (search.MIN_ROUNDS)."""
+        return None
+
     def playout_worth(self, world: "Game", seat: int) -> float:
         """What ``seat`` has built toward the scenario's own goals in a play-out's world,
         in victory points (the searching bot adds it to VP, production and cards).  The

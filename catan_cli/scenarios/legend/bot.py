@@ -12,7 +12,7 @@ token it is looking at, its friends and its miners.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable
 
 from ...bots.rng import bot_rng
 from ...bots.strategies.base import Strategy as BaseStrategy
@@ -39,6 +39,17 @@ CHEST_VALUE = 3.0
 #: the rules' rates of exchange, not fitted (issue 46 left the fit to a longer run)
 PROGRESS_SHARE = 0.5
 CHEST_WORTH = 0.12
+#: the searching bot's standing of a seat in Chapter 4 (Strategy.standing), in VP, per
+#: feature of standing_features (points, production at the stage's pip worth, cards in
+#: hand, development cards, knights played, spice cards, trade options, chests): fitted by
+#: ``python -m catan_cli.benchmarks.fit_standing --scenario legend-4 --games 200 --seed 7000
+#: --current 1,1,0.06,0.25,0.15,0.3333,0,0.12`` (who won, at each turn's start of greedy
+#: games; held-out turns whose highest standing won: fitted 0.530, the general worth 0.515,
+#: chance 0.25): a trade option is worth about a point and a spice a third, production
+#: about a third of what the general worth gives it.  Knights played fitted -0.134: set to
+#: 0, as a knight played loses nothing by the rules and a negative weight would only teach
+#: the search to hold knights back
+CH4_STANDING_WEIGHTS: tuple[float, ...] = (1.0, 0.363, 0.246, 0.346, 0.0, 0.346, 1.076, 1.271)
 #: friend cards in the order the bot likes them
 FRIEND_ORDER = ("dever", "jerok", "oda", "olaf", "gerhild", "isa", "reiko", "suna", "lea", "hakon", "lias", "wulf")
 
@@ -52,8 +63,10 @@ class Strategy(BaseStrategy):
     #: the searched decisions of rotated games against three greedy bots (300 ms, one-round
     #: play-outs, under load) played 1.2-1.3, 0.9-0.95, 0.76-0.89, 0.50 moves per processor
     #: ms in Chapters 1-4 (the heavier the load, the lower): these at or a little below, so
-    #: a decision's median stays within its budget
-    PACE: ClassVar[dict[int, float]] = {1: 1.2, 2: 0.9, 3: 0.85, 4: 0.48}
+    #: a decision's median stays within its budget.  Chapter 4 re-measured after the Legend's
+    #: speed rounds and its kept valuations (benchmarks/search_time.py, 300 ms, 80 searched
+    #: decisions, load 10-12 on the 2-core machine): 0.67, so 0.6 (it was 0.48)
+    PACE: ClassVar[dict[int, float]] = {1: 1.2, 2: 0.9, 3: 0.85, 4: 0.6}
 
     #: the searching bot's play-outs end when its turn comes round once: two rounds bought
     #: a median of 1-5 rounds of candidates at 300 ms, too few for an alternative to reach
@@ -62,8 +75,19 @@ class Strategy(BaseStrategy):
     #: steps toward chits they have not yet scored
     HORIZON: ClassVar[int] = 1
 
+    #: candidates the searching bot compares per decision, by chapter
+    #: (Strategy.search_width; the others: the general six).  Chapter 4's budget buys about
+    #: one round of six one-round play-outs: in 4 rotated games at 300 ms (212 searched
+    #: decisions), 67 compared six candidates for one round and then kept the greedy move,
+    #: as no alternative could reach MIN_ROUNDS; with three (the greedy move, ending the
+    #: turn or another kind, a verb of the chapter's own) the best alternative plays 4-5
+    WIDTH: ClassVar[dict[int, int]] = {4: 3}
+
     def playout_pace(self, world: "Game") -> float | None:
         return self.PACE.get(int(world.engine.scen.params.get("chapter", 0)))
+
+    def search_width(self, world: "Game") -> int | None:
+        return self.WIDTH.get(int(world.engine.scen.params.get("chapter", 0)))
 
     def playout_horizon(self, world: "Game") -> int | None:
         return self.HORIZON
@@ -93,6 +117,30 @@ class Strategy(BaseStrategy):
             worth += PROGRESS_SHARE * per * sum(int(x) for x in spices)
         return worth
 
+    def standing_features(self, world: "Game", seat: int, production: float) -> list[float] | None:
+        # Chapter 4 only: the general worth's terms (search.worths) and the chapter's steps
+        # toward chits, apart: spice cards (3 cash for 2 chits), trade options (2 of the
+        # option's resource buy a spice) and chests held
+        e = world.engine
+        if int(e.scen.params.get("chapter", 0)) != 4:
+            return None
+        from ...bots.search import PIP_WORTH
+
+        p = e.s.players[seat]
+        extra = p.extra
+        leader = max(e.vp(i) for i in range(len(e.s.players)))
+        pip_worth = PIP_WORTH[0] + PIP_WORTH[1] * min(max(1, e.scen.vp_target - leader), 8)
+        return [float(min(e.vp(seat), e.scen.vp_target)), pip_worth * production,
+                float(min(sum(p.resources), 7)), float(len(p.dev_cards)), float(p.knights),
+                float(sum(int(x) for x in extra.get("spices") or ())),
+                float(len(extra.get("options") or ())), float(len(extra.get("chests") or ()))]
+
+    def standing(self, world: "Game", seat: int, production: float) -> float | None:
+        features = self.standing_features(world, seat, production)
+        if features is None:
+            return None
+        return sum(w * f for w, f in zip(CH4_STANDING_WEIGHTS, features))
+
     # --- what the view says --------------------------------------------------------------
     def _mine(self, ctx: "Ctx") -> dict[str, Any]:
         extra: dict[str, Any] = ctx.players[ctx.me]["extra"]
@@ -102,6 +150,15 @@ class Strategy(BaseStrategy):
         return ctx.seat in (ctx.view["extra"].get("outposts") or {})
 
     # --- valuing the map ---------------------------------------------------------------------
+    def valuation_key(self, ctx: "Ctx") -> Hashable | None:
+        # Chapter 4 only (its play-outs are the slowest; the other chapters' hooks read more
+        # and keep nothing): what its place hooks and route_targets' outposts and chests read
+        if not bot4.is_chapter4(ctx):
+            return None
+        extra = ctx.view["extra"]
+        return (bot4.valuation_key(ctx), self.has_outpost(ctx), ctx.pieces.get("outpost", 0) > 0,
+                tuple(extra.get("outpost_sites") or ()), tuple(extra.get("chests") or ()))
+
     def spot_bonus(self, ctx: "Ctx", node: int) -> float:
         return bot4.start_bonus(ctx, node) if bot4.is_chapter4(ctx) else 0.0
 

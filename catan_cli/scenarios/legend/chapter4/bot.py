@@ -13,14 +13,14 @@ and ``options``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 
 from ....engine.actions import Action
 from ....engine.geometry import RESOURCES, UNEXPLORED
 from ....engine.scenario import resource_vector
 
 if TYPE_CHECKING:
-    from ....bots.context import Ctx
+    from ....bots.context import Board, Ctx
     from ....bots.greedy import Goal, GreedyBot
 
 SPICE = "spice"
@@ -61,11 +61,6 @@ def _spice_hexes(ctx: "Ctx") -> list[int]:
     return [h for h in range(b.n_hexes) if b.hex_terrain[h] == SPICE]
 
 
-def _closed(ctx: "Ctx", h: int) -> bool:
-    """A spice hex or a face-down one: no settlement on its corners, no road on its sides."""
-    return ctx.board.hex_terrain[h] in (SPICE, UNEXPLORED)
-
-
 def start_bonus(ctx: "Ctx", node: int) -> float:
     """The worth of a start intersection's wool beyond its production (the first settlement only)."""
     if node + 1 not in (_extra(ctx).get("start_nodes") or ()):
@@ -81,20 +76,60 @@ def face_down_corners(ctx: "Ctx") -> list[int]:
 def may_settle(ctx: "Ctx", node: int) -> bool:
     """No settlement on a spice hex's corner (the Catanians do not settle there), nor on a
     face-down hex's before a ship turns it up."""
-    return not any(_closed(ctx, h) for h in ctx.board.node_hexes[node])
+    return not _closed_map(ctx.board).node_closed[node]
 
 
 def route_allowed(ctx: "Ctx") -> Callable[[int, int], bool] | None:
     """No road on a spice hex's side or beside a face-down hex (ships may pass)."""
-    b = ctx.board
-    closed = {h for h in range(b.n_hexes) if _closed(ctx, h)}
-    if not closed:
+    closed = _closed_map(ctx.board)
+    if not closed.any_closed:
         return None
+    edge_closed = closed.edge_closed
 
     def allowed(edge: int, mode: int) -> bool:
-        return mode == 1 or not any(h in closed for h in b.edge_hexes[edge])
+        return mode == 1 or not edge_closed[edge]
 
     return allowed
+
+
+class ClosedMap:
+    """Which corners and sides of one board touch a closed hex (spice or face down): the
+    terrain alone says, and a board's terrain never changes (a hex turned up makes a new
+    board, :func:`...bots.context.board_of`), so it is worked out once per board rather
+    than at every corner and side the route search and the expansion ask about."""
+
+    def __init__(self, board: "Board") -> None:
+        closed = [t in (SPICE, UNEXPLORED) for t in board.hex_terrain]
+        self.any_closed: bool = any(closed)
+        self.node_closed: list[bool] = [any(closed[h] for h in hs) for hs in board.node_hexes]
+        self.edge_closed: list[bool] = [any(closed[h] for h in hs) for hs in board.edge_hexes]
+
+
+#: ClosedMap by board (the board kept as the key, so its identity is never reused while kept)
+_CLOSED: dict["Board", ClosedMap] = {}
+_CLOSED_LIMIT = 64
+
+
+def _closed_map(board: "Board") -> ClosedMap:
+    found = _CLOSED.get(board)
+    if found is None:
+        if len(_CLOSED) >= _CLOSED_LIMIT:
+            _CLOSED.pop(next(iter(_CLOSED)))
+        found = _CLOSED[board] = ClosedMap(board)
+    return found
+
+
+def valuation_key(ctx: "Ctx") -> tuple[Hashable, ...]:
+    """What this chapter's place hooks (:func:`start_bonus`, :func:`may_settle`,
+    :func:`route_allowed`, :func:`route_targets`) read beyond the board picture and the
+    seat (the greedy bot keeps its valuations while it stays, see
+    ``Strategy.valuation_key``): the start corners, whether ships and merchants are left,
+    whether trade options are left and which spice hexes mine already hold, the lairs."""
+    extra = _extra(ctx)
+    held = tuple(sorted(str(o["spice_hex"]) for o in _mine(ctx).get("options") or []))
+    return (tuple(extra.get("start_nodes") or ()), ctx.pieces.get("ship", 0) > 0,
+            ctx.pieces.get("merchant", 0) > 0, bool(extra.get("trade_options")), held,
+            tuple(str(h) for h in extra.get("lairs") or ()))
 
 
 def option_for(ctx: "Ctx", spice_hex: int) -> bool:
