@@ -194,6 +194,12 @@ class LandHoBase(ScenarioRules):
             return None
         return self.ctx.main_phase_reason(seat, what)
 
+    def build_trade_closed(self, seat: int, what: str) -> bool:
+        """Whether ``main_phase_reason(seat, what)`` refuses, for a listing that asks only
+        that: once the movement phase has begun it always does (C.8), and then it is said
+        without putting the reason into words."""
+        return self.ctx.state.phase == MOVEMENT or self.ctx.main_phase_reason(seat, what) is not None
+
 
     def gold(self, seat: int) -> int:
         return int(self.ctx.player_data(seat)["gold"])

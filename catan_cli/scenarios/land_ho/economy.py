@@ -12,6 +12,10 @@ from ...engine.words import resource_text
 from .base import HARBOR, SETTLER
 from .voyages import Voyages
 
+# Action(...) and Event(...) without the named tuples' Python-level __new__ (every field
+# given): these listings run at every decision of a turn.
+_new = tuple.__new__
+
 
 class Economy(Voyages):
     # --- build harbor N (C.4) ----------------------------------------------------------------
@@ -44,11 +48,11 @@ class Economy(Voyages):
         """Exactly the upgrades :meth:`check_harbor` allows: the phase, the supply and the
         price asked once, then the seat's settlements on the coast."""
         ctx = self.ctx
-        if ctx.main_phase_reason(seat, "build") is not None:
+        if self.build_trade_closed(seat, "build"):
             return []
         if ctx.state.players[seat].pieces["harbor-settlement"] <= 0 or not ctx.affords(seat, self.harbor_cost):
             return []
-        return [Action("build-harbor", (n,), seat) for n in self.own_nodes(seat, SETTLEMENT) if self.coastal(n)]
+        return [_new(Action, ("build-harbor", (n,), seat)) for n in self.own_nodes(seat, SETTLEMENT) if self.coastal(n)]
 
     # --- build settler N|E (C.5) --------------------------------------------------------------
     def check_settler(self, a: Action) -> str | None:
@@ -97,14 +101,14 @@ class Economy(Voyages):
         price asked once, then the empty basins of the seat's harbour settlements and the
         routes beside one where a ship of the seat's has an empty hold."""
         ctx = self.ctx
-        if ctx.main_phase_reason(seat, "build") is not None:
+        if self.build_trade_closed(seat, "build"):
             return []
         if ctx.player_data(seat)["settlers_left"] <= 0 or not ctx.affords(seat, self.settler_cost):
             return []
         basins = ctx.data["basins"]
-        out = [Action("build-settler", ("basin", n), seat) for n in self.own_nodes(seat, HARBOR)
+        out = [_new(Action, ("build-settler", ("basin", n), seat)) for n in self.own_nodes(seat, HARBOR)
                if not basins.get(str(n))]
-        out += [Action("build-settler", ("ship", e), seat) for e, mine in self.own_fleet(seat).items()
+        out += [_new(Action, ("build-settler", ("ship", e), seat)) for e, mine in self.own_fleet(seat).items()
                 if self.harbor_end(seat, e) >= 0 and not all(sh["cargo"] for sh in mine)]
         return out
 
@@ -132,10 +136,10 @@ class Economy(Voyages):
     def legal_buy_gold(self, seat: int) -> Iterable[Action]:
         """Exactly the purchases :meth:`check_buy_gold` allows: the phase asked once, then
         the resources the seat holds enough of."""
-        if self.ctx.main_phase_reason(seat, "trade") is not None:
+        if self.build_trade_closed(seat, "trade"):
             return []
         have, need = self.ctx.state.players[seat].resources, self.resources_for_gold
-        return [Action("buy-gold", (r,), seat) for r in range(5) if have[r] >= need]
+        return [_new(Action, ("buy-gold", (r,), seat)) for r in range(5) if have[r] >= need]
 
     def check_spend_gold(self, a: Action) -> str | None:
         seat, r = a.seat, a.args[0]
@@ -167,12 +171,12 @@ class Economy(Voyages):
         """Exactly the purchases :meth:`check_spend_gold` allows: the phase, this turn's
         purchases and the seat's gold asked once, then what the bank has."""
         ctx = self.ctx
-        if ctx.main_phase_reason(seat, "trade") is not None:
+        if self.build_trade_closed(seat, "trade"):
             return []
         if self.movement["gold_buys"] >= self.gold_buys_per_turn or self.gold(seat) < self.gold_price:
             return []
         bank = ctx.state.bank
-        return [Action("gold-for-resource", (r,), seat) for r in range(5) if bank[r] > 0]
+        return [_new(Action, ("gold-for-resource", (r,), seat)) for r in range(5) if bank[r] > 0]
 
     # --- gold as a reward (C.3.3, C.8) ------------------------------------------------------------
     def discovery_reward(self, seat: int, hex_: int) -> list[Event]:
@@ -201,5 +205,5 @@ class Economy(Voyages):
         for seat, p in enumerate(ctx.state.players):
             if sum(p.resources) <= self._hands[seat]:
                 self.add_gold(seat, gold)
-                events.append(Event("gold", seat, f"{ctx.name(seat)} receives nothing and takes {gold} gold"))
+                events.append(_new(Event, ("gold", seat, f"{ctx.name(seat)} receives nothing and takes {gold} gold", (), None)))
         return events

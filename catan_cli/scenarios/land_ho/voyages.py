@@ -4,13 +4,17 @@ settler ship (seed 002; digest C.3, C.5-C.8)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Callable, Iterable
 
 from ...engine.actions import Action, Event
 from ...engine.geometry import EDGE_LAND
 from ...engine.words import resource_text
 from .base import HARBOR, MOVEMENT, SETTLER, LandHoBase
+
+# Action(...) and Event(...) without the named tuples' Python-level __new__ (every field
+# given): the listings below make every move of the movement phase, and the compiled build
+# would otherwise step into interpreted code for each.
+_new = tuple.__new__
 
 
 class Voyages(LandHoBase):
@@ -20,7 +24,7 @@ class Voyages(LandHoBase):
         if self.ctx.state.phase == MOVEMENT:
             return []
         self.ctx.enter_phase(MOVEMENT)
-        return [Event("phase", seat, f"{self.ctx.name(seat)} begins the movement phase")]
+        return [_new(Event, ("phase", seat, f"{self.ctx.name(seat)} begins the movement phase", (), None))]
 
     def check_sail(self, a: Action) -> str | None:
         if self.ctx.state.phase == MOVEMENT:
@@ -32,7 +36,7 @@ class Voyages(LandHoBase):
 
     def legal_sail(self, seat: int) -> Iterable[Action]:
         """Exactly the legal ``sail``: its one question asked once."""
-        a = Action("sail", (), seat)
+        a = _new(Action, ("sail", (), seat))
         return [a] if self.check_sail(a) is None else []
 
     # --- build ship E [replacing F] (C.6) ---------------------------------------------------
@@ -117,7 +121,7 @@ class Voyages(LandHoBase):
         of the seat's ships to take off (one on the route itself leaves room for its
         rebuilding)."""
         ctx = self.ctx
-        if ctx.main_phase_reason(seat, "build") is not None:
+        if self.build_trade_closed(seat, "build"):
             return []
         if not ctx.affords(seat, self.ship_cost):
             return []
@@ -128,15 +132,17 @@ class Voyages(LandHoBase):
                         if kinds[e] != EDGE_LAND and not stops[e]})
         if not sites:
             return []
-        held = Counter(sh["edge"] for sh in self.ships)
+        held: dict[int, int] = {}
+        for sh in self.ships:
+            held[sh["edge"]] = held.get(sh["edge"], 0) + 1
         most = self.per_route
         if ctx.player_data(seat)["ships_left"] > 0:
-            return [Action("launch-ship", (e, -1), seat) for e in sites if held[e] < most]
+            return [_new(Action, ("launch-ship", (e, -1), seat)) for e in sites if held.get(e, 0) < most]
         # each route of the seat's ships, in launch order: two ships on one route are one
         # move (the check and the rebuild take the first of them off), listed once
         own = list(dict.fromkeys(sh["edge"] for sh in self.own_ships(seat)))
-        return [Action("launch-ship", (e, f), seat) for e in sites for f in own
-                if held[e] - (f == e) < most]
+        return [_new(Action, ("launch-ship", (e, f), seat)) for e in sites for f in own
+                if held.get(e, 0) - (f == e) < most]
 
     # --- move ship E to F (C.3, C.6) -------------------------------------------------------------
     def mover(self, seat: int, edge: int) -> dict[str, Any] | None:
@@ -197,7 +203,11 @@ class Voyages(LandHoBase):
         point, over the sea steps table (integer adjacency), not stepping on from a route
         that touches a face-down hex (the discovery would stop the ship there)."""
         steps, stops = self.sea_steps()
-        dist = {src: 0}
+        # the routes reached so far as a list of flags, not the dict's keys: the compiled
+        # build reads it without making an int object for each route it looks at
+        seen = [False] * len(steps)
+        seen[src] = True
+        dist: dict[int, int] = {}
         frontier = [src]
         cost = 0
         while frontier and cost < points:
@@ -207,11 +217,11 @@ class Voyages(LandHoBase):
                 if e != src and stops[e]:
                     continue
                 for f in steps[e]:
-                    if f not in dist:
+                    if not seen[f]:
+                        seen[f] = True
                         dist[f] = cost
                         reached.append(f)
             frontier = reached
-        del dist[src]
         return dist
 
     def full_routes(self, ident: int) -> set[int]:
@@ -265,14 +275,14 @@ class Voyages(LandHoBase):
         cost = self.reachable(ship, points)[dst]
         m["points"] = points - cost
         ship["edge"] = dst
-        events.append(Event("move", seat, f"{ctx.name(seat)} sails a ship from {ctx.edge_text(src)} to "
-                                          f"{ctx.edge_text(dst)} ({cost} point{'s' if cost != 1 else ''}, "
-                                          f"{m['points']} left)"))
+        events.append(_new(Event, ("move", seat, f"{ctx.name(seat)} sails a ship from {ctx.edge_text(src)} to "
+                                                 f"{ctx.edge_text(dst)} ({cost} point{'s' if cost != 1 else ''}, "
+                                                 f"{m['points']} left)", (), None)))
         found_events, found = ctx.explore(seat, dst)
         events += found_events
         if found:
             m["points"] = 0      # C.3.1: a discovery ends the ship's move
-            events.append(Event("move", seat, "the discovery ends the ship's move"))
+            events.append(_new(Event, ("move", seat, "the discovery ends the ship's move", (), None)))
         if m["points"] <= 0:
             m["done"].append(ship["id"])
             m["ship"] = -1
@@ -311,10 +321,10 @@ class Voyages(LandHoBase):
                 moves = self._move_cache.get((src, points, seat))
                 if moves is None:
                     moves = self._move_cache[(src, points, seat)] = tuple(
-                        Action("sail-ship", (src, dst), seat) for dst in sorted(ends))
+                        _new(Action, ("sail-ship", (src, dst), seat)) for dst in sorted(ends))
                 out += moves
             else:
-                out += [Action("sail-ship", (src, dst), seat) for dst in sorted(ends) if dst not in full]
+                out += [_new(Action, ("sail-ship", (src, dst), seat)) for dst in sorted(ends) if dst not in full]
         return out
 
     # --- pay wool E: +2 movement points (C.6) -----------------------------------------------------
@@ -360,7 +370,7 @@ class Voyages(LandHoBase):
         for e, mine in self.own_fleet(seat).items():
             ship = self.meant(mine, m)
             if ship is not None and ship["id"] not in m["wool"] and ship["id"] not in m["done"]:
-                out.append(Action("buy-points", (e,), seat))
+                out.append(_new(Action, ("buy-points", (e,), seat)))
         return out
 
     # --- load / unload settler E, drop cargo (C.5, C.6) ----------------------------------------------
@@ -430,7 +440,7 @@ class Voyages(LandHoBase):
                     continue
                 basin = basins.get(str(harbor), "")
                 if (not basin) if unload else basin == SETTLER:
-                    out.append(Action(kind, (e,), seat))
+                    out.append(_new(Action, (kind, (e,), seat)))
             return out
         return legal
 
@@ -466,9 +476,9 @@ class Voyages(LandHoBase):
     def legal_drop(self, seat: int) -> Iterable[Action]:
         if self.turn_reason(seat, "drop cargo") is not None:
             return []
-        out = [Action("drop-cargo", ("ship", e), seat)
+        out = [_new(Action, ("drop-cargo", ("ship", e), seat))
                for e, mine in self.own_fleet(seat).items() if any(sh["cargo"] for sh in mine)]
-        out += [Action("drop-cargo", ("basin", int(n)), seat) for n in sorted(self.ctx.data["basins"], key=int)
+        out += [_new(Action, ("drop-cargo", ("basin", int(n)), seat)) for n in sorted(self.ctx.data["basins"], key=int)
                 if self.own_harbor(seat, int(n))]
         return out
 
@@ -532,7 +542,7 @@ class Voyages(LandHoBase):
         try:
             for n in nodes:
                 if self.terrain_corner(n) and ctx.settlement_site_reason(seat, n) is None:
-                    out.append(Action("found-settlement", (n,), seat))
+                    out.append(_new(Action, ("found-settlement", (n,), seat)))
         finally:
             self.founding = False
         return out
