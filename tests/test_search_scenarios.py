@@ -154,8 +154,9 @@ def test_the_candidates_include_the_scenarios_own_verbs(scenario: str) -> None:
     assert offered >= 3, offered
 
 
-#: the scenarios whose strategy weighs a standing of its own (Land Ho!: test_land_ho_search.py)
-OWN_STANDING = {"land-ho"}
+#: the scenarios whose strategy weighs a standing of its own (Land Ho!: test_land_ho_search.py,
+#: Barbarian Attack: test_barbarian_search.py)
+OWN_STANDING = {"land-ho", "barbarian-attack"}
 
 
 @pytest.mark.parametrize("scenario", ["base", "cloth-for-catan", *(s for s in SCENARIOS if s not in OWN_STANDING)])
