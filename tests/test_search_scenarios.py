@@ -155,8 +155,8 @@ def test_the_candidates_include_the_scenarios_own_verbs(scenario: str) -> None:
 
 
 #: the scenarios whose strategy weighs a standing of its own (Land Ho!: test_land_ho_search.py;
-#: the Legend's Chapter 4: test_legend4_search.py)
-OWN_STANDING = {"land-ho", "legend-4"}
+#: the Legend's Chapter 4: test_legend4_search.py; Barbarian Attack: test_barbarian_search.py)
+OWN_STANDING = {"land-ho", "legend-4", "barbarian-attack"}
 
 
 @pytest.mark.parametrize("scenario", ["base", "cloth-for-catan", *(s for s in SCENARIOS if s not in OWN_STANDING)])

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
+from ...engine.pieces import CITY, SETTLEMENT
 
 if TYPE_CHECKING:
     from ...bots.context import Ctx
@@ -22,9 +23,20 @@ if TYPE_CHECKING:
 
 #: a knight move is worth making when it gains at least this much defence
 MOVE_GAIN = 0.6
-#: the searching bot's worth (in VP) of a prisoner that does not yet make a point: two
-#: prisoners are one (D.17), and a play-out of two turns would see the first as nothing
+#: the searching bot's worth (in VP) of a prisoner that does not yet make a point, at the
+#: set-up's end (search.setup_worth; the play-outs' standing weighs its own): two prisoners
+#: are one (D.17), and a play-out of two turns would see the first as nothing
 ODD_PRISONER = 0.5
+#: gold counted in the searching bot's standing: two buys a resource, twice a turn (D.16)
+GOLD_CAP = 6
+#: the searching bot's standing of a seat (Strategy.standing), in VP, per feature of
+#: standing_features (points, production, cards, gold, an odd prisoner, knights on the board,
+#: pips lost to conquered hexes): fitted by ``python -m catan_cli.benchmarks.fit_standing
+#: --scenario barbarian-attack --games 300 --seed 7000`` (who won, at each turn's start of
+#: greedy games; held-out turns whose highest standing won: 0.563, the general worth 0.498,
+#: chance 0.25).  A knight on the board is worth a point: the general worth saw it as
+#: nothing, and the three cards its card cost as a loss
+STANDING_WEIGHTS: tuple[float, ...] = (1.0, 0.056, 0.203, 0.168, 0.488, 0.992, -0.048)
 
 
 class Strategy(BaseStrategy):
@@ -46,6 +58,37 @@ class Strategy(BaseStrategy):
     # --- the searching bot's leaf ------------------------------------------------------
     def playout_worth(self, world: "Game", seat: int) -> float:
         return ODD_PRISONER * (int(world.engine.s.players[seat].extra.get("prisoners", 0)) % 2)
+
+    def standing_features(self, world: "Game", seat: int, production: float) -> list[float]:
+        # What the standing weighs (STANDING_WEIGHTS, in this order): points up to the target
+        # (standing buildings, Longest Road, prisoner pairs: D.17); production; resource cards
+        # (up to 7: a 7 halves more); gold (up to GOLD_CAP, D.16); an odd prisoner (half a
+        # pair, D.12); knights on the board (D.9: the coast's defence, the next prisoners);
+        # and the pips of the seat's standing buildings on conquered hexes, which produce
+        # nothing (D.6) though the general production counts them.
+        e, s = world.engine, world.engine.s
+        p = s.players[seat]
+        extra = p.extra
+        scen = e.scen
+        coast: tuple[int, ...] = scen.paths["coast"]
+        conquer_at = int(scen.params["conquer_at"])
+        counts: list[int] = s.extra["barbarians"]
+        conquered = [h for i, h in enumerate(coast) if counts[i] >= conquer_at]
+        lost = 0.0
+        if conquered:
+            node_hexes = e.geo.node_hexes
+            for node in e.seat_nodes(seat):
+                kind = s.node_kind[node]
+                if kind == SETTLEMENT or kind == CITY:
+                    # a settlement yields 1 a pip, a city 2 (its node code)
+                    lost += kind * sum(6 - abs(7 - s.numbers[h]) for h in node_hexes[node] if h in conquered)
+        return [float(min(e.vp(seat), e.scen.vp_target)), production,
+                float(min(sum(p.resources), 7)), float(min(int(extra["gold"]), GOLD_CAP)),
+                float(int(extra["prisoners"]) % 2), float(len(extra["knights"])), lost]
+
+    def standing(self, world: "Game", seat: int, production: float) -> float | None:
+        features = self.standing_features(world, seat, production)
+        return sum(w * f for w, f in zip(STANDING_WEIGHTS, features))
 
     # --- what the view says ------------------------------------------------------------
     def _coast(self, ctx: "Ctx") -> dict[int, dict[str, Any]]:

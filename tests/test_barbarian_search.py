@@ -1,0 +1,89 @@
+"""The hard bot's leaf in Barbarian Attack (issue 46): a play-out's world is scored by the
+scenario's own standing (fitted with benchmarks/fit_standing.py to who won greedy games),
+which sees what the general worth does not: knights on the board (D.9), an odd prisoner
+(D.12, D.17), gold (D.16) and the production a conquered hex no longer yields (D.6).
+
+The map is test_barbarian_attack.py's (sandbox, seed 7): intersection 40 touches Q(2),
+X(10) and the inner hex R, so it never falls.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_cli import Game
+from catan_cli.bots.search import production_worth, worths
+from catan_cli.bots.strategies import strategy_for
+from catan_cli.scenarios.barbarian_attack.bot import GOLD_CAP, STANDING_WEIGHTS
+from test_barbarian_attack import knights, on_turn, pdata, run, set_barbarians
+
+RED = 0
+KNIGHTS, PRISONERS, GOLD, LOST = 5, 4, 3, 6
+
+
+def features(g: Game, seat: int = RED) -> list[float]:
+    strat = strategy_for("barbarian-attack")
+    return strat.standing_features(g, seat, production_worth(g, yields=strat.production_yields())[seat])
+
+
+def test_the_standing_weighs_its_features_and_is_the_leaf_the_search_scores() -> None:
+    g = on_turn()
+    run(g, "put settlement red 40")
+    feats = features(g)
+    assert len(feats) == len(STANDING_WEIGHTS)
+    assert worths(g)[RED] == pytest.approx(sum(w * f for w, f in zip(STANDING_WEIGHTS, feats)))
+
+
+@pytest.mark.rule("D.9", "D.8")
+def test_a_knight_on_the_board_is_worth_more_than_the_three_cards_its_card_cost() -> None:
+    """The general worth saw a bought card's knight as nothing, and the three cards it cost
+    as a loss: a searching bot would never defend its coast."""
+    g = on_turn()
+    run(g, "give red 1 wool 1 grain 1 ore")
+    before = worths(g)[RED]
+    run(g, "take red 1 wool 1 grain 1 ore")
+    knights(g, "red", "26-27")
+    assert features(g)[KNIGHTS] == 1
+    assert worths(g)[RED] > before
+
+
+@pytest.mark.rule("D.12", "D.17")
+def test_a_first_prisoner_counts_for_part_of_a_point_and_the_second_makes_it() -> None:
+    g = on_turn()
+    worth = []
+    for prisoners in (0, 1, 2):
+        pdata(g, "red")["prisoners"] = prisoners
+        worth.append(worths(g)[RED])
+    assert worth[0] < worth[1] < worth[2]
+    assert features(g)[0] == 1 and features(g)[PRISONERS] == 0      # the pair is a point
+    assert worth[2] - worth[0] == pytest.approx(STANDING_WEIGHTS[0])
+
+
+@pytest.mark.rule("D.16")
+def test_gold_counts_in_the_leaf_up_to_a_cap() -> None:
+    g = on_turn()
+    pdata(g, "red")["gold"] = 0
+    poor = worths(g)[RED]
+    pdata(g, "red")["gold"] = 2
+    assert worths(g)[RED] > poor
+    pdata(g, "red")["gold"] = GOLD_CAP
+    capped = worths(g)[RED]
+    pdata(g, "red")["gold"] = GOLD_CAP + 10
+    assert worths(g)[RED] == pytest.approx(capped)
+
+
+@pytest.mark.rule("D.6")
+def test_a_standing_building_on_a_conquered_hex_loses_that_hexs_pips() -> None:
+    """40 stands (R is inner) when X(10, 3 pips) is conquered, but X yields nothing more: the
+    standing counts those pips lost, twice for a city."""
+    g = on_turn()
+    run(g, "put settlement red 40")
+    assert features(g)[LOST] == 0
+    before = worths(g)[RED]
+    set_barbarians(g, X=3)
+    assert features(g)[LOST] == 3
+    assert worths(g)[RED] < before
+    run(g, "put city red 40")
+    assert features(g)[LOST] == 6
+    set_barbarians(g, X=2)                    # freed (D.14): it yields again
+    assert features(g)[LOST] == 0
