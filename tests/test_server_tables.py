@@ -322,7 +322,15 @@ def serve(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
     env = dict(os.environ, NO_COLOR="1", XDG_DATA_HOME=str(tmp_path / "data"), PYTHONUNBUFFERED="1")
     return subprocess.Popen([sys.executable, "-m", "catan_cli", "serve", "--port", "0", "--open", "--fast",
                              "--saves", str(tmp_path / "saves"), *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+                            stderr=subprocess.PIPE, text=True, env=env, preexec_fn=as_from_a_terminal)
+
+
+def as_from_a_terminal() -> None:
+    """Ctrl-C as a host's terminal delivers it: a child inherits SIGINT ignored (a suite started
+    in the background by a shell without job control) or blocked (a test worker whose earlier
+    tests left it in the signal mask), and the server would then be deaf to it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def port_of(proc: subprocess.Popen[str]) -> int:
