@@ -6,15 +6,16 @@ Prints the weights in victory points (divided by the first feature's, the points
 often the highest standing at a turn's start is the eventual winner, in games held out of
 the fit (every fifth), for the fitted weights and the strategy's current ones.
 
-A scenario whose strategy weighs no features of its own (every one but The Pirate Islands)
-is fitted on the general worth's terms (:func:`general_features`, as ``search.worths`` adds
-them: points, production at the stage's pip worth, cards in hand, development cards, knights
-played, the strategy's ``playout_worth``), and compared with the general weights
+A scenario whose strategy weighs no features of its own (all but The Pirate Islands, Land
+Ho!, the Legend's Chapter 4 and Barbarian Attack) is fitted on the general worth's terms
+(:func:`general_features`, as ``search.worths`` adds them: points, production at the stage's
+pip worth, cards in hand, development cards, knights played, the strategy's
+``playout_worth``), and compared with the general weights
 (``GENERAL_WEIGHTS``): a fit that picks the winner more often on the held-out games than
 those says the scenario needs a standing of its own.
 
     python -m catan_cli.benchmarks.fit_standing --scenario pirate-islands --games 1600 --seed 7000
-    python -m catan_cli.benchmarks.fit_standing --scenario barbarian-attack --games 400 --seed 7000
+    python -m catan_cli.benchmarks.fit_standing --scenario barbarian-attack --games 300 --seed 7000
     python -m catan_cli.benchmarks.fit_standing --games 16000 --cluster auto    # on a Ray cluster
 """
 
