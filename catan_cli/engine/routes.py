@@ -226,16 +226,7 @@ class RouteRules(TurnRules):
         for e in self.seat_edges(seat):
             if edge_kind[e] == ROAD and e != skip:
                 a, b = edge_nodes[e]
-                at = adj.get(a)
-                if at is None:
-                    adj[a] = [(bit, b)]
-                else:
-                    at.append((bit, b))
-                at = adj.get(b)
-                if at is None:
-                    adj[b] = [(bit, a)]
-                else:
-                    at.append((bit, a))
+                _join(adj, bit, a, b)
                 bit <<= 1
         if start not in adj:
             return 0
