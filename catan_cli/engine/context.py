@@ -17,7 +17,7 @@ the reference is strong and a dropped game waits for the cycle collector (:func:
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from .actions import Action, Event
 from .phases import Phase
@@ -268,23 +268,8 @@ class RulesContext:
             return e.free_route_reason(seat, piece, edge)
         if edge == lifted:
             return "a moved piece must go to a different path"
-        s = e.s
-        owner, kind = s.edge_owner[lifted], s.edge_kind[lifted]
-        second = s.shared_ships[lifted] if s.shared_ships else -1
-        # Lifted in thought, as tentative_piece puts one: what is kept for the board is
-        # worked out afresh meanwhile (unsettled) and put back with the piece.
-        saved = e.board_memos()
-        e.lift_route(seat, lifted)
-        e.unsettled += 1
-        try:
-            return e.road_edge_reason(seat, edge) if piece == "road" else e.ship_edge_reason(seat, edge)
-        finally:
-            e.unsettled -= 1
-            s.edge_owner[lifted], s.edge_kind[lifted] = owner, kind
-            if s.shared_ships:
-                s.shared_ships[lifted] = second
-            # the board reads as before the lift: so do the memos and the journal put back
-            e.restore_board_memos(saved)
+        reason = e.road_edge_reason if piece == "road" else e.ship_edge_reason
+        return self._with_lifted(seat, lifted, lambda: reason(seat, edge))
 
     def free_route_paths(self, seat: int, piece: str, edges: list[int], lifted: int) -> list[int]:
         """Those of ``edges`` where ``free_route_reason(seat, piece, path, lifted)`` is None,
@@ -293,6 +278,14 @@ class RulesContext:
         e = self._e
         if lifted < 0:
             return [x for x in edges if e.free_route_reason(seat, piece, x) is None]
+        reason = e.road_edge_reason if piece == "road" else e.ship_edge_reason
+        return self._with_lifted(seat, lifted, lambda: [x for x in edges if x != lifted and reason(seat, x) is None])
+
+    def _with_lifted(self, seat: int, lifted: int, ask: Callable[[], T]) -> T:
+        """``ask()`` with ``seat``'s route piece on ``lifted`` lifted in thought, as
+        tentative_piece puts one: what is kept for the board is worked out afresh meanwhile
+        (unsettled) and put back with the piece."""
+        e = self._e
         s = e.s
         owner, kind = s.edge_owner[lifted], s.edge_kind[lifted]
         second = s.shared_ships[lifted] if s.shared_ships else -1
@@ -300,13 +293,13 @@ class RulesContext:
         e.lift_route(seat, lifted)
         e.unsettled += 1
         try:
-            reason = e.road_edge_reason if piece == "road" else e.ship_edge_reason
-            return [x for x in edges if x != lifted and reason(seat, x) is None]
+            return ask()
         finally:
             e.unsettled -= 1
             s.edge_owner[lifted], s.edge_kind[lifted] = owner, kind
             if s.shared_ships:
                 s.shared_ships[lifted] = second
+            # the board reads as before the lift: so do the memos and the journal put back
             e.restore_board_memos(saved)
 
     def candidate_route_edges(self, seat: int) -> list[int]:
