@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import pytest
 
+from builds import pure_only
 from catan_cli import Game
+from catan_cli.bots import make_bot
+from catan_cli.bots.context import Ctx
 from catan_cli.bots.search import production_worth, worths
 from catan_cli.bots.strategies import strategy_for
 from catan_cli.scenarios.barbarian_attack.bot import GOLD_CAP, STANDING_WEIGHTS
+from catan_cli.scenarios.barbarian_attack.bot import Strategy as BAStrategy
 from test_barbarian_attack import knights, on_turn, pdata, run, set_barbarians
 
 RED = 0
+NAMES = ["red", "blue", "white", "orange"]
 KNIGHTS, PRISONERS, GOLD, LOST = 5, 4, 3, 6
 
 
@@ -87,3 +92,32 @@ def test_a_standing_building_on_a_conquered_hex_loses_that_hexs_pips() -> None:
     assert features(g)[LOST] == 6
     set_barbarians(g, X=2)                    # freed (D.14): it yields again
     assert features(g)[LOST] == 0
+
+
+def greedy_history(seed: int, turns: int) -> list[str]:
+    game = Game.new("barbarian-attack", players=NAMES, seed=seed)
+    bots = {n: make_bot("greedy") for n in NAMES}
+    while not game.over and game.state.turn <= turns:
+        seat = game.prompt_player()
+        game.execute(bots[seat].choose(game, seat))
+    return list(game.history)
+
+
+@pure_only
+@pytest.mark.rule("D.5", "D.6")
+def test_greedy_plays_the_same_moves_with_its_spot_values_kept_or_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The yardstick does not move: the spot values kept under the barbarians' counts (the
+    valuation key: landings, D.5, and conquests, D.6, change them) give move for move the
+    game worked out afresh at every decision."""
+    kept = greedy_history(seed=21, turns=60)
+    monkeypatch.setattr(BAStrategy, "valuation_key", lambda self, ctx: None)
+    assert greedy_history(seed=21, turns=60) == kept
+
+
+def test_the_valuation_key_is_the_barbarians_on_each_coastal_hex() -> None:
+    strat = strategy_for("barbarian-attack")
+    g = on_turn()
+    before = strat.valuation_key(Ctx(g, "red"))
+    assert before == tuple(int(c["barbarians"]) for c in g.view("red")["extra"]["coast"])
+    set_barbarians(g, X=2)
+    assert strat.valuation_key(Ctx(g, "red")) != before

@@ -19,7 +19,7 @@ from catan_cli.simulate import bot_seed
 NAMES = ["red", "blue", "white", "orange"]
 
 
-@pytest.mark.parametrize("scenario", ["base", "cloth-for-catan", "pirate-islands", "legend-1"])
+@pytest.mark.parametrize("scenario", ["base", "cloth-for-catan", "pirate-islands", "legend-1", "barbarian-attack"])
 def test_a_bot_with_kept_tables_chooses_what_a_fresh_bot_chooses(scenario: str) -> None:
     game = Game.new(scenario, players=NAMES, seed=11)
     bots = [GreedyBot(bot_seed(11, i)) for i in range(4)]

@@ -10,7 +10,7 @@ opponents, takes Intrigue's prisoner from its own coast, and values the scenario
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Hashable
 
 from ...bots.strategies.base import Strategy as BaseStrategy
 from ...engine.actions import Action
@@ -90,19 +90,30 @@ class Strategy(BaseStrategy):
         features = self.standing_features(world, seat, production)
         return sum(w * f for w, f in zip(STANDING_WEIGHTS, features))
 
-    # --- what the view says ------------------------------------------------------------
+    # --- what the view says (read once a decision: ctx.memo) ---------------------------
     def _coast(self, ctx: "Ctx") -> dict[int, dict[str, Any]]:
-        b = ctx.board
-        return {b.hex_index[c["hex"]]: c for c in ctx.view["extra"].get("coast") or []}
+        """Coastal hex -> its entry in the view (barbarians, conquered); only read."""
+        coast: dict[int, dict[str, Any]] | None = ctx.memo.get("ba-coast")
+        if coast is None:
+            b = ctx.board
+            coast = ctx.memo["ba-coast"] = {b.hex_index[c["hex"]]: c for c in ctx.view["extra"].get("coast") or []}
+        return coast
 
     def _knights(self, ctx: "Ctx") -> dict[int, int]:
-        """Path -> owner seat of every knight on the board."""
-        b = ctx.board
-        out: dict[int, int] = {}
-        for name, paths in (ctx.view["extra"].get("knights_on_board") or {}).items():
-            for p in paths:
-                out[b.edge_index[p]] = ctx.names.index(name)
+        """Path -> owner seat of every knight on the board; only read."""
+        out: dict[int, int] | None = ctx.memo.get("ba-knights")
+        if out is None:
+            b = ctx.board
+            out = ctx.memo["ba-knights"] = {}
+            for name, paths in (ctx.view["extra"].get("knights_on_board") or {}).items():
+                for p in paths:
+                    out[b.edge_index[p]] = ctx.names.index(name)
         return out
+
+    def valuation_key(self, ctx: "Ctx") -> Hashable | None:
+        # spot_bonus, the one place hook overridden, reads the map and the barbarians on
+        # each coastal hex: while they stay, the greedy bot keeps its spot values
+        return tuple(int(c["barbarians"]) for c in ctx.view["extra"].get("coast") or [])
 
     def stake(self, ctx: "Ctx", seat: int, h: int) -> float:
         """What ``seat`` has on hex ``h``: its buildings there (a city counts double)."""
