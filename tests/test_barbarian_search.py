@@ -15,7 +15,7 @@ from builds import pure_only
 from catan_cli import Game
 from catan_cli.bots import make_bot
 from catan_cli.bots.context import Ctx
-from catan_cli.bots.search import production_worth, worths
+from catan_cli.bots.search import HORIZON, horizon, production_worth, worths
 from catan_cli.bots.strategies import strategy_for
 from catan_cli.scenarios.barbarian_attack.bot import GOLD_CAP, STANDING_WEIGHTS
 from catan_cli.scenarios.barbarian_attack.bot import Strategy as BAStrategy
@@ -92,6 +92,13 @@ def test_a_standing_building_on_a_conquered_hex_loses_that_hexs_pips() -> None:
     assert features(g)[LOST] == 6
     set_barbarians(g, X=2)                    # freed (D.14): it yields again
     assert features(g)[LOST] == 0
+
+
+def test_the_search_plays_out_one_round_in_barbarian_attack_and_two_elsewhere() -> None:
+    """Its budget bought 3-4 rounds of two-round play-outs: one-round ones buy twice as many,
+    and a round still holds every seat's turn, and so every battle (D.11), before the leaf."""
+    assert horizon(Game.new("barbarian-attack", players=NAMES, seed=1)) == 1
+    assert horizon(Game.new("base", players=NAMES, seed=1)) == HORIZON == 2
 
 
 def greedy_history(seed: int, turns: int) -> list[str]:
