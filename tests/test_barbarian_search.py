@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 
 from builds import pure_only
-from catan_cli import Game
-from catan_cli.bots import make_bot
+from catan_cli import Game, build
+from catan_cli.bots import make_bot, search
 from catan_cli.bots.context import Ctx
-from catan_cli.bots.search import HORIZON, horizon, production_worth, worths
+from catan_cli.bots.search import HORIZON, horizon, pace, production_worth, worths
 from catan_cli.bots.strategies import strategy_for
 from catan_cli.scenarios.barbarian_attack.bot import GOLD_CAP, STANDING_WEIGHTS
 from catan_cli.scenarios.barbarian_attack.bot import Strategy as BAStrategy
@@ -99,6 +99,23 @@ def test_the_search_plays_out_one_round_in_barbarian_attack_and_two_elsewhere() 
     and a round still holds every seat's turn, and so every battle (D.11), before the leaf."""
     assert horizon(Game.new("barbarian-attack", players=NAMES, seed=1)) == 1
     assert horizon(Game.new("base", players=NAMES, seed=1)) == HORIZON == 2
+
+
+def test_the_compiled_build_spends_the_same_budget_on_more_play_outs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget is counted in play-out moves: the compiled build, which plays Barbarian
+    Attack's about twice as fast, counts twice the pace, so a decision takes the same time;
+    a scenario without a measured speed-up plays the same play-outs in both builds."""
+    ba = Game.new("barbarian-attack", players=NAMES, seed=1)
+    land = Game.new("base", players=NAMES, seed=1)
+    monkeypatch.setattr(search, "compiled_build", lambda: False)
+    assert pace(ba) == BAStrategy.PACE and pace(land) == search.MOVES_PER_MS_LAND
+    monkeypatch.setattr(search, "compiled_build", lambda: True)
+    assert pace(ba) == pytest.approx(BAStrategy.PACE * BAStrategy.COMPILED_SPEEDUP) and BAStrategy.COMPILED_SPEEDUP > 1
+    assert pace(land) == search.MOVES_PER_MS_LAND
+
+
+def test_the_compiled_build_is_looked_up_on_disk() -> None:
+    assert search.compiled_build() == (build() == "compiled")
 
 
 def greedy_history(seed: int, turns: int) -> list[str]:

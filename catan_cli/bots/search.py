@@ -26,7 +26,11 @@ roll, a forced answer, a discard) are the greedy bot's at once.
 The budget, ``think_ms`` per decision, is counted in play-out moves (``MOVES_PER_MS`` of
 them per millisecond, the pace of the reference machine), not read off a clock: so the
 bot's play does not depend on the machine's speed or load, games with it reproduce, and a
-saved game resumes exactly.  A clock guards people on slow machines only: a decision stops
+saved game resumes exactly.  The build may count a faster pace: where a scenario's strategy
+gives the compiled build's measured speed-up (``Strategy.compiled_speedup``, Barbarian
+Attack's), the compiled build's budget buys that many more moves, so it takes the same time
+as the pure one and plays deeper (games then reproduce within a build); elsewhere both builds
+play the same play-outs.  A clock guards people on slow machines only: a decision stops
 at ``CPU_CAP`` times its budget of this thread's processor time (``rollouts`` instead gives
 a fixed number of rounds).
 """
@@ -373,11 +377,23 @@ class SearchBot:
 
 def pace(game: "Game") -> float:
     """Play-out moves per processor millisecond of thinking in ``game``'s scenario: its
-    strategy's measured ``playout_pace``, else the general pace of its map."""
-    own = strategy_for(game.engine.s.scenario).playout_pace(game)
-    if own is not None:
-        return own
-    return MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
+    strategy's measured ``playout_pace``, else the general pace of its map; in the compiled
+    build, times the strategy's measured ``compiled_speedup`` (1.0 unless it gives one)."""
+    strat = strategy_for(game.engine.s.scenario)
+    own = strat.playout_pace(game)
+    general = own if own is not None else (MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND)
+    return general * strat.compiled_speedup(game) if compiled_build() else general
+
+
+_BUILD: list[bool] = []
+
+
+def compiled_build() -> bool:
+    """Whether the engine runs compiled (:func:`catan_cli.build`, looked up once)."""
+    if not _BUILD:
+        from .. import build
+        _BUILD.append(build() == "compiled")
+    return _BUILD[0]
 
 
 def width(game: "Game") -> int:

@@ -119,6 +119,14 @@ class Strategy:
         overrun their budget."""
         return None
 
+    def compiled_speedup(self, world: "Game") -> float:
+        """How many times the pure build's pace (:meth:`playout_pace`) the compiled build
+        plays this scenario's play-outs, as measured (benchmarks/search_time.py in both
+        builds): there the budget, still counted in moves, buys this many times as many, so
+        a decision takes the same processor time in both builds and the compiled one plays
+        deeper.  1.0 (the default): both builds play the same play-outs, the same games."""
+        return 1.0
+
     def production_yields(self) -> tuple[int, ...]:
         """What a building of each node code yields per pip in the searching bot's
         production worth (search.production_worth): a settlement 1, a city 2, other codes
