@@ -183,15 +183,18 @@ def test_a_scenario_with_dearer_moves_counts_its_budget_at_its_own_pace() -> Non
     moves cost more (Land Ho!'s sailing, Barbarian Attack's knights) its strategy says its
     pace, per chapter in the Legend, and a decision gets fewer moves for the same time (the
     hint coach too)."""
-    from catan_cli.bots.search import MOVES_PER_MS, MOVES_PER_MS_LAND, pace
+    from catan_cli.bots.search import MOVES_PER_MS, MOVES_PER_MS_LAND, compiled_build, pace
     from catan_cli.bots.strategies import strategy_for
     for scenario in ["base", "pirate-islands", "land-ho", "barbarian-attack"]:
         game = Game.new(scenario, players=NAMES, seed=1)
-        own = strategy_for(scenario).playout_pace(game)
+        strat = strategy_for(scenario)
+        own = strat.playout_pace(game)
         general = MOVES_PER_MS if game.engine.scen.rules.ships else MOVES_PER_MS_LAND
-        assert pace(game) == (own if own is not None else general)
-    assert pace(Game.new("land-ho", players=NAMES, seed=1)) < MOVES_PER_MS_LAND
-    assert pace(Game.new("barbarian-attack", players=NAMES, seed=1)) < MOVES_PER_MS_LAND
+        build_speed = strat.compiled_speedup(game) if compiled_build() else 1.0
+        assert pace(game) == (own if own is not None else general) * build_speed
+    assert strategy_for("land-ho").playout_pace(Game.new("land-ho", players=NAMES, seed=1)) < MOVES_PER_MS_LAND
+    ba = Game.new("barbarian-attack", players=NAMES, seed=1)
+    assert strategy_for("barbarian-attack").playout_pace(ba) < MOVES_PER_MS_LAND
     chapters = [pace(Game.new(f"legend-{k}", players=NAMES, seed=1)) for k in (1, 2, 3, 4)]
     assert max(chapters) < MOVES_PER_MS and chapters[3] == min(chapters)   # Chapter 4's moves cost most
 
@@ -199,8 +202,8 @@ def test_a_scenario_with_dearer_moves_counts_its_budget_at_its_own_pace() -> Non
 @pytest.mark.parametrize("scenario", ["base", "pirate-islands", "legend-1", "legend-4", "barbarian-attack"])
 def test_a_play_out_ends_when_the_seats_turn_has_come_round_its_scenarios_horizon(scenario: str) -> None:
     """Play-outs run two rounds (the general ``HORIZON``) unless the scenario cuts them
-    shorter (``Strategy.playout_horizon``: the Legend's slow moves buy a round or two of
-    two-round play-outs at 300 ms): a play-out stops at the start of the
+    shorter (``Strategy.playout_horizon``: the Legend's and Barbarian Attack's slow moves buy
+    a round or two of two-round play-outs at 300 ms): a play-out stops at the start of the
     searching seat's turn, that many turns of it later, or at a win."""
     from catan_cli.bots.search import HORIZON, horizon
     from catan_cli.bots.strategies import strategy_for
@@ -209,10 +212,10 @@ def test_a_play_out_ends_when_the_seats_turn_has_come_round_its_scenarios_horizo
     own = strategy_for(scenario).playout_horizon(game)
     rounds = horizon(game)
     assert rounds == (HORIZON if own is None else own)
-    if not scenario.startswith("legend"):
-        assert rounds == HORIZON            # the other maps' searches are unchanged
-    else:
+    if scenario.startswith("legend") or scenario == "barbarian-attack":
         assert rounds == 1
+    else:
+        assert rounds == HORIZON            # the other maps' searches are unchanged
     bot, me = SearchBot(rollouts=1), game.seat(seat)
     move = bot.greedy.choose_action(game, seat)
     world, _ = bot.play_out(game, me, move, world_seed=5)
