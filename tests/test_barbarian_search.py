@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot_games import play_checked
 from builds import pure_only
 from catan_cli import Game, build
-from catan_cli.bots import make_bot, search
+from catan_cli.bots import search
 from catan_cli.bots.context import Ctx
 from catan_cli.bots.search import HORIZON, horizon, pace, production_worth, worths
 from catan_cli.bots.strategies import strategy_for
@@ -119,12 +120,7 @@ def test_the_compiled_build_is_looked_up_on_disk() -> None:
 
 
 def greedy_history(seed: int, turns: int) -> list[str]:
-    game = Game.new("barbarian-attack", players=NAMES, seed=seed)
-    bots = {n: make_bot("greedy") for n in NAMES}
-    while not game.over and game.state.turn <= turns:
-        seat = game.prompt_player()
-        game.execute(bots[seat].choose(game, seat))
-    return list(game.history)
+    return list(play_checked("barbarian-attack", ["greedy"] * 4, seed, turns=turns)[1].history)
 
 
 @pure_only

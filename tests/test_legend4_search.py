@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot_games import play_checked
 from catan_cli import Game
 from catan_cli.bots import SearchBot, make_bot
 from catan_cli.bots.context import Ctx
@@ -88,12 +89,7 @@ def test_greedy_plays_the_same_moves_with_its_valuations_kept_or_not(monkeypatch
     """The yardstick does not move: four greedy bots play a Chapter 4 game move for move the
     same when nothing is kept between decisions (no valuation key)."""
     def play() -> list[str]:
-        game = Game.new("legend-4", players=NAMES, seed=33)
-        bots = {n: make_bot("greedy") for n in NAMES}
-        while not game.over and game.state.turn <= 70:
-            seat = game.prompt_player()
-            game.execute(bots[seat].choose(game, seat))
-        return list(game.history)
+        return list(play_checked("legend-4", ["greedy"] * 4, 33, turns=70)[1].history)
 
     kept = play()
     monkeypatch.setattr(LegendStrategy, "valuation_key", lambda self, ctx: None)
