@@ -37,6 +37,7 @@ a fixed number of rounds).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -385,15 +386,11 @@ def pace(game: "Game") -> float:
     return general * strat.compiled_speedup(game) if compiled_build() else general
 
 
-_BUILD: list[bool] = []
-
-
+@functools.cache
 def compiled_build() -> bool:
     """Whether the engine runs compiled (:func:`catan_cli.build`, looked up once)."""
-    if not _BUILD:
-        from .. import build
-        _BUILD.append(build() == "compiled")
-    return _BUILD[0]
+    from .. import build
+    return build() == "compiled"
 
 
 def width(game: "Game") -> int:
